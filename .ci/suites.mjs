@@ -1,0 +1,11 @@
+// The test suites `npm test` runs, in order. Each writes a JSON report that
+// .ci/test-all.mjs reads to print per-suite and total pass/fail counts.
+// A suite: { name, command: [bin, ...args], report: path, format: 'vitest' | 'playwright', needs?: 'chromium' }
+export const suites = [
+  {
+    name: 'node (vitest)',
+    command: ['vitest', 'run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/node.json'],
+    report: '.cache/reports/node.json',
+    format: 'vitest',
+  },
+];

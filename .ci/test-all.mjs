@@ -1,0 +1,43 @@
+// Runs every suite in .ci/suites.mjs, then prints one line per suite and the
+// total, ending with the plain line `N passed, N failed` (CI reads it).
+// Usage: npm test            (all suites)
+//        npm test -- node    (only suites whose name contains "node")
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { suites } from './suites.mjs';
+
+const filter = process.argv[2];
+const chosen = filter ? suites.filter((s) => s.name.includes(filter)) : suites;
+mkdirSync('.cache/reports', { recursive: true });
+
+function counts(suite) {
+  if (!existsSync(suite.report)) return undefined;
+  const report = JSON.parse(readFileSync(suite.report, 'utf8'));
+  if (suite.format === 'vitest') {
+    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + (report.numTodoTests ?? 0) };
+  }
+  const s = report.stats ?? {};
+  return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 };
+}
+
+const rows = [];
+for (const suite of chosen) {
+  rmSync(suite.report, { force: true });
+  console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
+  const [bin, ...args] = suite.command;
+  const result = spawnSync(bin, args, { stdio: 'inherit', env: process.env, shell: false });
+  const c = counts(suite);
+  if (c === undefined) {
+    // No report means the runner itself failed: count the whole suite as one failure.
+    rows.push({ name: suite.name, passed: 0, failed: 1, skipped: 0, note: `runner exited ${result.status} without a report` });
+  } else {
+    const failed = c.failed + (result.status !== 0 && c.failed === 0 ? 1 : 0);
+    rows.push({ name: suite.name, ...c, failed, note: result.status !== 0 && c.failed === 0 ? `runner exited ${result.status}` : '' });
+  }
+}
+
+const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log('\nSuite results:');
+for (const r of rows) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);

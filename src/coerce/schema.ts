@@ -1,0 +1,73 @@
+/**
+ * Reading just enough of a JSON schema to coerce values: the type (declared or
+ * inferred), the schema of a property and of an array element.
+ */
+export type Schema = Record<string, unknown>;
+
+export type SchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `{ jsonSchema: … }` (the AI SDK's wrapper) is unwrapped, recursively. Non-objects mean "no schema". */
+export function unwrapSchema(schema: unknown): Schema | undefined {
+  let current = schema;
+  while (isRecord(current) && 'jsonSchema' in current && isRecord(current.jsonSchema)) {
+    current = current.jsonSchema;
+  }
+  return isRecord(current) ? current : undefined;
+}
+
+/**
+ * The types a schema allows, in the order it lists them. `type` may be omitted:
+ * `properties` means object, `items`/`prefixItems` mean array, and a `const` or
+ * `enum` gives the type of its values. An empty list means "anything".
+ */
+export function schemaTypes(schema: Schema | undefined): SchemaType[] {
+  if (schema === undefined) return [];
+  const declared = schema.type;
+  if (typeof declared === 'string') return [declared as SchemaType];
+  if (Array.isArray(declared)) return declared.filter((t): t is SchemaType => typeof t === 'string');
+  if (isRecord(schema.properties)) return ['object'];
+  if (schema.items !== undefined || Array.isArray(schema.prefixItems)) return ['array'];
+  const examples = 'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : [];
+  const types = new Set<SchemaType>();
+  for (const value of examples) {
+    if (value === null) types.add('null');
+    else if (Array.isArray(value)) types.add('array');
+    else if (typeof value === 'object') types.add('object');
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      types.add(valueType(value));
+  }
+  return [...types];
+}
+
+function valueType(value: string | number | boolean): SchemaType {
+  return typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean';
+}
+
+/** The schema of property `key` of an object schema (or its additionalProperties). */
+export function propertySchema(schema: Schema | undefined, key: string): Schema | undefined {
+  if (schema === undefined) return undefined;
+  const properties = schema.properties;
+  if (isRecord(properties) && Object.hasOwn(properties, key)) return unwrapSchema(properties[key]);
+  return unwrapSchema(schema.additionalProperties);
+}
+
+/** Tuple element schemas, from `prefixItems` or the older array form of `items`. */
+export function tupleSchemas(schema: Schema | undefined): Schema[] | undefined {
+  if (schema === undefined) return undefined;
+  const tuple = Array.isArray(schema.prefixItems)
+    ? schema.prefixItems
+    : Array.isArray(schema.items)
+      ? schema.items
+      : undefined;
+  return tuple?.map((s) => unwrapSchema(s) ?? {});
+}
+
+/** The schema of every element of a (non-tuple) array. */
+export function itemSchema(schema: Schema | undefined): Schema | undefined {
+  if (schema === undefined || Array.isArray(schema.items)) return undefined;
+  return unwrapSchema(schema.items);
+}

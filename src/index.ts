@@ -1,0 +1,30 @@
+// Public API of toolshim. Everything here is documented in README.md.
+
+export { coerceBySchema, coerceToolInput } from './coerce/coerce.ts';
+export { ToolshimInvalidRequestError } from './errors.ts';
+export { createToolMiddleware } from './middleware/create-tool-middleware.ts';
+export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './middleware/options.ts';
+export { gemmaToolMiddleware, hermesToolMiddleware } from './middleware/presets.ts';
+export { parseRelaxedJson } from './parse/json-value.ts';
+export { defineProtocol } from './protocols/define-protocol.ts';
+export { gemmaProtocol, hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './protocols/json-mix.ts';
+export type {
+  ParsedContent,
+  ParseOptions,
+  ParserCallbacks,
+  ParserContext,
+  ParserEvent,
+  ProtocolDefinition,
+  StreamingParser,
+  ToolCallProtocol,
+  ToolCallRecord,
+  ToolResponseRecord,
+} from './protocols/protocol.ts';
+export type {
+  DebugLevel,
+  DebugStyle,
+  OnToolshimError,
+  ToolSpec,
+  ToolshimErrorCode,
+  ToolshimErrorMetadata,
+} from './types.ts';

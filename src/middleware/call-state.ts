@@ -1,0 +1,35 @@
+/**
+ * What transformParams learns and the stream/generate wrappers need. It is
+ * kept in a WeakMap keyed by the params object the AI SDK hands from one to the
+ * other, so nothing (functions least of all) is serialised into providerOptions.
+ */
+import type { SharedV4Warning } from '@ai-sdk/provider';
+import type { ToolCallProtocol } from '../protocols/protocol.ts';
+import type { DebugLevel, DebugStyle, OnToolshimError, ToolSpec } from '../types.ts';
+
+/** The tool-choice mode in force for one call. */
+export type ToolChoiceMode =
+  | { type: 'auto' }
+  | { type: 'none' }
+  | { type: 'required' }
+  | { type: 'tool'; toolName: string };
+
+export interface CallState {
+  protocol: ToolCallProtocol;
+  tools: ToolSpec[];
+  toolChoice: ToolChoiceMode;
+  onError: OnToolshimError;
+  warnings: SharedV4Warning[];
+  debug: DebugLevel;
+  debugStyle: DebugStyle;
+}
+
+const states = new WeakMap<object, CallState>();
+
+export function rememberCallState(params: object, state: CallState): void {
+  states.set(params, state);
+}
+
+export function recallCallState(params: object): CallState | undefined {
+  return states.get(params);
+}

@@ -1,0 +1,170 @@
+/**
+ * Rewrites the conversation for a model without tool support: earlier tool
+ * calls become assistant text in the protocol's own format, tool results
+ * become user text, and text parts are condensed so small chat templates see
+ * plain alternating messages.
+ */
+import type { LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
+import type { ToolCallProtocol, ToolResponseRecord } from '../protocols/protocol.ts';
+import type { OnToolshimError } from '../types.ts';
+
+type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
+type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
+
+export interface ConvertPromptOptions {
+  protocol: ToolCallProtocol;
+  toolResponsePromptTemplate?: ((response: ToolResponseRecord) => string) | undefined;
+  onError: OnToolshimError;
+}
+
+/** A tool result output reduced to the JSON value the model reads. */
+export function toolResultValue(output: LanguageModelV4ToolResultOutput): { result: unknown; isError: boolean } {
+  switch (output.type) {
+    case 'text':
+    case 'json':
+      return { result: output.value, isError: false };
+    case 'error-text':
+    case 'error-json':
+      return { result: { error: output.value }, isError: true };
+    case 'execution-denied':
+      return {
+        result: { error: `The tool call was denied${output.reason ? `: ${output.reason}` : '.'}` },
+        isError: true,
+      };
+    case 'content':
+      return {
+        result: output.value
+          .map((part) =>
+            part.type === 'text' ? part.text : part.type === 'file' ? `[file: ${part.mediaType}]` : '[content]',
+          )
+          .join('\n'),
+        isError: false,
+      };
+    default:
+      return { result: output, isError: false };
+  }
+}
+
+/** Joins neighbouring text parts into one. */
+function condense<T extends { type: string }>(parts: T[], makeText: (text: string) => T): T[] {
+  const out: T[] = [];
+  let texts: string[] = [];
+  const flushTexts = () => {
+    if (texts.length > 0) out.push(makeText(texts.join('\n')));
+    texts = [];
+  };
+  for (const part of parts) {
+    if (part.type === 'text') texts.push((part as unknown as { text: string }).text);
+    else {
+      flushTexts();
+      out.push(part);
+    }
+  }
+  flushTexts();
+  return out;
+}
+
+export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPromptOptions): LanguageModelV4Prompt {
+  const { protocol, onError } = options;
+  const formatResponse = options.toolResponsePromptTemplate ?? protocol.formatToolResponse;
+  const respond = (part: { toolCallId: string; toolName: string; output: LanguageModelV4ToolResultOutput }) =>
+    formatResponse({ toolCallId: part.toolCallId, toolName: part.toolName, ...toolResultValue(part.output) });
+
+  const out: LanguageModelV4Prompt = [];
+  for (const message of prompt) {
+    switch (message.role) {
+      case 'system':
+        out.push(message);
+        break;
+      case 'user':
+        pushUser(out, message.content, message.providerOptions);
+        break;
+      case 'tool': {
+        const texts: string[] = [];
+        for (const part of message.content) {
+          // Approval responses are AI SDK bookkeeping; the model never needs them.
+          if (part.type === 'tool-result') texts.push(respond(part));
+        }
+        if (texts.length > 0) pushUser(out, [{ type: 'text', text: texts.join('\n') }], undefined);
+        break;
+      }
+      case 'assistant': {
+        const parts: AssistantPart[] = [];
+        for (const part of message.content) {
+          switch (part.type) {
+            case 'text':
+            case 'reasoning':
+            case 'file':
+              parts.push(part);
+              break;
+            case 'tool-call':
+              parts.push({
+                type: 'text',
+                text: protocol.formatToolCall({
+                  toolCallId: part.toolCallId,
+                  toolName: part.toolName,
+                  input: parseInput(part.input),
+                }),
+              });
+              break;
+            case 'tool-result':
+              parts.push({ type: 'text', text: respond(part) });
+              break;
+            default: {
+              const text = JSON.stringify(part);
+              onError(`An assistant "${part.type}" part was sent to the model as text.`, {
+                code: 'unsupported-prompt-part',
+                text,
+              });
+              parts.push({ type: 'text', text });
+            }
+          }
+        }
+        out.push({ ...message, content: condense(parts, (text) => ({ type: 'text', text })) });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Tool-call inputs in the history are usually objects; a JSON string is parsed back. */
+function parseInput(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  try {
+    return JSON.parse(input);
+  } catch {
+    return input;
+  }
+}
+
+/** Appends user content, merging it into a preceding user message. */
+function pushUser(
+  out: LanguageModelV4Prompt,
+  content: UserPart[],
+  providerOptions: LanguageModelV4Message['providerOptions'],
+): void {
+  const last = out[out.length - 1];
+  const makeText = (text: string): UserPart => ({ type: 'text', text });
+  if (last?.role === 'user') {
+    out[out.length - 1] = { ...last, content: condense([...last.content, ...content], makeText) };
+    return;
+  }
+  out.push({ role: 'user', content: condense(content, makeText), ...(providerOptions ? { providerOptions } : {}) });
+}
+
+/** Puts the tool prompt into the first system message, or a new one at the top. */
+export function withSystemPrompt(
+  prompt: LanguageModelV4Prompt,
+  toolPrompt: string,
+  placement: 'first' | 'last',
+): LanguageModelV4Prompt {
+  if (toolPrompt === '') return prompt;
+  const index = prompt.findIndex((m) => m.role === 'system');
+  if (index < 0) return [{ role: 'system', content: toolPrompt }, ...prompt];
+  const system = prompt[index] as Extract<LanguageModelV4Message, { role: 'system' }>;
+  const merged = placement === 'first' ? `${toolPrompt}\n\n${system.content}` : `${system.content}\n\n${toolPrompt}`;
+  const copy = [...prompt];
+  copy[index] = { ...system, content: merged };
+  return copy;
+}

@@ -1,0 +1,41 @@
+/**
+ * The middleware factory: `wrapLanguageModel({ model, middleware: createToolMiddleware({ protocol }) })`.
+ */
+import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-sdk/provider';
+import { type CallState, recallCallState } from './call-state.ts';
+import { resolveDebug, resolveDebugStyle } from './debug.ts';
+import type { ToolMiddlewareOptions } from './options.ts';
+import { functionToolsOf, resolveProtocol, transformParams } from './transform-params.ts';
+import { wrapGenerate } from './wrap-generate.ts';
+import { wrapStream } from './wrap-stream.ts';
+
+export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageModelV4Middleware {
+  if (options === undefined || options.protocol === undefined) {
+    throw new TypeError(
+      'createToolMiddleware needs a protocol, e.g. createToolMiddleware({ protocol: jsonMixProtocol() }), or use a preset such as hermesToolMiddleware.',
+    );
+  }
+  const protocol = resolveProtocol(options.protocol);
+
+  /** When transformParams did not run on these params (e.g. another wrapper cloned them), parse as `auto`. */
+  function stateFor(params: LanguageModelV4CallOptions): CallState {
+    return (
+      recallCallState(params) ?? {
+        protocol,
+        tools: functionToolsOf(params),
+        toolChoice: { type: 'auto' },
+        onError: options.onError ?? (() => {}),
+        warnings: [],
+        debug: resolveDebug(options.debug),
+        debugStyle: resolveDebugStyle(options.debugStyle),
+      }
+    );
+  }
+
+  return {
+    specificationVersion: 'v4',
+    transformParams: async ({ params }) => transformParams(params, options, protocol),
+    wrapGenerate: async ({ doGenerate, params }) => wrapGenerate(doGenerate, stateFor(params)),
+    wrapStream: async ({ doStream, params }) => wrapStream(doStream, stateFor(params)),
+  };
+}

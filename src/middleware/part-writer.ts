@@ -1,0 +1,80 @@
+/**
+ * Turns parser events into AI SDK stream parts. Generate and stream both go
+ * through it, so their text blocks and calls come out the same.
+ *
+ * Text blocks are opened lazily and closed before each tool call, so the SDK
+ * sees [text, tool-call, text] in order. Whitespace that only separates calls
+ * (the newline after `</tool_call>`) opens no block of its own.
+ */
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { ParserCallbacks } from '../protocols/protocol.ts';
+import type { OnToolshimError } from '../types.ts';
+import { generateToolCallId } from '../util/id.ts';
+
+export interface PartWriter {
+  callbacks: ParserCallbacks;
+  /** Closes an open text block. */
+  closeText(): void;
+  /** How many tool calls were completed. */
+  readonly toolCalls: number;
+}
+
+export function createPartWriter(
+  enqueue: (part: LanguageModelV4StreamPart) => void,
+  onError: OnToolshimError,
+  onCallSegment?: (raw: string) => void,
+): PartWriter {
+  let textId: string | undefined;
+  let pendingSpace = '';
+  let toolCalls = 0;
+
+  function closeText(): void {
+    if (textId !== undefined) enqueue({ type: 'text-end', id: textId });
+    textId = undefined;
+    pendingSpace = '';
+  }
+
+  const callbacks: ParserCallbacks = {
+    onText(text) {
+      if (textId === undefined) {
+        if (text.trim() === '') {
+          pendingSpace += text;
+          return;
+        }
+        const opening = (pendingSpace + text).trimStart();
+        pendingSpace = '';
+        textId = generateToolCallId().replace('call_', 'txt_');
+        enqueue({ type: 'text-start', id: textId });
+        enqueue({ type: 'text-delta', id: textId, delta: opening });
+        return;
+      }
+      enqueue({ type: 'text-delta', id: textId, delta: text });
+    },
+    onToolCallStart({ id, toolName }) {
+      closeText();
+      enqueue({ type: 'tool-input-start', id, toolName });
+    },
+    onToolCallDelta({ id, delta }) {
+      enqueue({ type: 'tool-input-delta', id, delta });
+    },
+    onToolCallEnd({ id, toolName, input }) {
+      enqueue({ type: 'tool-input-end', id });
+      enqueue({ type: 'tool-call', toolCallId: id, toolName, input });
+      toolCalls++;
+    },
+    onToolCallAbort({ id }) {
+      // The SDK has no "cancelled input" part; closing the input lets UIs stop showing it as pending.
+      enqueue({ type: 'tool-input-end', id });
+    },
+    onError,
+    ...(onCallSegment ? { onCallSegment } : {}),
+  };
+
+  return {
+    callbacks,
+    closeText,
+    get toolCalls() {
+      return toolCalls;
+    },
+  };
+}

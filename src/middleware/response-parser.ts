@@ -1,0 +1,72 @@
+/**
+ * One response's parsing pipeline, shared by generate and stream: the
+ * protocol (or forced-choice) parser feeding a PartWriter, plus `parse`
+ * debugging. Returns undefined when the text must pass through untouched
+ * (tool choice `none`, or no function tools).
+ */
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { toolMap } from '../protocols/define-protocol.ts';
+import type { StreamingParser } from '../protocols/protocol.ts';
+import { generateToolCallId } from '../util/id.ts';
+import type { CallState } from './call-state.ts';
+import { logParseSummary } from './debug.ts';
+import { createPartWriter } from './part-writer.ts';
+import { createForcedChoiceParser } from './tool-choice.ts';
+
+export interface ResponseParser {
+  feed(text: string): void;
+  /** Ends the text: flushes the parser and closes the open text block. */
+  finish(): void;
+  readonly toolCalls: number;
+}
+
+export function createResponseParser(
+  state: CallState,
+  enqueue: (part: LanguageModelV4StreamPart) => void,
+): ResponseParser | undefined {
+  if (state.toolChoice.type === 'none' || state.tools.length === 0) return undefined;
+
+  const debugParse = state.debug === 'parse';
+  const rawText: string[] = [];
+  const segments: string[] = [];
+  const calls: Array<{ toolName: string; input: string }> = [];
+  const out = debugParse
+    ? (part: LanguageModelV4StreamPart) => {
+        if (part.type === 'tool-call') calls.push({ toolName: part.toolName, input: part.input });
+        enqueue(part);
+      }
+    : enqueue;
+
+  const writer = createPartWriter(out, state.onError, debugParse ? (raw) => segments.push(raw) : undefined);
+  const context = { tools: toolMap(state.tools), generateId: generateToolCallId };
+  const parser: StreamingParser =
+    state.toolChoice.type === 'auto'
+      ? state.protocol.createParser(context, writer.callbacks)
+      : createForcedChoiceParser(state.protocol, state.toolChoice, context, writer.callbacks);
+
+  let finished = false;
+  return {
+    feed(text) {
+      if (debugParse) rawText.push(text);
+      parser.feed(text);
+    },
+    finish() {
+      if (finished) return;
+      finished = true;
+      parser.flush();
+      writer.closeText();
+      if (debugParse) {
+        logParseSummary({
+          protocol: state.protocol.name,
+          text: rawText.join(''),
+          segments,
+          calls,
+          style: state.debugStyle,
+        });
+      }
+    },
+    get toolCalls() {
+      return writer.toolCalls;
+    },
+  };
+}

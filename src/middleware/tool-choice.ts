@@ -1,0 +1,166 @@
+/**
+ * Tool choice, emulated (seeds: tool-choice doc, proposal 0025).
+ *
+ * - `auto`: prompt and parse.
+ * - `none`: no tools in the prompt, no parsing; the text passes through.
+ * - `required` / a named tool: the prompt and a JSON `responseFormat` ask for
+ *   `{"name", "arguments"}`; the answer is parsed as that JSON or, if the model
+ *   used the protocol's own format instead, as that.
+ *
+ * Impossible requests are refused before the model is called.
+ */
+import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { ToolshimInvalidRequestError } from '../errors.ts';
+import { createJsonCallParser } from '../parse/json-call-parser.ts';
+import type { ParserCallbacks, ParserContext, StreamingParser, ToolCallProtocol } from '../protocols/protocol.ts';
+import type { ToolSpec } from '../types.ts';
+import type { ToolChoiceMode } from './call-state.ts';
+
+type CallTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
+
+/** Proposal 0025 §5: checks a tool choice against the tools before anything is sent. */
+export function validateToolChoice(
+  choice: LanguageModelV4CallOptions['toolChoice'],
+  tools: CallTool[],
+): ToolChoiceMode {
+  if (choice === undefined || choice.type === 'auto') return { type: 'auto' };
+  if (choice.type === 'none') return { type: 'none' };
+  const functionTools = tools.filter((t) => t.type === 'function');
+  if (choice.type === 'required') {
+    if (functionTools.length === 0) {
+      throw new ToolshimInvalidRequestError(
+        'toolChoice "required" needs at least one function tool, but none was given. Pass `tools`, or use toolChoice "auto".',
+      );
+    }
+    return { type: 'required' };
+  }
+  const name = choice.toolName;
+  if (tools.length === 0) {
+    throw new ToolshimInvalidRequestError(
+      `toolChoice names the tool "${name}", but no tools were given. Add "${name}" to \`tools\`, or drop toolChoice.`,
+    );
+  }
+  const match = tools.find((t) => t.name === name || (t.type === 'provider' && t.id === name));
+  if (match === undefined) {
+    const known = tools.map((t) => `"${t.name}"`).join(', ');
+    throw new ToolshimInvalidRequestError(
+      `toolChoice names the tool "${name}", which is not among the declared tools (${known}). Use one of those names.`,
+    );
+  }
+  if (match.type !== 'function') {
+    throw new ToolshimInvalidRequestError(
+      `toolChoice names "${name}", a provider-defined tool. toolshim emulates function tools only: define "${name}" as a function tool.`,
+    );
+  }
+  return { type: 'tool', toolName: name };
+}
+
+/** The JSON schema of a forced answer: one named tool, or any tool via if/then/else. */
+export function forcedResponseSchema(mode: ToolChoiceMode, tools: ToolSpec[]): JSONSchema7 {
+  const callSchema = (tool: ToolSpec): JSONSchema7 => ({
+    type: 'object',
+    properties: { name: { const: tool.name }, arguments: tool.inputSchema as JSONSchema7 },
+    required: ['name', 'arguments'],
+  });
+  if (mode.type === 'tool') {
+    const tool = tools.find((t) => t.name === mode.toolName);
+    return callSchema(tool ?? { name: mode.toolName, inputSchema: {} });
+  }
+  // Each branch: if the name is this tool's, its arguments must match this tool's schema.
+  let branch: JSONSchema7 = { not: {} };
+  for (const tool of [...tools].reverse()) {
+    branch = {
+      if: { properties: { name: { const: tool.name } }, required: ['name'] },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON-schema keyword here.
+      then: { properties: { arguments: tool.inputSchema as JSONSchema7 } },
+      else: branch,
+    };
+  }
+  return {
+    type: 'object',
+    properties: { name: { enum: tools.map((t) => t.name) }, arguments: { type: 'object' } },
+    required: ['name', 'arguments'],
+    ...branch,
+  };
+}
+
+/** The sentence added to the system prompt in forced modes. */
+export function forcedInstruction(mode: ToolChoiceMode): string {
+  if (mode.type === 'tool') {
+    return `You must call the function "${mode.toolName}" now. Reply with only its JSON object and nothing else: {"name": "${mode.toolName}", "arguments": {…}}`;
+  }
+  return 'You must call at least one of the functions now. Reply with only a JSON object {"name": "…", "arguments": {…}}, or a JSON array of such objects for several calls, and nothing else.';
+}
+
+/**
+ * Parses a forced answer. It looks at the first non-space characters: JSON
+ * (`{`, `[`, a ```json fence) goes to the bare-JSON call parser; anything else
+ * to the protocol's parser. Reports when no call came out at all.
+ */
+export function createForcedChoiceParser(
+  protocol: ToolCallProtocol,
+  mode: ToolChoiceMode,
+  context: ParserContext,
+  callbacks: ParserCallbacks,
+): StreamingParser {
+  let calls = 0;
+  const counting: ParserCallbacks = {
+    ...callbacks,
+    onToolCallEnd(call) {
+      calls++;
+      if (mode.type === 'tool' && call.toolName !== mode.toolName) {
+        callbacks.onError(`toolChoice required "${mode.toolName}", but the model called "${call.toolName}".`, {
+          code: 'wrong-tool',
+          toolName: call.toolName,
+        });
+      }
+      callbacks.onToolCallEnd(call);
+    },
+  };
+  let inner: StreamingParser | undefined;
+  /** Leading text kept until the format is clear (at most a few characters past whitespace). */
+  let lead = '';
+
+  function decide(final: boolean): void {
+    const head = lead.trimStart();
+    if (head === '' && !final) return;
+    let bare: boolean;
+    if (head.startsWith('{') || head.startsWith('[')) bare = true;
+    else if (head.startsWith('`')) {
+      // ```json or a bare ``` fence means JSON; ```tool_call (Gemma) is the protocol's own.
+      const fence = /^`{3}([A-Za-z_]*)\s/.exec(head);
+      if (fence === null && !final && head.length < 16) return;
+      bare = fence !== null && (fence[1] === '' || fence[1]?.toLowerCase() === 'json');
+    } else bare = false;
+    const toolName = mode.type === 'tool' ? mode.toolName : undefined;
+    inner = bare
+      ? createJsonCallParser({ start: '', end: '' }, context, counting, { defaultToolName: toolName })
+      : protocol.createParser(context, counting);
+    const text = lead;
+    lead = '';
+    inner.feed(text);
+  }
+
+  return {
+    feed(chunk) {
+      if (inner !== undefined) {
+        inner.feed(chunk);
+        return;
+      }
+      lead += chunk;
+      decide(false);
+    },
+    flush() {
+      if (inner === undefined) decide(true);
+      inner?.flush();
+      if (calls === 0) {
+        callbacks.onError(
+          mode.type === 'tool'
+            ? `toolChoice required a call to "${mode.toolName}", but the model answered without one; its text was kept.`
+            : 'toolChoice "required" asked for a tool call, but the model answered without one; its text was kept.',
+          { code: 'no-tool-call' },
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Before the call: validate the tool choice, teach the tools in the system
+ * prompt, rewrite the history, and hide tools from the provider.
+ */
+import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
+import type { ToolCallProtocol } from '../protocols/protocol.ts';
+import type { OnToolshimError, ToolSpec } from '../types.ts';
+import { type CallState, rememberCallState } from './call-state.ts';
+import { convertPrompt, withSystemPrompt } from './convert-prompt.ts';
+import { resolveDebug, resolveDebugStyle } from './debug.ts';
+import type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './options.ts';
+import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
+
+/** Both error hooks (middleware option and per-call provider option) hear every problem. */
+function combineOnError(...hooks: Array<OnToolshimError | undefined>): OnToolshimError {
+  const present = hooks.filter((h): h is OnToolshimError => typeof h === 'function');
+  return (message, metadata) => {
+    for (const hook of present) hook(message, metadata);
+  };
+}
+
+export function resolveProtocol(protocol: ToolMiddlewareOptions['protocol']): ToolCallProtocol {
+  return typeof protocol === 'function' ? protocol() : protocol;
+}
+
+/** The function tools of a call, as the parsers see them. */
+export function functionToolsOf(params: LanguageModelV4CallOptions): ToolSpec[] {
+  return (params.tools ?? []).flatMap((tool) =>
+    tool.type === 'function'
+      ? [
+          {
+            name: tool.name,
+            inputSchema: tool.inputSchema,
+            ...(tool.description ? { description: tool.description } : {}),
+          },
+        ]
+      : [],
+  );
+}
+
+export function transformParams(
+  params: LanguageModelV4CallOptions,
+  options: ToolMiddlewareOptions,
+  protocol: ToolCallProtocol,
+): LanguageModelV4CallOptions {
+  const allTools = params.tools ?? [];
+  const toolChoice = validateToolChoice(params.toolChoice, allTools);
+  const { toolCallMiddleware, ...otherProviderOptions } = params.providerOptions ?? {};
+  const perCall = toolCallMiddleware as ToolCallMiddlewareProviderOptions | undefined;
+  const onError = combineOnError(options.onError, perCall?.onError);
+
+  const tools = functionToolsOf(params);
+  const warnings: SharedV4Warning[] = [];
+  for (const tool of allTools) {
+    if (tool.type === 'function') continue;
+    const details = `toolshim emulates function tools only; the provider-defined tool "${tool.name}" (${tool.id}) was not sent to the model.`;
+    warnings.push({ type: 'unsupported', feature: `provider-defined tool ${tool.name}`, details });
+    onError(details, { code: 'provider-tool-ignored', toolName: tool.name });
+  }
+
+  const forced = toolChoice.type === 'required' || toolChoice.type === 'tool';
+  let toolPrompt = '';
+  if (toolChoice.type !== 'none' && tools.length > 0) {
+    toolPrompt = protocol.formatTools({ tools, toolSystemPromptTemplate: options.toolSystemPromptTemplate });
+    if (forced) toolPrompt += `\n\n${forcedInstruction(toolChoice)}`;
+  }
+  const prompt = withSystemPrompt(
+    convertPrompt(params.prompt, { protocol, toolResponsePromptTemplate: options.toolResponsePromptTemplate, onError }),
+    toolPrompt,
+    options.placement ?? 'first',
+  );
+
+  const { tools: _tools, toolChoice: _toolChoice, providerOptions: _providerOptions, ...rest } = params;
+  const next: LanguageModelV4CallOptions = { ...rest, prompt };
+  if (Object.keys(otherProviderOptions).length > 0) next.providerOptions = otherProviderOptions;
+  if (forced) {
+    const forcedTool = toolChoice.type === 'tool' ? tools.find((t) => t.name === toolChoice.toolName) : undefined;
+    next.responseFormat = {
+      type: 'json',
+      schema: forcedResponseSchema(toolChoice, tools),
+      ...(forcedTool ? { name: forcedTool.name } : {}),
+      ...(forcedTool?.description ? { description: forcedTool.description } : {}),
+    };
+  }
+
+  const state: CallState = {
+    protocol,
+    tools,
+    toolChoice,
+    onError,
+    warnings,
+    debug: resolveDebug(options.debug),
+    debugStyle: resolveDebugStyle(options.debugStyle),
+  };
+  rememberCallState(next, state);
+  return next;
+}

@@ -1,0 +1,49 @@
+/**
+ * The generate path: each text item runs through the same response parser as
+ * the stream path (feed all, then flush), and the stream parts it produces are
+ * folded back into content.
+ */
+import type {
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
+import type { CallState } from './call-state.ts';
+import { logStreamPart } from './debug.ts';
+import { createResponseParser } from './response-parser.ts';
+
+export async function wrapGenerate(
+  doGenerate: () => PromiseLike<LanguageModelV4GenerateResult>,
+  state: CallState,
+): Promise<LanguageModelV4GenerateResult> {
+  const result = await doGenerate();
+  const warnings = state.warnings.length > 0 ? [...result.warnings, ...state.warnings] : result.warnings;
+
+  const content: LanguageModelV4Content[] = [];
+  const texts = new Map<string, { type: 'text'; text: string }>();
+  const parser = createResponseParser(state, (part: LanguageModelV4StreamPart) => {
+    if (state.debug === 'stream') logStreamPart('out', part);
+    if (part.type === 'text-start') {
+      const item = { type: 'text' as const, text: '' };
+      texts.set(part.id, item);
+      content.push(item);
+    } else if (part.type === 'text-delta') {
+      const item = texts.get(part.id);
+      if (item) item.text += part.delta;
+    } else if (part.type === 'tool-call') {
+      content.push({ type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+    }
+  });
+  if (parser === undefined) return { ...result, warnings };
+
+  for (const item of result.content) {
+    if (state.debug === 'stream') logStreamPart('raw', item);
+    if (item.type === 'text') parser.feed(item.text);
+    else content.push(item);
+  }
+  parser.finish();
+
+  const finishReason =
+    parser.toolCalls > 0 ? { unified: 'tool-calls' as const, raw: result.finishReason.raw } : result.finishReason;
+  return { ...result, content, finishReason, warnings };
+}

@@ -1,0 +1,77 @@
+/**
+ * JSON-in-delimiters: the model writes `{"name": …, "arguments": …}` between
+ * an opening and a closing marker. Hermes/Qwen use `<tool_call>` tags, Gemma
+ * a ```tool_call fence; both are this protocol with other delimiters.
+ */
+import { createJsonCallParser } from '../parse/json-call-parser.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderCallJson, renderToolList } from './tool-list.ts';
+
+export interface JsonMixProtocolOptions {
+  /** Opens a tool call. Default `<tool_call>`. */
+  toolCallStart?: string;
+  /** Closes a tool call. Default `</tool_call>`. */
+  toolCallEnd?: string;
+  /** Opens a tool result in the history. Default `<tool_response>`. */
+  toolResponseStart?: string;
+  /** Closes a tool result in the history. Default `</tool_response>`. */
+  toolResponseEnd?: string;
+  /** The protocol's name in debug output. Default `json-mix`. */
+  name?: string;
+}
+
+export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
+  const start = options.toolCallStart ?? '<tool_call>';
+  const end = options.toolCallEnd ?? '</tool_call>';
+  const responseStart = options.toolResponseStart ?? '<tool_response>';
+  const responseEnd = options.toolResponseEnd ?? '</tool_response>';
+  if (start === '' || end === '') {
+    throw new TypeError(
+      'jsonMixProtocol: toolCallStart and toolCallEnd must be non-empty strings, e.g. "<tool_call>".',
+    );
+  }
+
+  const defaultTemplate = (tools: string) =>
+    [
+      'You can call functions to help with the request. Each available function is described by one JSON schema per line:',
+      tools,
+      '',
+      `To call a function, write a JSON object with its "name" and its "arguments" between ${start} and ${end}, exactly like this:`,
+      `${start}\n{"name": "function_name", "arguments": {"parameter": "value"}}\n${end}`,
+      'Write one block per call; you may write several blocks. Use only the functions listed, with arguments that match their schemas.',
+      `Results come back to you between ${responseStart} and ${responseEnd}. When no function is needed, answer normally.`,
+    ].join('\n');
+
+  return defineProtocol({
+    name: options.name ?? 'json-mix',
+    formatTools({ tools, toolSystemPromptTemplate }) {
+      return (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools));
+    },
+    formatToolCall({ toolName, input }) {
+      return `${start}\n${renderCallJson(toolName, input)}\n${end}`;
+    },
+    formatToolResponse({ toolName, result }) {
+      return `${responseStart}\n${JSON.stringify({ name: toolName, result })}\n${responseEnd}`;
+    },
+    createParser(context, callbacks) {
+      return createJsonCallParser({ start, end }, context, callbacks);
+    },
+  });
+}
+
+/** Hermes / Qwen 2.5 style: `<tool_call>{…}</tool_call>`, results in `<tool_response>`. */
+export function hermesProtocol(): ToolCallProtocol {
+  return jsonMixProtocol({ name: 'hermes' });
+}
+
+/** Gemma style: a ```tool_call fenced block, results in a ```tool_response block. */
+export function gemmaProtocol(): ToolCallProtocol {
+  return jsonMixProtocol({
+    name: 'gemma',
+    toolCallStart: '```tool_call',
+    toolCallEnd: '```',
+    toolResponseStart: '```tool_response',
+    toolResponseEnd: '```',
+  });
+}

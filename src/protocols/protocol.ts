@@ -1,0 +1,108 @@
+/**
+ * The protocol interface. A protocol knows one text format for tool calls:
+ * how to teach it (formatTools), how to render history in it
+ * (formatToolCall / formatToolResponse) and how to parse it (createParser).
+ *
+ * `createParser` is the only parsing entry point a protocol implements.
+ * Generate (`feed(all); flush()`) and stream (`feed` per chunk) both run it,
+ * so the two paths cannot disagree.
+ */
+import type { OnToolshimError, ToolSpec } from '../types.ts';
+
+/** A tool call as history: an earlier assistant turn. */
+export interface ToolCallRecord {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+/** A tool result as history, with the output already reduced to a JSON value. */
+export interface ToolResponseRecord {
+  toolCallId: string;
+  toolName: string;
+  result: unknown;
+  isError?: boolean;
+}
+
+/** What the middleware hands each parser. */
+export interface ParserContext {
+  /** The declared function tools, by name. */
+  tools: ReadonlyMap<string, ToolSpec>;
+  /** Makes a fresh tool-call id. */
+  generateId: () => string;
+}
+
+/** Events a parser emits, in order. Modelled on eventsource-parser's callbacks. */
+export interface ParserCallbacks {
+  onText: (text: string) => void;
+  /** The tool name is known; argument deltas follow. */
+  onToolCallStart: (call: { id: string; toolName: string }) => void;
+  /** A piece of the JSON input. All deltas of a call concatenate to its final `input`. */
+  onToolCallDelta: (call: { id: string; delta: string }) => void;
+  onToolCallEnd: (call: { id: string; toolName: string; input: string }) => void;
+  /** A started call proved malformed. Its raw text follows through `onText`. */
+  onToolCallAbort: (call: { id: string }) => void;
+  onError: OnToolshimError;
+  /** The raw text of a complete tool-call block (for debugging highlights). */
+  onCallSegment?: (raw: string) => void;
+}
+
+/** An incremental parser: feed any chunking, then flush once at the end. */
+export interface StreamingParser {
+  feed: (chunk: string) => void;
+  flush: () => void;
+}
+
+/** Parsed content of a whole text. */
+export type ParsedContent =
+  | { type: 'text'; text: string }
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: string };
+
+/** Events of `createStreamParser`'s output stream. */
+export type ParserEvent =
+  | { type: 'text'; text: string }
+  | { type: 'tool-call-start'; id: string; toolName: string }
+  | { type: 'tool-call-delta'; id: string; delta: string }
+  | { type: 'tool-call-end'; id: string; toolName: string; input: string }
+  | { type: 'tool-call-abort'; id: string };
+
+export interface ParseOptions {
+  tools: ToolSpec[];
+  onError?: OnToolshimError;
+  generateId?: () => string;
+}
+
+/** The pieces a protocol author writes. */
+export interface ProtocolDefinition {
+  /** A short name, e.g. `hermes`; used in debug output and errors. */
+  name: string;
+  /**
+   * The system prompt that teaches the format. `toolSystemPromptTemplate`, when
+   * given, receives the rendered tool list and returns the whole prompt.
+   */
+  formatTools: (options: {
+    tools: ToolSpec[];
+    toolSystemPromptTemplate?: ((tools: string) => string) | undefined;
+  }) => string;
+  /** An earlier assistant tool call, rendered as the model would have written it. */
+  formatToolCall: (call: ToolCallRecord) => string;
+  /** A tool result, rendered as the user text the model reads next. */
+  formatToolResponse: (response: ToolResponseRecord) => string;
+  /** The incremental parser; the single parsing core of the protocol. */
+  createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
+  /**
+   * How a forced answer (tool choice `required` / a named tool) is best asked
+   * for in this format; appended to the system prompt.
+   */
+  forcedCallInstruction?: (toolName: string | undefined) => string;
+}
+
+/** A complete protocol: the definition plus the derived whole-text and stream helpers. */
+export interface ToolCallProtocol extends ProtocolDefinition {
+  /** Parses a whole text into text and tool-call content. */
+  parseGeneratedText: (options: ParseOptions & { text: string }) => ParsedContent[];
+  /** A TransformStream from text chunks to parser events. */
+  createStreamParser: (options: ParseOptions) => TransformStream<string, ParserEvent>;
+  /** The raw text of every tool-call block in `text` (for debugging). */
+  extractToolCallSegments: (options: { text: string; tools: ToolSpec[] }) => string[];
+}
