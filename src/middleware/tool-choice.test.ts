@@ -184,8 +184,13 @@ describe('tool choice: required', () => {
       properties: { name: { enum: ['get_weather', 'create_user'] } },
       required: ['name', 'arguments'],
       if: { properties: { name: { const: 'get_weather' } } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON-schema keyword.
       then: { properties: { arguments: weatherSchema } },
-      else: { if: { properties: { name: { const: 'create_user' } } }, then: { properties: { arguments: userSchema } } },
+      else: {
+        if: { properties: { name: { const: 'create_user' } } },
+        // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON-schema keyword.
+        then: { properties: { arguments: userSchema } },
+      },
     });
   });
 

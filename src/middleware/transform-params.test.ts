@@ -58,7 +58,7 @@ describe('transformParams', () => {
   it('puts the tool prompt after the user system text with placement "last"', async () => {
     const middleware = createToolMiddleware({ protocol: hermesProtocol(), placement: 'last' });
     const sent = await sentParams({ prompt: history, tools: [weather] }, middleware);
-    expect((sent.prompt[0]?.content as string).startsWith('You are terse.')).toBe(true);
+    expect(String(sent.prompt[0]?.content).startsWith('You are terse.')).toBe(true);
   });
 
   it('adds a system message when there is none', async () => {
@@ -100,7 +100,7 @@ describe('transformParams', () => {
       toolResponsePromptTemplate: (r) => `RESULT ${r.toolName}=${JSON.stringify(r.result)}`,
     });
     const sent = await sentParams({ prompt: history, tools: [weather] }, middleware);
-    expect((sent.prompt[0]?.content as string).startsWith('TOOLS:\n{"type":"function"')).toBe(true);
+    expect(String(sent.prompt[0]?.content).startsWith('TOOLS:\n{"type":"function"')).toBe(true);
     expect(JSON.stringify(sent.prompt[3])).toContain('RESULT get_weather={\\"temp\\":21}');
   });
 
