@@ -90,8 +90,8 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
     return context.tools.get(name)?.inputSchema;
   }
 
-  /** Whether the forced tool's schema has a property called "name". */
-  function isProperty(_value: string): boolean {
+  /** Whether the forced tool's own schema has a property called "name". */
+  function forcedToolHasNameProperty(): boolean {
     const schema = unwrapSchema(schemaOf(defaultToolName as string));
     const properties = schema?.properties;
     return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, 'name');
@@ -286,7 +286,7 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
       if (route === Route.Name) {
         route = Route.CallKeys;
         const name = nameParts.join('').trim();
-        if (defaultToolName !== undefined && !context.tools.has(name) && !sawArguments && isProperty(name)) {
+        if (defaultToolName !== undefined && !context.tools.has(name) && !sawArguments && forcedToolHasNameProperty()) {
           // Forced tool whose own arguments have a "name" field: {"name": "Bob", "age": 3}.
           beginImplicitArguments('name');
           streamer?.beginString();

@@ -94,6 +94,8 @@ export function createJsonCallParser(
       giveBack(failed, 'malformed-tool-call');
       return;
     }
+    // Joining the raw text costs a copy of the call; only pay it when someone reads it.
+    if (callbacks.onCallSegment === undefined && junk === '') return;
     const text = raw();
     callbacks.onCallSegment?.(text);
     if (junk !== '') {
