@@ -8,4 +8,10 @@ export const suites = [
     report: '.cache/reports/node.json',
     format: 'vitest',
   },
+  {
+    name: 'ai@6 (vitest, toolshim/v3 adapter)',
+    command: ['vitest', 'run', '--config', 'vitest.ai6.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/ai6.json'],
+    report: '.cache/reports/ai6.json',
+    format: 'vitest',
+  },
 ];
