@@ -1,6 +1,24 @@
 // Public API of toolshim. Everything here is documented in README.md.
 
 export { coerceBySchema, coerceToolInput } from './coerce/coerce.ts';
+export {
+  type ChatEngine,
+  type ChatEngineCallOptions,
+  type ChatEngineLike,
+  type FromChatEngineOptions,
+  fromChatEngine,
+} from './engine/chat-engine.ts';
+export { ChatEngineHttpError, createHttpEngine, type HttpEngineOptions } from './engine/http-engine.ts';
+export { createReplayEngine, type ReplayEngineOptions } from './engine/replay-engine.ts';
+export {
+  checkWebGpu,
+  createWebLLMEngine,
+  WEBLLM_MODELS,
+  type WebLLMChatEngine,
+  type WebLLMEngineOptions,
+  type WebLLMModule,
+  type WebLLMProgress,
+} from './engine/webllm-engine.ts';
 export { ToolshimInvalidRequestError } from './errors.ts';
 export { createToolMiddleware } from './middleware/create-tool-middleware.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './middleware/options.ts';

@@ -1,0 +1,212 @@
+/**
+ * Engines: anything with WebLLM's and the openai SDK's shape,
+ * `engine.chat.completions.create(request)`, and the adapter that turns one
+ * into an AI SDK `LanguageModelV4`, ready for `wrapLanguageModel` with a
+ * toolshim middleware.
+ *
+ * The adapter never forwards `tools`: toolshim prompts and parses the calls.
+ * That matters for WebLLM, whose own `tools` field covers a few 7–8B Hermes
+ * models only and rejects custom system prompts.
+ */
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  SharedV4Warning,
+} from '@ai-sdk/provider';
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
+import { generateToolCallId } from '../util/id.ts';
+import { toChatMessages } from './chat-messages.ts';
+import { chunkPartsStream, mapFinishReason, mapUsage } from './chat-stream.ts';
+
+/** Per-call options an engine may honour. The openai SDK and the HTTP engine stop on `signal`. */
+export interface ChatEngineCallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * A chat-completions engine: WebLLM's `MLCEngine`, an `openai` SDK client,
+ * `createHttpEngine(…)` or `createReplayEngine(…)`. With `stream: true` it
+ * resolves to an async iterable of chunks, otherwise to one completion.
+ */
+export interface ChatEngine {
+  chat: {
+    completions: {
+      create(
+        request: ChatCompletionRequest & { stream?: boolean },
+        options?: ChatEngineCallOptions,
+      ): Promise<ChatCompletion | AsyncIterable<ChatCompletionChunk>>;
+    };
+  };
+}
+
+/**
+ * Any client with a chat-completions `create`, typed loosely so that clients
+ * with their own request types (the `openai` SDK's overloads, WebLLM's
+ * `MLCEngine`) are accepted as they are. They must speak the OpenAI wire shape.
+ */
+export interface ChatEngineLike {
+  chat: { completions: { create(request: never, options?: never): PromiseLike<unknown> } };
+}
+
+/** Options of `fromChatEngine`. */
+export interface FromChatEngineOptions {
+  /** Sent as `model` in every request and reported as the model id. Default `chat-engine`. */
+  modelId?: string;
+  /** The provider name the AI SDK reports (telemetry, errors). Default `chat-engine`. */
+  provider?: string;
+  /** Ask for a final usage chunk (`stream_options.include_usage`). Default true. */
+  includeUsage?: boolean;
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<ChatCompletionChunk> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+/** A whole completion replayed as one chunk, for engines that ignore `stream: true`. */
+async function* completionAsChunks(completion: ChatCompletion): AsyncGenerator<ChatCompletionChunk> {
+  const choice = completion.choices[0];
+  yield {
+    id: completion.id,
+    object: 'chat.completion.chunk',
+    created: completion.created,
+    model: completion.model,
+    choices: [
+      {
+        index: 0,
+        delta: {
+          role: 'assistant',
+          content: choice?.message.content ?? null,
+          ...(choice?.message.tool_calls
+            ? { tool_calls: choice.message.tool_calls.map((call, index) => ({ index, ...call })) }
+            : {}),
+        },
+        finish_reason: choice?.finish_reason ?? 'stop',
+      },
+    ],
+    usage: completion.usage ?? null,
+  };
+}
+
+function buildRequest(
+  options: LanguageModelV4CallOptions,
+  modelId: string,
+): { request: ChatCompletionRequest; warnings: SharedV4Warning[] } {
+  const warnings: SharedV4Warning[] = [];
+  const unsupported = (feature: string, details: string) => warnings.push({ type: 'unsupported', feature, details });
+  if (options.tools && options.tools.length > 0) {
+    unsupported(
+      'tools',
+      'fromChatEngine never sends tools to the engine. Wrap the model with a toolshim middleware, e.g. wrapLanguageModel({ model, middleware: hermesToolMiddleware }), to give it tool calling.',
+    );
+  }
+  if (options.topK !== undefined) unsupported('topK', 'Chat-completions engines have no top_k; it was not sent.');
+  if (options.presencePenalty !== undefined) unsupported('presencePenalty', 'Not sent to the engine.');
+  if (options.frequencyPenalty !== undefined) unsupported('frequencyPenalty', 'Not sent to the engine.');
+
+  const request: ChatCompletionRequest = { model: modelId, messages: toChatMessages(options.prompt, warnings) };
+  if (options.maxOutputTokens !== undefined) request.max_tokens = options.maxOutputTokens;
+  if (options.temperature !== undefined) request.temperature = options.temperature;
+  if (options.topP !== undefined) request.top_p = options.topP;
+  if (options.stopSequences && options.stopSequences.length > 0) request.stop = options.stopSequences;
+  if (options.seed !== undefined) request.seed = options.seed;
+  const format = options.responseFormat;
+  if (format?.type === 'json') {
+    // toolshim's forced tool choice arrives here as a JSON schema for `{"name", "arguments"}`.
+    request.response_format = format.schema
+      ? {
+          type: 'json_schema',
+          json_schema: {
+            name: format.name ?? 'response',
+            schema: format.schema as Record<string, unknown>,
+            ...(format.description ? { description: format.description } : {}),
+          },
+        }
+      : { type: 'json_object' };
+  }
+  return { request, warnings };
+}
+
+/**
+ * Turns a chat-completions engine into an AI SDK `LanguageModelV4`:
+ * `wrapLanguageModel({ model: fromChatEngine(engine), middleware: hermesToolMiddleware })`.
+ * It maps the prompt to OpenAI messages, text deltas, usage and finish reasons
+ * back, forwards `responseFormat` as `response_format`, and passes the abort
+ * signal to the engine.
+ */
+export function fromChatEngine(
+  engineOrClient: ChatEngine | ChatEngineLike,
+  options: FromChatEngineOptions = {},
+): LanguageModelV4 {
+  const engine = engineOrClient as ChatEngine;
+  const modelId = options.modelId ?? 'chat-engine';
+  const provider = options.provider ?? 'chat-engine';
+  const includeUsage = options.includeUsage ?? true;
+  const create = (request: ChatCompletionRequest & { stream?: boolean }, signal: AbortSignal | undefined) =>
+    engine.chat.completions.create(request, signal ? { signal } : undefined);
+
+  return {
+    specificationVersion: 'v4',
+    provider,
+    modelId,
+    supportedUrls: {},
+
+    async doGenerate(callOptions) {
+      const { request, warnings } = buildRequest(callOptions, modelId);
+      callOptions.abortSignal?.throwIfAborted();
+      const result = await create({ ...request, stream: false }, callOptions.abortSignal);
+      if (isAsyncIterable(result)) {
+        throw new TypeError(
+          'fromChatEngine: the engine returned a stream for a request with stream: false. Its create() must resolve to a chat.completion object when stream is false.',
+        );
+      }
+      const choice = result.choices?.[0];
+      if (!choice) {
+        throw new TypeError(
+          'fromChatEngine: the engine returned a completion without choices; expected choices[0].message.',
+        );
+      }
+      const content: LanguageModelV4Content[] = [];
+      if (choice.message.content) content.push({ type: 'text', text: choice.message.content });
+      for (const call of choice.message.tool_calls ?? []) {
+        content.push({
+          type: 'tool-call',
+          toolCallId: call.id,
+          toolName: call.function.name,
+          input: call.function.arguments || '{}',
+        });
+      }
+      return {
+        content,
+        finishReason: mapFinishReason(choice.finish_reason),
+        usage: mapUsage(result.usage),
+        warnings,
+        request: { body: request },
+        response: {
+          ...(result.id ? { id: result.id } : {}),
+          ...(result.model ? { modelId: result.model } : {}),
+          ...(result.created ? { timestamp: new Date(result.created * 1000) } : {}),
+          body: result,
+        },
+      };
+    },
+
+    async doStream(callOptions) {
+      const { request, warnings } = buildRequest(callOptions, modelId);
+      callOptions.abortSignal?.throwIfAborted();
+      const streamRequest = {
+        ...request,
+        stream: true,
+        ...(includeUsage ? { stream_options: { include_usage: true } } : {}),
+      };
+      const result = await create(streamRequest, callOptions.abortSignal);
+      const iterable = isAsyncIterable(result) ? result : completionAsChunks(result);
+      const stream = chunkPartsStream(iterable[Symbol.asyncIterator](), warnings, {
+        abortSignal: callOptions.abortSignal,
+        includeRawChunks: callOptions.includeRawChunks,
+        generateId: generateToolCallId,
+      });
+      return { stream, request: { body: streamRequest } };
+    },
+  };
+}

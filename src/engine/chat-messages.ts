@@ -1,0 +1,113 @@
+/**
+ * The AI SDK prompt as OpenAI chat messages, for engines that speak the
+ * chat-completions shape (WebLLM, the openai SDK, any OpenAI-compatible HTTP
+ * server). With toolshim in front, the prompt holds only system, user and
+ * assistant text: tool calls and results were already rewritten as text. The
+ * tool parts are still mapped, so the adapter also works unwrapped.
+ */
+import type {
+  LanguageModelV4FilePart,
+  LanguageModelV4Prompt,
+  LanguageModelV4ToolResultOutput,
+  SharedV4Warning,
+} from '@ai-sdk/provider';
+import type { ChatContentPart, ChatMessage, ChatToolCall } from '../openai/wire-types.ts';
+
+function base64Of(data: Uint8Array | string): string {
+  if (typeof data === 'string') return data;
+  let binary = '';
+  for (const byte of data) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** An image file part as an `image_url` part; other files become a warning. */
+function filePart(part: LanguageModelV4FilePart, warnings: SharedV4Warning[]): ChatContentPart | undefined {
+  const { data } = part;
+  if (data.type === 'text') return { type: 'text', text: data.text };
+  if (part.mediaType.startsWith('image')) {
+    if (data.type === 'url') return { type: 'image_url', image_url: { url: data.url.toString() } };
+    if (data.type === 'data') {
+      const mediaType = part.mediaType.includes('/') ? part.mediaType : 'image/png';
+      return { type: 'image_url', image_url: { url: `data:${mediaType};base64,${base64Of(data.data)}` } };
+    }
+  }
+  warnings.push({
+    type: 'unsupported',
+    feature: `file part (${part.mediaType})`,
+    details: 'Chat engines take text and images only; this file part was left out of the request.',
+  });
+  return undefined;
+}
+
+/** Plain string content when every part is text, as small-model chat templates expect. */
+function contentOf(parts: ChatContentPart[]): string | ChatContentPart[] {
+  return parts.every((p) => p.type === 'text') ? parts.map((p) => (p as { text: string }).text).join('\n') : parts;
+}
+
+function toolOutputText(output: LanguageModelV4ToolResultOutput): string {
+  switch (output.type) {
+    case 'text':
+    case 'error-text':
+      return output.value;
+    case 'json':
+    case 'error-json':
+      return JSON.stringify(output.value);
+    case 'execution-denied':
+      return JSON.stringify({ error: `The tool call was denied${output.reason ? `: ${output.reason}` : '.'}` });
+    default:
+      return JSON.stringify(output);
+  }
+}
+
+export function toChatMessages(prompt: LanguageModelV4Prompt, warnings: SharedV4Warning[]): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const message of prompt) {
+    switch (message.role) {
+      case 'system':
+        messages.push({ role: 'system', content: message.content });
+        break;
+      case 'user': {
+        const parts: ChatContentPart[] = [];
+        for (const part of message.content) {
+          const mapped = part.type === 'text' ? { type: 'text' as const, text: part.text } : filePart(part, warnings);
+          if (mapped) parts.push(mapped);
+        }
+        messages.push({ role: 'user', content: contentOf(parts) });
+        break;
+      }
+      case 'assistant': {
+        const texts: string[] = [];
+        const toolCalls: ChatToolCall[] = [];
+        const results: ChatMessage[] = [];
+        for (const part of message.content) {
+          if (part.type === 'text') texts.push(part.text);
+          else if (part.type === 'tool-call') {
+            const args = typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {});
+            toolCalls.push({
+              id: part.toolCallId,
+              type: 'function',
+              function: { name: part.toolName, arguments: args },
+            });
+          } else if (part.type === 'tool-result') {
+            results.push({ role: 'tool', tool_call_id: part.toolCallId, content: toolOutputText(part.output) });
+          }
+          // Reasoning and files from earlier turns are not sent back: chat templates drop them too.
+        }
+        messages.push({
+          role: 'assistant',
+          content: texts.length > 0 ? texts.join('\n') : null,
+          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+        });
+        messages.push(...results);
+        break;
+      }
+      case 'tool':
+        for (const part of message.content) {
+          if (part.type !== 'tool-result') continue;
+          messages.push({ role: 'tool', tool_call_id: part.toolCallId, content: toolOutputText(part.output) });
+        }
+        break;
+    }
+  }
+  return messages;
+}

@@ -1,0 +1,251 @@
+/**
+ * A chat engine that plays back recorded small-model outputs, token by token,
+ * in whichever tool-call format the system prompt teaches. It makes the demo,
+ * the Worker's offline default and tests work with no weights and no network.
+ * Isomorphic and dependency-free: timers and async generators only.
+ */
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage } from '../openai/wire-types.ts';
+import type { ChatEngine, ChatEngineCallOptions } from './chat-engine.ts';
+import { detectFormat, looksLikeCall, type ReplayFormat, renderCall, renderMalformedCall } from './replay-formats.ts';
+import { defaultCall, type ReplayTurn, scriptTurn } from './replay-scripts.ts';
+
+/** Options of `createReplayEngine`. */
+export interface ReplayEngineOptions {
+  /** Pause between tokens in milliseconds. Default 0; the demo uses about 35 for a human-visible pace. */
+  delayMs?: number;
+  /** The model name in responses. Default `toolshim-replay`. */
+  model?: string;
+}
+
+/** The text the replay engine answers with for this request: deterministic, no pacing. */
+export function replayText(request: ChatCompletionRequest): string {
+  const messages = request.messages;
+  const system = messages
+    .filter((m) => m.role === 'system' || m.role === 'developer')
+    .map((m) => textOf(m.content))
+    .join('\n');
+  const taught = detectFormat(system);
+  const forced = forcedTool(request, system);
+  const { request: userText, step, results } = conversationState(messages, taught.toolNames);
+  const turn = scriptTurn({ request: userText, step, results, toolNames: taught.format ? taught.toolNames : [] });
+
+  if (forced !== undefined && taught.toolNames.length > 0) {
+    // A forced answer is bare JSON, as the response_format schema asks.
+    const name = forced === '' ? (turn.calls?.[0]?.name ?? (taught.toolNames[0] as string)) : forced;
+    const call = turn.calls?.find((c) => c.name === name) ?? defaultCall(name, userText);
+    return renderCall('json', call);
+  }
+  return renderTurn(turn, taught.format ?? 'hermes');
+}
+
+function renderTurn(turn: ReplayTurn, format: ReplayFormat): string {
+  const calls = (turn.calls ?? []).map((call, i) =>
+    turn.malformed && i === 0 ? renderMalformedCall(format, call) : renderCall(format, call),
+  );
+  return `${turn.before ?? ''}${calls.join('\n')}${turn.after ?? ''}`;
+}
+
+function textOf(content: ChatMessage['content']): string {
+  if (typeof content === 'string') return content;
+  if (!content) return '';
+  return content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+}
+
+/**
+ * The forced tool: its name, `''` for "any tool" (tool choice `required`),
+ * undefined when the choice is free. toolshim asks through `response_format`
+ * and a sentence in the system prompt; either is enough.
+ */
+function forcedTool(request: ChatCompletionRequest, system: string): string | undefined {
+  const format = request.response_format;
+  if (format?.type === 'json_schema') {
+    const name = (format.json_schema.schema?.properties as Record<string, { const?: unknown }> | undefined)?.name
+      ?.const;
+    return typeof name === 'string' ? name : '';
+  }
+  const named = /You must call the function "([^"]+)"/.exec(system);
+  if (named) return named[1];
+  return /You must call at least one of the functions/.test(system) ? '' : undefined;
+}
+
+/** Parsed tool results of one message: JSON lines (`{"name":…,"result":…}`), else the first JSON object. */
+function resultsIn(text: string): unknown[] {
+  const results: unknown[] = [];
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (!trimmed.startsWith('{')) continue;
+    try {
+      const value = JSON.parse(trimmed) as Record<string, unknown>;
+      results.push('result' in value ? value.result : value);
+    } catch {
+      // Not JSON on one line; the whole-text fallback below tries again.
+    }
+  }
+  if (results.length > 0) return results;
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start >= 0 && end > start) {
+    try {
+      return [JSON.parse(text.slice(start, end + 1))];
+    } catch {
+      return [text];
+    }
+  }
+  return text.trim() ? [text] : [];
+}
+
+/**
+ * Walks back over (assistant call → tool results) rounds to the last real
+ * user message. Results come as `tool` messages (native) or as user text
+ * after an assistant turn that made a call (toolshim's rewritten history).
+ */
+function conversationState(messages: ChatMessage[], toolNames: string[]) {
+  let step = 0;
+  let latest: unknown[] | undefined;
+  let i = messages.length - 1;
+  while (i >= 0) {
+    const message = messages[i] as ChatMessage;
+    const round: unknown[] = [];
+    let j = i;
+    while (j >= 0 && (messages[j] as ChatMessage).role === 'tool') {
+      round.unshift(...resultsIn(textOf((messages[j] as ChatMessage).content)));
+      j--;
+    }
+    const isUserResults =
+      j === i && message.role === 'user' && i > 0 && assistantMadeCall(messages[i - 1] as ChatMessage, toolNames);
+    if (isUserResults) {
+      round.push(...resultsIn(textOf(message.content)));
+      j = i - 1;
+    }
+    if (j === i) break;
+    step++;
+    latest ??= round;
+    i = j - 1; // Skip the assistant turn that made the calls.
+  }
+  const user = messages[i];
+  return { request: user ? textOf(user.content) : '', step, results: latest ?? [] };
+}
+
+function assistantMadeCall(message: ChatMessage, toolNames: string[]): boolean {
+  if (message.role !== 'assistant') return false;
+  return (message.tool_calls?.length ?? 0) > 0 || looksLikeCall(textOf(message.content ?? ''), toolNames);
+}
+
+/**
+ * Splits text the way BPE tokenizers roughly do: a word with its leading
+ * space, single digits, runs of punctuation. `<tool_call>` thus arrives in
+ * pieces, as from a real model, and the parsers see split delimiters.
+ */
+export function tokenize(text: string): string[] {
+  return text.match(/ ?[A-Za-z]+|\d| ?[^\sA-Za-z\d]{1,3}|\s+/g) ?? [];
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function usageOf(request: ChatCompletionRequest, completionTokens: number) {
+  const promptChars = request.messages.reduce((n, m) => n + textOf(m.content ?? '').length, 0);
+  const promptTokens = Math.ceil(promptChars / 4);
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
+}
+
+/**
+ * A ChatEngine that replays recorded model output. It detects the format the
+ * system prompt teaches (Hermes `<tool_call>`, Gemma ```tool_call, morph-XML,
+ * qwen3-coder `<function=`), answers tool results with a final answer, and
+ * includes a multi-step conversation ("weather in Seoul and note it"),
+ * parallel calls ("weather in Seoul and Tokyo") and a malformed call
+ * ("malformed").
+ */
+export function createReplayEngine(options: ReplayEngineOptions = {}): ChatEngine {
+  const delayMs = options.delayMs ?? 0;
+  const model = options.model ?? 'toolshim-replay';
+  let counter = 0;
+
+  async function* chunks(
+    request: ChatCompletionRequest,
+    id: string,
+    tokens: string[],
+    truncated: boolean,
+    signal: AbortSignal | undefined,
+  ): AsyncGenerator<ChatCompletionChunk> {
+    const created = Math.floor(Date.now() / 1000);
+    const chunk = (
+      delta: ChatCompletionChunk['choices'][number]['delta'],
+      finish: ChatCompletionChunk['choices'][number]['finish_reason'],
+    ): ChatCompletionChunk => ({
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
+    yield chunk({ role: 'assistant', content: '' }, null);
+    for (const token of tokens) {
+      if (delayMs > 0) await sleep(delayMs, signal);
+      else signal?.throwIfAborted();
+      yield chunk({ content: token }, null);
+    }
+    yield chunk({}, truncated ? 'length' : 'stop');
+    if (request.stream_options?.include_usage) {
+      yield {
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [],
+        usage: usageOf(request, tokens.length),
+      };
+    }
+  }
+
+  return {
+    chat: {
+      completions: {
+        async create(request: ChatCompletionRequest & { stream?: boolean }, callOptions?: ChatEngineCallOptions) {
+          callOptions?.signal?.throwIfAborted();
+          counter++;
+          const id = `chatcmpl-replay-${counter}`;
+          let tokens = tokenize(replayText(request));
+          const limit = request.max_completion_tokens ?? request.max_tokens;
+          const truncated = limit !== undefined && tokens.length > limit;
+          if (truncated) tokens = tokens.slice(0, limit);
+          if (request.stream) return chunks(request, id, tokens, truncated, callOptions?.signal);
+
+          if (delayMs > 0) await sleep(delayMs * tokens.length, callOptions?.signal);
+          const completion: ChatCompletion = {
+            id,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: tokens.join('') },
+                finish_reason: truncated ? 'length' : 'stop',
+              },
+            ],
+            usage: usageOf(request, tokens.length),
+          };
+          return completion;
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * How the replay engine writes a tool call in each text format, and how it
+ * tells from the system prompt which format it was taught. These are the
+ * formats the protocols parse; the replay writes them the way small models
+ * do (a newline after the opening tag, compact JSON with spaces after colons).
+ */
+
+/** The formats the replay engine can write. `json` is the bare answer of a forced tool choice. */
+export type ReplayFormat = 'hermes' | 'gemma' | 'xml' | 'qwen3coder' | 'json';
+
+export interface ReplayCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** `{"name": "x", "arguments": {"a": 1}}` with the spacing Qwen and Hermes fine-tunes produce. */
+function spacedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(spacedJson).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${spacedJson(v)}`);
+    return `{${entries.join(', ')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function callJson(call: ReplayCall): string {
+  return spacedJson({ name: call.name, arguments: call.arguments });
+}
+
+function xmlEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function xmlValue(value: unknown): string {
+  return typeof value === 'string' ? xmlEscape(value) : JSON.stringify(value);
+}
+
+function qwenValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** One call, well formed, in `format`. */
+export function renderCall(format: ReplayFormat, call: ReplayCall): string {
+  switch (format) {
+    case 'hermes':
+      return `<tool_call>\n${callJson(call)}\n</tool_call>`;
+    case 'gemma':
+      return `\`\`\`tool_call\n${callJson(call)}\n\`\`\``;
+    case 'xml': {
+      const params = Object.entries(call.arguments).map(([k, v]) => `<${k}>${xmlValue(v)}</${k}>\n`);
+      return `<${call.name}>\n${params.join('')}</${call.name}>`;
+    }
+    case 'qwen3coder': {
+      const params = Object.entries(call.arguments).map(
+        ([k, v]) => `<parameter=${k}>\n${qwenValue(v)}\n</parameter>\n`,
+      );
+      return `<tool_call>\n<function=${call.name}>\n${params.join('')}</function>\n</tool_call>`;
+    }
+    case 'json':
+      return callJson(call);
+  }
+}
+
+/**
+ * A call broken the way small models break them, so the demo can show the
+ * text kept and the error reported: unquoted string values in JSON (Llama 3.2
+ * 1B and Qwen 0.5B do this), a mismatched close tag in XML.
+ */
+export function renderMalformedCall(format: ReplayFormat, call: ReplayCall): string {
+  const unquoted = Object.entries(call.arguments)
+    .map(([k, v]) => `"${k}": ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .join(', ');
+  const body = `{"name": "${call.name}", "arguments": {${unquoted}}}`;
+  switch (format) {
+    case 'hermes':
+      return `<tool_call>\n${body}\n</tool_call>`;
+    case 'gemma':
+      return `\`\`\`tool_call\n${body}\n\`\`\``;
+    case 'json':
+      return body;
+    case 'xml': {
+      const [first = 'city', value = ''] = Object.entries(call.arguments)[0] ?? [];
+      return `<${call.name}>\n<${first}>${xmlValue(value)}</${first}_name>\n</${call.name}>`;
+    }
+    case 'qwen3coder': {
+      const [first = 'city', value = ''] = Object.entries(call.arguments)[0] ?? [];
+      return `<tool_call>\n<function=${call.name}>\n<parameter=${first}>\n${qwenValue(value)}\n</function=${call.name}>\n<tool_call>`;
+    }
+  }
+}
+
+/** What the system prompt taught: the call format and the tool names it lists. */
+export interface TaughtFormat {
+  format: ReplayFormat | undefined;
+  toolNames: string[];
+}
+
+/** Tool names from the rendered tool list (`{"type":"function","function":{"name":…}}` lines). */
+function toolNamesIn(system: string): string[] {
+  const names = new Set<string>();
+  for (const match of system.matchAll(/"function"\s*:\s*\{\s*"name"\s*:\s*"([^"]+)"/g)) names.add(match[1] as string);
+  if (names.size === 0) {
+    for (const match of system.matchAll(/"name"\s*:\s*"([A-Za-z_][\w.-]*)"/g)) names.add(match[1] as string);
+  }
+  for (const match of system.matchAll(/<tool name="([^"]+)"/g)) names.add(match[1] as string);
+  return [...names];
+}
+
+/**
+ * Detects the taught format. Order matters: qwen3-coder's prompt also shows
+ * `<tool_call>`, so its `<function=` is checked first. A prompt that lists
+ * tools in no known format gets Hermes, the format most small models know.
+ */
+export function detectFormat(system: string): TaughtFormat {
+  const toolNames = toolNamesIn(system);
+  if (system.includes('<function=')) return { format: 'qwen3coder', toolNames };
+  if (system.includes('```tool_call')) return { format: 'gemma', toolNames };
+  if (system.includes('<tool_call>')) return { format: 'hermes', toolNames };
+  if (toolNames.some((name) => system.includes(`<${name}>`))) return { format: 'xml', toolNames };
+  return { format: toolNames.length > 0 ? 'hermes' : undefined, toolNames };
+}
+
+/** Whether an earlier assistant turn contains a call in any format (so the next turn holds its results). */
+export function looksLikeCall(text: string, toolNames: string[]): boolean {
+  if (text.includes('<tool_call>') || text.includes('```tool_call') || text.includes('<function=')) return true;
+  if (/^\s*\{\s*"name"\s*:/.test(text)) return true;
+  return toolNames.some((name) => text.includes(`<${name}>`) || text.includes(`<${name}/>`));
+}

@@ -1,0 +1,186 @@
+/**
+ * The recorded conversations the replay engine plays back. A script reads the
+ * user's request once and answers each step of the loop: step 0 is the first
+ * reply, step N the reply after N rounds of tool results. The wording follows
+ * what Qwen2.5-1.5B and Hermes-3-Llama-3.2-3B wrote for these prompts.
+ */
+import type { ReplayCall } from './replay-formats.ts';
+
+/** One model turn: prose, then calls (or a broken call), then more prose. */
+export interface ReplayTurn {
+  before?: string;
+  calls?: ReplayCall[];
+  /** Write the first call broken, the way small models sometimes do. */
+  malformed?: boolean;
+  after?: string;
+}
+
+export interface ScriptContext {
+  /** The user's request, the last real user message. */
+  request: string;
+  /** Rounds of tool results since the request. */
+  step: number;
+  /** The tool results of the latest round, parsed when they are JSON. */
+  results: unknown[];
+  /** The tools the system prompt offers; empty means no tools (tool choice none). */
+  toolNames: string[];
+}
+
+const CITIES = ['Seoul', 'Tokyo', 'Paris', 'London', 'New York', 'Berlin', 'Sydney', 'Lisbon', 'San Francisco'];
+
+export function citiesIn(request: string): string[] {
+  const found = CITIES.map((city) => ({ city, at: request.toLowerCase().indexOf(city.toLowerCase()) }))
+    .filter((c) => c.at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map((c) => c.city);
+  return found.length > 0 ? found : ['Seoul'];
+}
+
+function expressionIn(request: string): string {
+  const match = /[\d(][\d\s+\-*/().^%x×÷]*[\d)]/.exec(request);
+  return (match?.[0] ?? '23 * 7').replace(/×|x/g, '*').replace(/÷/g, '/').trim();
+}
+
+function field(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+function describeWeather(result: unknown, fallbackCity: string): string {
+  const city = field(result, 'city') ?? fallbackCity;
+  const temp = field(result, 'temperature');
+  const unit = field(result, 'unit') === 'fahrenheit' ? '°F' : '°C';
+  const conditions = field(result, 'conditions');
+  if (temp === undefined) return `the weather service answered for ${city}: ${JSON.stringify(result)}`;
+  return `it is ${temp}${unit} and ${conditions ?? 'mild'} in ${city}`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Intents, most specific first. */
+export type Intent =
+  | 'malformed'
+  | 'weather-and-note'
+  | 'parallel-weather'
+  | 'weather'
+  | 'calculate'
+  | 'list-notes'
+  | 'note'
+  | 'chat';
+
+export function intentOf(request: string): Intent {
+  const r = request.toLowerCase();
+  if (/malformed|broken/.test(r)) return 'malformed';
+  const weather = /weather|temperature|forecast|umbrella|raining/.test(r);
+  if (weather && /\bnote|remember/.test(r)) return 'weather-and-note';
+  if (weather && citiesIn(request).length > 1) return 'parallel-weather';
+  if (weather) return 'weather';
+  if (/calculat|compute|\d\s*[-+*/x×÷^]\s*\d|how much is|what is \d/.test(r)) return 'calculate';
+  if (/(list|show|read|what).*notes/.test(r)) return 'list-notes';
+  if (/\bnote|remember/.test(r)) return 'note';
+  return 'chat';
+}
+
+function noteTextOf(request: string): string {
+  const match = /(?:note|remember)(?:\s+(?:that|to|:))?\s*[:-]?\s*(.+)$/i.exec(request.trim());
+  return (match?.[1] ?? request).replace(/[.!?]+$/, '').trim() || request;
+}
+
+/** Default arguments for a tool the user forced but did not ask about. */
+export function defaultCall(name: string, request: string): ReplayCall {
+  switch (name) {
+    case 'get_weather':
+      return { name, arguments: { city: citiesIn(request)[0] as string, unit: 'celsius' } };
+    case 'calculator':
+      return { name, arguments: { expression: expressionIn(request) } };
+    case 'add_note':
+      return { name, arguments: { text: noteTextOf(request) } };
+    default:
+      return { name, arguments: {} };
+  }
+}
+
+/** The answer without tools: what the model says when tool choice is `none`. */
+function withoutTools(intent: Intent, request: string): ReplayTurn {
+  switch (intent) {
+    case 'weather':
+    case 'parallel-weather':
+    case 'weather-and-note':
+      return {
+        before: `I can't check live weather right now, so I can't tell you the current conditions in ${citiesIn(request).join(' or ')}. A weather app or website will have the latest forecast.`,
+      };
+    case 'calculate':
+      return {
+        before: `Without the calculator I'd rather not guess: ${expressionIn(request)} is best checked with a calculator.`,
+      };
+    default:
+      return {
+        before:
+          "Hi! I'm a small model running in replay mode. Ask me about the weather, a calculation or your notes, and I'll use the tools when they are enabled.",
+      };
+  }
+}
+
+/** The turn the recorded model writes for this context. */
+export function scriptTurn(context: ScriptContext): ReplayTurn {
+  const { request, step, results, toolNames } = context;
+  const intent = intentOf(request);
+  const has = (name: string) => toolNames.includes(name);
+  if (toolNames.length === 0) return withoutTools(intent, request);
+  const cities = citiesIn(request);
+  const first = results[0];
+
+  switch (intent) {
+    case 'malformed':
+      return {
+        before: 'Let me check that for you.\n',
+        calls: [
+          { name: has('get_weather') ? 'get_weather' : (toolNames[0] as string), arguments: { city: cities[0] } },
+        ],
+        malformed: true,
+      };
+    case 'weather-and-note':
+      if (step === 0) return { calls: [defaultCall('get_weather', request)] };
+      if (step === 1 && has('add_note')) {
+        const summary = describeWeather(first, cities[0] as string);
+        return {
+          before: 'Got it. Saving that as a note.\n',
+          calls: [{ name: 'add_note', arguments: { text: capitalize(summary) } }],
+        };
+      }
+      return { before: `Done! I saved a note with today's weather in ${cities[0]}.` };
+    case 'parallel-weather':
+      if (step === 0) {
+        return {
+          before: `I'll check ${cities.join(' and ')} at the same time.\n`,
+          calls: cities.map((city) => ({ name: 'get_weather', arguments: { city, unit: 'celsius' } })),
+        };
+      }
+      return {
+        before: `${results.map((r, i) => capitalize(describeWeather(r, cities[i] ?? 'there'))).join('. ')}.`,
+      };
+    case 'weather':
+      if (step === 0) return { calls: [defaultCall('get_weather', request)] };
+      return { before: `${capitalize(describeWeather(first, cities[0] as string))}.` };
+    case 'calculate':
+      if (step === 0 && has('calculator')) return { calls: [defaultCall('calculator', request)] };
+      return { before: `${expressionIn(request)} = ${String(field(first, 'result') ?? first)}.` };
+    case 'list-notes':
+      if (step === 0 && has('list_notes')) return { calls: [{ name: 'list_notes', arguments: {} }] };
+      {
+        const notes = field(first, 'notes');
+        if (Array.isArray(notes) && notes.length > 0) {
+          return {
+            before: `You have ${notes.length} note${notes.length === 1 ? '' : 's'}:\n${notes.map((n) => `- ${String(field(n, 'text') ?? n)}`).join('\n')}`,
+          };
+        }
+        return { before: "You don't have any notes yet." };
+      }
+    case 'note':
+      if (step === 0 && has('add_note')) return { calls: [defaultCall('add_note', request)] };
+      return { before: `Saved: "${noteTextOf(request)}".` };
+    default:
+      return withoutTools('chat', request);
+  }
+}
