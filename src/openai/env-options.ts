@@ -1,0 +1,116 @@
+/**
+ * Handler options from environment variables (Worker vars and secrets,
+ * `Deno.env`, `process.env`). With no `UPSTREAM_BASE_URL` the handler runs
+ * on the embedded offline replay engine, so it works with no network at all.
+ */
+import { createReplayEngine } from '../engine/replay-engine.ts';
+import type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './options.ts';
+import { PROTOCOL_NAMES } from './protocol-presets.ts';
+
+/** The variables the proxy reads. Everything is optional. */
+export interface ChatCompletionsEnv {
+  /** An OpenAI-compatible base URL, e.g. `http://127.0.0.1:8080/v1`. Unset: the offline replay model. */
+  UPSTREAM_BASE_URL?: string;
+  /** Secret. Sent upstream as `Authorization: Bearer …`; never echoed. */
+  UPSTREAM_API_KEY?: string;
+  /** The model id sent upstream (replaces the client's `model`). */
+  UPSTREAM_MODEL?: string;
+  /** Milliseconds to wait for upstream response headers before answering 504. Default 60000. */
+  UPSTREAM_TIMEOUT_MS?: string;
+  /** `emulated` (default) or `native`. */
+  TOOL_MODE?: string;
+  /** Emulated mode: `hermes` (default), `gemma`, `xml` or `qwen3coder`. */
+  PROTOCOL?: string;
+  /** Secret. When set, clients must send `Authorization: Bearer <PROXY_TOKEN>`. */
+  PROXY_TOKEN?: string;
+  /** CORS allow-list: comma-separated origins, or `*`. Unset: no CORS headers. */
+  ALLOWED_ORIGINS?: string;
+  /** The request size limit in bytes. Default 1048576 (1 MB). */
+  MAX_BODY_BYTES?: string;
+  /** The offline replay model's pause between tokens, in ms. Default 20. */
+  REPLAY_DELAY_MS?: string;
+}
+
+export const REPLAY_MODEL_ID = 'toolshim-replay';
+
+function text(env: Record<string, unknown>, name: keyof ChatCompletionsEnv): string | undefined {
+  const value = env[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function positiveInteger(env: Record<string, unknown>, name: keyof ChatCompletionsEnv, allowZero = false) {
+  const value = text(env, name);
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < (allowZero ? 0 : 1)) {
+    throw new TypeError(`${name} must be a whole number of ${allowZero ? 'milliseconds' : 'bytes'}, got "${value}".`);
+  }
+  return number;
+}
+
+/**
+ * Builds the options of `createChatCompletionsHandler` from variables.
+ * Throws a TypeError naming the variable when one is invalid.
+ */
+export function chatCompletionsOptionsFromEnv(
+  env: Record<string, unknown>,
+  extra: { fetch?: typeof fetch } = {},
+): ChatCompletionsHandlerOptions {
+  const toolMode = (text(env, 'TOOL_MODE') ?? 'emulated').toLowerCase();
+  if (toolMode !== 'emulated' && toolMode !== 'native') {
+    throw new TypeError(`TOOL_MODE must be "emulated" or "native", got "${toolMode}".`);
+  }
+  const protocol = (text(env, 'PROTOCOL') ?? 'hermes').toLowerCase();
+  if (!(PROTOCOL_NAMES as string[]).includes(protocol)) {
+    throw new TypeError(`PROTOCOL must be one of ${PROTOCOL_NAMES.join(', ')}, got "${protocol}".`);
+  }
+  const origins = text(env, 'ALLOWED_ORIGINS');
+  const options: ChatCompletionsHandlerOptions = {
+    toolMode: toolMode as ToolMode,
+    protocol: protocol as ProtocolName,
+  };
+  const maxBodyBytes = positiveInteger(env, 'MAX_BODY_BYTES');
+  if (maxBodyBytes !== undefined) options.maxBodyBytes = maxBodyBytes;
+  const proxyToken = text(env, 'PROXY_TOKEN');
+  if (proxyToken !== undefined) options.proxyToken = proxyToken;
+  if (origins !== undefined) {
+    options.allowedOrigins =
+      origins === '*'
+        ? '*'
+        : origins
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean);
+  }
+
+  const baseURL = text(env, 'UPSTREAM_BASE_URL');
+  if (baseURL !== undefined) {
+    if (!/^https?:\/\//.test(baseURL)) {
+      throw new TypeError(
+        `UPSTREAM_BASE_URL must be an http(s) URL such as http://127.0.0.1:8080/v1, got "${baseURL}".`,
+      );
+    }
+    const apiKey = text(env, 'UPSTREAM_API_KEY');
+    const model = text(env, 'UPSTREAM_MODEL');
+    const timeoutMs = positiveInteger(env, 'UPSTREAM_TIMEOUT_MS', true);
+    options.upstream = {
+      baseURL,
+      ...(apiKey ? { apiKey } : {}),
+      ...(model ? { model } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(extra.fetch ? { fetch: extra.fetch } : {}),
+    };
+    return options;
+  }
+  if (toolMode === 'native') {
+    throw new TypeError(
+      'TOOL_MODE=native forwards tools to an upstream that has native tool calling: set UPSTREAM_BASE_URL (and UPSTREAM_API_KEY if it needs one).',
+    );
+  }
+  const delayMs = positiveInteger(env, 'REPLAY_DELAY_MS', true) ?? 20;
+  options.engine = createReplayEngine({ delayMs, model: REPLAY_MODEL_ID });
+  options.modelId = REPLAY_MODEL_ID;
+  options.modelDescription =
+    'The embedded offline replay model: it plays back recorded small-model outputs, including tool calls in the configured PROTOCOL. Set UPSTREAM_BASE_URL to use a real model.';
+  return options;
+}

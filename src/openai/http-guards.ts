@@ -1,0 +1,101 @@
+/**
+ * The checks before a request reaches a model: the proxy token (constant
+ * time), the CORS allow-list and the body size limit.
+ */
+import { ProxyHttpError } from './errors.ts';
+
+const encoder = new TextEncoder();
+
+/**
+ * Compares two secrets in time independent of where they differ and of their
+ * lengths: both are hashed to 32 bytes first, then every byte is compared.
+ */
+export async function secretsEqual(given: string, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all([
+    crypto.subtle.digest('SHA-256', encoder.encode(given)),
+    crypto.subtle.digest('SHA-256', encoder.encode(expected)),
+  ]);
+  const x = new Uint8Array(a);
+  const y = new Uint8Array(b);
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= (x[i] as number) ^ (y[i] as number);
+  return diff === 0;
+}
+
+/** Throws 401 unless the request carries `Authorization: Bearer <token>`. */
+export async function requireToken(request: Request, token: string): Promise<void> {
+  const header = request.headers.get('authorization') ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  if (match === null || !(await secretsEqual(match[1] as string, token))) {
+    throw new ProxyHttpError(
+      401,
+      match === null
+        ? 'Missing bearer token: send `Authorization: Bearer <PROXY_TOKEN>` (the OpenAI SDKs send their apiKey this way).'
+        : "Invalid bearer token: it does not match this proxy's PROXY_TOKEN.",
+      { type: 'authentication_error', code: 'invalid_api_key', headers: { 'www-authenticate': 'Bearer' } },
+    );
+  }
+}
+
+/** The CORS headers for this request's Origin, or none when it is not allowed. */
+export function corsHeaders(request: Request, allowed: string[] | '*' | undefined): Record<string, string> {
+  const origin = request.headers.get('origin');
+  if (origin === null || allowed === undefined) return {};
+  if (allowed === '*') return { 'access-control-allow-origin': '*' };
+  if (!allowed.includes(origin)) return {};
+  return { 'access-control-allow-origin': origin, vary: 'Origin' };
+}
+
+/** Answers a CORS preflight: 204 with the allowances, or 403 naming the origin. */
+export function preflight(request: Request, allowed: string[] | '*' | undefined): Response {
+  const cors = corsHeaders(request, allowed);
+  if (cors['access-control-allow-origin'] === undefined) {
+    const origin = request.headers.get('origin') ?? '(none)';
+    const error = new ProxyHttpError(
+      403,
+      `Origin ${origin} is not allowed. Add it to ALLOWED_ORIGINS (comma-separated), or set ALLOWED_ORIGINS to "*".`,
+      { type: 'permission_error', code: 'origin_not_allowed' },
+    );
+    return Response.json(error.toBody(), { status: 403, headers: { vary: 'Origin' } });
+  }
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...cors,
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers':
+        request.headers.get('access-control-request-headers') ?? 'authorization, content-type',
+      'access-control-max-age': '86400',
+    },
+  });
+}
+
+function tooLarge(limit: number): ProxyHttpError {
+  return new ProxyHttpError(413, `The request body exceeds the limit of ${limit} bytes (MAX_BODY_BYTES).`, {
+    type: 'invalid_request_error',
+    code: 'request_too_large',
+  });
+}
+
+/** Reads the body as text, stopping (413) as soon as it passes `limit` bytes, whatever Content-Length claimed. */
+export async function readBodyLimited(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) throw tooLarge(limit);
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}

@@ -1,0 +1,125 @@
+/**
+ * A fake OpenAI-compatible upstream for the handler tests: a `fetch` that
+ * records every request (URL, headers, parsed JSON body, abort signal) and
+ * answers with whatever the test scripts.
+ */
+import type { ChatCompletion, ChatCompletionChunk } from '../wire-types.ts';
+
+export interface RecordedRequest {
+  url: string;
+  headers: Headers;
+  body: Record<string, unknown>;
+  signal: AbortSignal | undefined;
+}
+
+export type Responder = (request: RecordedRequest) => Response | Promise<Response>;
+
+export function fakeUpstream(respond: Responder = () => Response.json(completion('hi'))) {
+  const requests: RecordedRequest[] = [];
+  const fetchStub = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const recorded: RecordedRequest = {
+      url: request.url,
+      headers: request.headers,
+      body: JSON.parse(await request.text()) as Record<string, unknown>,
+      signal: init?.signal ?? undefined,
+    };
+    requests.push(recorded);
+    return respond(recorded);
+  }) as typeof fetch;
+  return { fetch: fetchStub, requests };
+}
+
+export function completion(
+  content: string | null,
+  toolCalls?: ChatCompletion['choices'][number]['message']['tool_calls'],
+): ChatCompletion {
+  return {
+    id: 'chatcmpl-upstream',
+    object: 'chat.completion',
+    created: 1,
+    model: 'upstream-model',
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, ...(toolCalls ? { tool_calls: toolCalls } : {}) },
+        finish_reason: toolCalls ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+  };
+}
+
+export function chunk(
+  delta: ChatCompletionChunk['choices'][number]['delta'],
+  finish: ChatCompletionChunk['choices'][number]['finish_reason'] = null,
+): ChatCompletionChunk {
+  return {
+    id: 'chatcmpl-upstream',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'upstream-model',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
+}
+
+/**
+ * An SSE response body. `end`: `done` sends `[DONE]`; `error` makes the body
+ * fail after the chunks (a cut connection); `hang` never ends (until aborted).
+ */
+export function sseResponse(
+  frames: Array<ChatCompletionChunk | Record<string, unknown>>,
+  end: 'done' | 'error' | 'hang' | 'eof' = 'done',
+  signal?: AbortSignal,
+): Response {
+  const encoder = new TextEncoder();
+  let next = 0;
+  // Pull-based, one frame per read: erroring in start() would discard the frames still queued.
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const frame = frames[next++];
+      if (frame !== undefined) {
+        controller.enqueue(encoder.encode(`data: ${JSON.stringify(frame)}\n\n`));
+        return;
+      }
+      if (end === 'done') {
+        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+        controller.close();
+      } else if (end === 'eof') controller.close();
+      else if (end === 'error') controller.error(new TypeError('connection reset by peer'));
+      else
+        return new Promise<void>((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+}
+
+/** Reads an SSE response into its `data` payloads, parsed (`[DONE]` stays a string). */
+export async function readSse(response: Response): Promise<unknown[]> {
+  const text = await response.text();
+  return text
+    .split('\n\n')
+    .filter((frame) => frame.startsWith('data: '))
+    .map((frame) => {
+      const data = frame.slice(6);
+      return data === '[DONE]' ? data : JSON.parse(data);
+    });
+}
+
+export function chatRequest(body: Record<string, unknown>, init: RequestInit = {}): Request {
+  return new Request('http://proxy.test/v1/chat/completions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
+    body: JSON.stringify(body),
+    ...(init.signal ? { signal: init.signal } : {}),
+  });
+}
+
+export const weatherTool = {
+  type: 'function',
+  function: {
+    name: 'get_weather',
+    description: 'Current weather for a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
+} as const;

@@ -1,0 +1,178 @@
+/**
+ * A small fetch-based client for an OpenAI-compatible `/chat/completions`
+ * upstream (llama.cpp, vLLM, Ollama, OpenRouter, OpenAI itself). No SDK: the
+ * proxy must stay tiny and isomorphic, and must see the raw status and headers
+ * to map failures per proposal 0025 §8.1.3.
+ */
+import { readSseData } from './sse.ts';
+import { UpstreamError } from './upstream-errors.ts';
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from './wire-types.ts';
+
+export interface UpstreamClientOptions {
+  /** The OpenAI-compatible base URL, ending before `/chat/completions`, e.g. `http://127.0.0.1:8080/v1`. */
+  baseURL: string;
+  /** Sent as `Authorization: Bearer <apiKey>`. Never echoed to clients. */
+  apiKey?: string;
+  /** Replaces the client's `model` in every upstream request. */
+  model?: string;
+  /** The fetch to use (a service binding's `fetch`, a test recorder). Default: global `fetch`. */
+  fetch?: typeof fetch;
+  /** Milliseconds to wait for the upstream's response headers before answering 504. Default 60000. */
+  timeoutMs?: number;
+}
+
+export interface UpstreamClient {
+  /** POSTs a non-streaming request; resolves to the upstream's `chat.completion`. */
+  complete(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletion>;
+  /** POSTs a streaming request; resolves once headers arrived, to the upstream's chunks. */
+  stream(body: Record<string, unknown>, signal?: AbortSignal): Promise<AsyncIterable<ChatCompletionChunk>>;
+  /** The same, in the engine shape (`chat.completions.create`) that `fromChatEngine` adapts to a model. */
+  chat: {
+    completions: {
+      create(
+        request: ChatCompletionRequest,
+        options?: { signal?: AbortSignal },
+      ): Promise<ChatCompletion | AsyncIterable<ChatCompletionChunk>>;
+    };
+  };
+}
+
+/** The `error.message` of an OpenAI-style error body, or the start of whatever text came back. */
+function describeErrorBody(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error;
+    if (typeof parsed.error?.message === 'string') return parsed.error.message;
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return text.slice(0, 300) || '(empty body)';
+}
+
+export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
+  const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+
+  /** Sends the request; throws UpstreamError for anything but a 2xx. The caller clears the timer. */
+  async function send(body: Record<string, unknown>, signal: AbortSignal | undefined) {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const combined = signal === undefined ? timeout.signal : AbortSignal.any([signal, timeout.signal]);
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+    const upstreamBody = options.model ? { ...body, model: options.model } : body;
+    let response: Response;
+    try {
+      response = await (options.fetch ?? fetch)(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(upstreamBody),
+        signal: combined,
+      });
+    } catch (error) {
+      clearTimeout(timer);
+      if (signal?.aborted) throw error; // the client went away: nothing to report
+      if (timeout.signal.aborted) throw new UpstreamError('timeout', `no response within ${timeoutMs} ms`);
+      throw new UpstreamError('network', error instanceof Error ? error.message : String(error));
+    }
+    if (!response.ok) {
+      clearTimeout(timer);
+      const text = await response.text().catch(() => '');
+      throw new UpstreamError('http', describeErrorBody(text), {
+        status: response.status,
+        retryAfter: response.headers.get('retry-after') ?? undefined,
+      });
+    }
+    return { response, timer };
+  }
+
+  async function complete(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletion> {
+    const { response, timer } = await send({ ...body, stream: false }, signal);
+    let text: string;
+    try {
+      text = await response.text();
+    } finally {
+      clearTimeout(timer);
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new UpstreamError('malformed', `expected a JSON chat.completion, got: ${text.slice(0, 200)}`);
+    }
+    if (!isObject(parsed) || !Array.isArray(parsed.choices)) {
+      throw new UpstreamError(
+        'malformed',
+        `expected a chat.completion with a "choices" array, got: ${text.slice(0, 200)}`,
+      );
+    }
+    return parsed as unknown as ChatCompletion;
+  }
+
+  async function stream(
+    body: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<AsyncIterable<ChatCompletionChunk>> {
+    const { response, timer } = await send({ ...body, stream: true }, signal);
+    // Only the wait for headers is timed; a long generation may legitimately stream for minutes.
+    clearTimeout(timer);
+    if (response.body === null) throw new UpstreamError('malformed', 'the streaming response has no body');
+    return chunksOf(response.body, signal);
+  }
+
+  return {
+    complete,
+    stream,
+    chat: {
+      completions: {
+        create(request, createOptions) {
+          const body = request as unknown as Record<string, unknown>;
+          return request.stream ? stream(body, createOptions?.signal) : complete(body, createOptions?.signal);
+        },
+      },
+    },
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Upstream SSE → chunks. An upstream `{"error":…}` event, a broken frame or a cut connection throws. */
+async function* chunksOf(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ChatCompletionChunk> {
+  let finished = false;
+  try {
+    for await (const data of readSseData(body)) {
+      if (data === '[DONE]') return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(data);
+      } catch {
+        throw new UpstreamError('malformed', `a stream event is not JSON: ${data.slice(0, 200)}`);
+      }
+      if (isObject(parsed) && parsed.error !== undefined) {
+        const message = describeErrorBody(data);
+        const status = isObject(parsed.error) && typeof parsed.error.code === 'number' ? parsed.error.code : 502;
+        throw new UpstreamError('http', `mid-stream: ${message}`, { status });
+      }
+      if (!isObject(parsed) || !Array.isArray(parsed.choices)) {
+        throw new UpstreamError('malformed', `a stream event is not a chat.completion.chunk: ${data.slice(0, 200)}`);
+      }
+      const chunk = parsed as unknown as ChatCompletionChunk;
+      if (chunk.choices.some((choice) => choice.finish_reason)) finished = true;
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof UpstreamError || signal?.aborted) throw error;
+    throw new UpstreamError(
+      'network',
+      `the stream broke off: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  // No [DONE] and no finish_reason: the connection closed early. Saying so beats a silent truncation.
+  if (!finished) throw new UpstreamError('network', 'the stream ended before a finish_reason or [DONE]');
+}

@@ -1,0 +1,122 @@
+/**
+ * AI SDK V4 stream parts → `chat.completion.chunk` SSE frames.
+ *
+ * - `tool-input-start` opens a call: a delta with its `index`, `id`, `type`
+ *   and `function.name` (and empty arguments, as OpenAI does).
+ * - `tool-input-delta` streams `function.arguments` as the parser emits it.
+ * - `tool-call` for a call that was never opened (a model that only reports
+ *   whole calls) sends id, name and all arguments in one delta.
+ * - `finish` sends `finish_reason`; with `include_usage` a last chunk with
+ *   empty `choices` carries the usage; then `data: [DONE]`.
+ * - An `error` part or a failing source ends the stream with an OpenAI-shaped
+ *   `data: {"error":…}` event, which the openai SDK and the AI SDK both raise,
+ *   instead of a silent truncation.
+ */
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { sseFrame } from './sse.ts';
+import type { ChatCompletionChunk, ChatErrorBody } from './wire-types.ts';
+import { completionId, finishReasonOf, usageOf } from './write-completion.ts';
+
+export interface ChunkWriterOptions {
+  model: string;
+  includeUsage: boolean;
+}
+
+type Delta = ChatCompletionChunk['choices'][number]['delta'];
+
+/** Stateful: feed parts in order with `write`, get the frames to send. */
+export function createChunkWriter(options: ChunkWriterOptions) {
+  const id = completionId();
+  const created = Math.floor(Date.now() / 1000);
+  /** Open or finished tool calls by the model's id → their OpenAI `index`. */
+  const callIndex = new Map<string, number>();
+  let finished = false;
+
+  function chunk(delta: Delta, finishReason: ChatCompletionChunk['choices'][number]['finish_reason'] = null) {
+    const body: ChatCompletionChunk = {
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: options.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    };
+    if (options.includeUsage) body.usage = null;
+    return sseFrame(body);
+  }
+
+  return {
+    /** The first frame: the assistant role, as OpenAI opens every stream. */
+    start(): Uint8Array {
+      return chunk({ role: 'assistant', content: '' });
+    },
+
+    write(part: LanguageModelV4StreamPart): Uint8Array[] {
+      switch (part.type) {
+        case 'text-delta':
+          return part.delta === '' ? [] : [chunk({ content: part.delta })];
+        case 'tool-input-start': {
+          const index = callIndex.size;
+          callIndex.set(part.id, index);
+          return [
+            chunk({
+              tool_calls: [{ index, id: part.id, type: 'function', function: { name: part.toolName, arguments: '' } }],
+            }),
+          ];
+        }
+        case 'tool-input-delta': {
+          const index = callIndex.get(part.id);
+          if (index === undefined || part.delta === '') return [];
+          return [chunk({ tool_calls: [{ index, function: { arguments: part.delta } }] })];
+        }
+        case 'tool-call': {
+          if (callIndex.has(part.toolCallId)) return [];
+          const index = callIndex.size;
+          callIndex.set(part.toolCallId, index);
+          const call = { index, id: part.toolCallId, type: 'function' as const };
+          return [chunk({ tool_calls: [{ ...call, function: { name: part.toolName, arguments: part.input } }] })];
+        }
+        case 'finish': {
+          finished = true;
+          const frames = [chunk({}, finishReasonOf(part.finishReason, callIndex.size > 0))];
+          if (options.includeUsage) {
+            frames.push(
+              sseFrame({
+                id,
+                object: 'chat.completion.chunk',
+                created,
+                model: options.model,
+                choices: [],
+                usage: usageOf(part.usage),
+              } satisfies ChatCompletionChunk),
+            );
+          }
+          return frames;
+        }
+        case 'error':
+          throw part.error instanceof Error ? part.error : new Error(errorText(part.error));
+        default:
+          // reasoning, sources, raw chunks, metadata: chat completions has no place for them.
+          return [];
+      }
+    },
+
+    /** A source that ends without `finish` still gets a closing chunk. */
+    end(): Uint8Array[] {
+      return finished ? [] : [chunk({}, callIndex.size > 0 ? 'tool_calls' : 'stop')];
+    },
+
+    /** The mid-stream error event. */
+    error(body: ChatErrorBody): Uint8Array {
+      return sseFrame(body);
+    },
+  };
+}
+
+function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}
