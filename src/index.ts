@@ -22,10 +22,16 @@ export {
 export { ToolshimInvalidRequestError } from './errors.ts';
 export { createToolMiddleware } from './middleware/create-tool-middleware.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './middleware/options.ts';
-export { gemmaToolMiddleware, hermesToolMiddleware } from './middleware/presets.ts';
+export {
+  gemmaToolMiddleware,
+  hermesToolMiddleware,
+  qwen3CoderToolMiddleware,
+  xmlToolMiddleware,
+} from './middleware/presets.ts';
 export { parseRelaxedJson } from './parse/json-value.ts';
 export { defineProtocol } from './protocols/define-protocol.ts';
 export { gemmaProtocol, hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './protocols/json-mix.ts';
+export { type MorphXmlProtocolOptions, morphXmlProtocol } from './protocols/morph-xml.ts';
 export type {
   ParsedContent,
   ParseOptions,
@@ -38,6 +44,7 @@ export type {
   ToolCallRecord,
   ToolResponseRecord,
 } from './protocols/protocol.ts';
+export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from './protocols/qwen3-coder.ts';
 export type {
   DebugLevel,
   DebugStyle,

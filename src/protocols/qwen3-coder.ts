@@ -1,0 +1,77 @@
+/**
+ * qwen3-coder: the XML-ish format Qwen3-Coder and Qwen3.5 are trained on.
+ * Values are raw text between newlines, so code needs no escaping:
+ *
+ *   <tool_call>
+ *   <function=write_file>
+ *   <parameter=path>
+ *   a.py
+ *   </parameter>
+ *   </function>
+ *   </tool_call>
+ */
+import { createQwen3CoderParser } from '../parse/xml-qwen-parser.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderToolList } from './tool-list.ts';
+
+export interface Qwen3CoderProtocolOptions {
+  /** The element that wraps a tool result in the history. Default `tool_response`, as in Qwen's template. */
+  toolResponseTag?: string;
+  /** The protocol's name in debug output. Default `qwen3-coder`. */
+  name?: string;
+}
+
+/** A call in the exact layout the model was trained on; strings raw, other values as JSON. */
+export function renderQwen3CoderCall(toolName: string, input: unknown): string {
+  const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
+  const parameters = entries.map(
+    ([key, value]) =>
+      `<parameter=${key}>\n${typeof value === 'string' ? value : JSON.stringify(value)}\n</parameter>\n`,
+  );
+  return `<tool_call>\n<function=${toolName}>\n${parameters.join('')}</function>\n</tool_call>`;
+}
+
+export function qwen3CoderProtocol(options: Qwen3CoderProtocolOptions = {}): ToolCallProtocol {
+  const responseTag = options.toolResponseTag ?? 'tool_response';
+  if (!/^[A-Za-z_][\w.:-]*$/.test(responseTag)) {
+    throw new TypeError(
+      `qwen3CoderProtocol: toolResponseTag must be an XML element name such as "tool_response", got ${JSON.stringify(responseTag)}.`,
+    );
+  }
+
+  const defaultTemplate = (tools: string) =>
+    [
+      'You may call the functions below. Each is given as a JSON schema, one per line:',
+      '<tools>',
+      tools,
+      '</tools>',
+      '',
+      'To call a function, reply with this block and nothing after it:',
+      '<tool_call>\n<function=function_name>\n<parameter=parameter_name>\nvalue\n</parameter>\n</function>\n</tool_call>',
+      '',
+      'Rules:',
+      '- Put each argument in its own <parameter=…> element; the value goes on its own lines, as raw text (code needs no escaping).',
+      '- Arrays and objects are written as JSON inside the parameter.',
+      '- For several calls, write one <tool_call> block per call.',
+      '- Leave out optional parameters you do not need, and use only the functions listed.',
+      `Results come back inside <${responseTag}>. When no function is needed, answer normally.`,
+    ].join('\n');
+
+  return defineProtocol({
+    name: options.name ?? 'qwen3-coder',
+    formatTools({ tools, toolSystemPromptTemplate }) {
+      return (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools));
+    },
+    formatToolCall({ toolName, input }) {
+      return renderQwen3CoderCall(toolName, input);
+    },
+    formatToolResponse({ result }) {
+      const text = typeof result === 'string' ? result : JSON.stringify(result);
+      return `<${responseTag}>\n${text}\n</${responseTag}>`;
+    },
+    createParser(context, callbacks) {
+      return createQwen3CoderParser(context, callbacks);
+    },
+  });
+}
