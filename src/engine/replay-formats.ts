@@ -116,7 +116,10 @@ export function detectFormat(system: string): TaughtFormat {
   if (system.includes('<function=')) return { format: 'qwen3coder', toolNames };
   if (system.includes('```tool_call')) return { format: 'gemma', toolNames };
   if (system.includes('<tool_call>')) return { format: 'hermes', toolNames };
-  if (toolNames.some((name) => system.includes(`<${name}>`))) return { format: 'xml', toolNames };
+  // morph-XML teaches with a placeholder element (`<function_name>`) or with the tools' own tags.
+  if (system.includes('<function_name>') || toolNames.some((name) => system.includes(`<${name}>`))) {
+    return { format: 'xml', toolNames };
+  }
   return { format: toolNames.length > 0 ? 'hermes' : undefined, toolNames };
 }
 
