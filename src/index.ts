@@ -28,6 +28,14 @@ export {
   qwen3CoderToolMiddleware,
   xmlToolMiddleware,
 } from './middleware/presets.ts';
+export {
+  type ChatCompletionsEnv,
+  chatCompletionsOptionsFromEnv,
+  REPLAY_MODEL_ID,
+} from './openai/env-options.ts';
+export { type ChatCompletionsHandler, createChatCompletionsHandler } from './openai/handler.ts';
+export type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './openai/options.ts';
+export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './openai/upstream-client.ts';
 export { parseRelaxedJson } from './parse/json-value.ts';
 export { defineProtocol } from './protocols/define-protocol.ts';
 export { gemmaProtocol, hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './protocols/json-mix.ts';

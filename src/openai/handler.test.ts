@@ -265,28 +265,35 @@ describe('options from the environment', () => {
     });
   });
 
-  it('with no upstream, serves the offline replay model, which streams a tool call', async () => {
-    const handler = createChatCompletionsHandler(chatCompletionsOptionsFromEnv({ REPLAY_DELAY_MS: '0' }));
-    const models = await (await handler(get('/v1/models'))).json();
-    expect(models.data[0].id).toBe('toolshim-replay');
-    expect(models.data[0].description).toMatch(/offline replay model/);
-    const response = await handler(
-      chatRequest({
-        model: 'toolshim-replay',
-        messages: [{ role: 'user', content: 'What is the weather in Paris?' }],
-        tools: [weatherTool],
-        stream: true,
-      }),
-    );
-    const frames = (await readSse(response)) as Array<{
-      choices: Array<{
-        delta: { tool_calls?: Array<{ function?: { name?: string; arguments?: string } }> };
-        finish_reason: string | null;
+  // PROTOCOL=xml is left out: the replay engine's detectFormat (src/engine/replay-formats.ts) looks for
+  // `<tool_name>` in the system prompt, which morph-xml's prompt does not contain, so it answers in hermes.
+  it.each(['hermes', 'gemma', 'qwen3coder'])(
+    'with no upstream, serves the offline replay model, which streams a tool call (PROTOCOL=%s)',
+    async (protocol) => {
+      const handler = createChatCompletionsHandler(
+        chatCompletionsOptionsFromEnv({ REPLAY_DELAY_MS: '0', PROTOCOL: protocol }),
+      );
+      const models = await (await handler(get('/v1/models'))).json();
+      expect(models.data[0].id).toBe('toolshim-replay');
+      expect(models.data[0].description).toMatch(/offline replay model/);
+      const response = await handler(
+        chatRequest({
+          model: 'toolshim-replay',
+          messages: [{ role: 'user', content: 'What is the weather in Paris?' }],
+          tools: [weatherTool],
+          stream: true,
+        }),
+      );
+      const frames = (await readSse(response)) as Array<{
+        choices: Array<{
+          delta: { tool_calls?: Array<{ function?: { name?: string; arguments?: string } }> };
+          finish_reason: string | null;
+        }>;
       }>;
-    }>;
-    const deltas = frames.slice(0, -1).flatMap((f) => f.choices[0]?.delta.tool_calls ?? []);
-    expect(deltas[0]?.function?.name).toBe('get_weather');
-    expect(JSON.parse(deltas.map((d) => d.function?.arguments ?? '').join(''))).toMatchObject({ city: 'Paris' });
-    expect(frames.at(-2)?.choices[0]?.finish_reason).toBe('tool_calls');
-  });
+      const deltas = frames.slice(0, -1).flatMap((f) => f.choices[0]?.delta.tool_calls ?? []);
+      expect(deltas[0]?.function?.name).toBe('get_weather');
+      expect(JSON.parse(deltas.map((d) => d.function?.arguments ?? '').join(''))).toMatchObject({ city: 'Paris' });
+      expect(frames.at(-2)?.choices[0]?.finish_reason).toBe('tool_calls');
+    },
+  );
 });

@@ -1,11 +1,18 @@
 /** `PROTOCOL` names → toolshim middlewares, for emulated mode. */
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
-import { gemmaToolMiddleware, hermesToolMiddleware } from '../middleware/presets.ts';
+import {
+  gemmaToolMiddleware,
+  hermesToolMiddleware,
+  qwen3CoderToolMiddleware,
+  xmlToolMiddleware,
+} from '../middleware/presets.ts';
 import type { ProtocolName } from './options.ts';
 
-const PRESETS: Partial<Record<ProtocolName, LanguageModelV4Middleware>> = {
+const PRESETS: Record<ProtocolName, LanguageModelV4Middleware> = {
   hermes: hermesToolMiddleware,
   gemma: gemmaToolMiddleware,
+  xml: xmlToolMiddleware,
+  qwen3coder: qwen3CoderToolMiddleware,
 };
 
 /** The names that work in this build. */
