@@ -53,7 +53,17 @@ export interface QwenValueScanner {
 }
 
 /** `out` receives the value's text, in order, once it is known to be value. */
-export function createQwenValueScanner(out: TextStage): QwenValueScanner {
+export function createQwenValueScanner(sink: TextStage): QwenValueScanner {
+  /** Value text decided during one write, passed on once at its end: fewer, larger deltas. */
+  let pending: string[] = [];
+  const out = { write: (text: string) => pending.push(text) };
+  function release(): void {
+    if (pending.length === 0) return;
+    const text = pending.join('');
+    pending = [];
+    sink.write(text);
+  }
+
   /** A possible close tag being matched (`</para`), or the whole tag once matched. */
   let close = '';
   let matched: string | undefined;
@@ -128,8 +138,12 @@ export function createQwenValueScanner(out: TextStage): QwenValueScanner {
         }
         const end = step(text.charAt(i));
         i++;
-        if (end !== undefined) return { stop: i, end };
+        if (end !== undefined) {
+          release();
+          return { stop: i, end };
+        }
       }
+      release();
       return { stop: i, end: undefined };
     },
     finish() {
@@ -138,6 +152,7 @@ export function createQwenValueScanner(out: TextStage): QwenValueScanner {
       if (matched !== undefined) return true;
       out.write(close); // a partial close tag is value text
       close = '';
+      release();
       return false;
     },
   };

@@ -29,16 +29,17 @@ export function createValueTrimmer(emit: (text: string) => void): TextStage {
   /** The pieces of a trailing `\r?\n[ \t]*` held back; the first holds the line break. */
   let tail: string[] = [];
 
-  function writeBody(text: string): void {
+  function writeBody(piece: string): void {
+    let text = piece;
     if (tail.length > 0) {
       // Blank-only text extends the held tail; anything else releases it.
       let allBlank = true;
-      for (let i = 0; i < text.length && allBlank; i++) allBlank = isBlank(text.charAt(i));
+      for (let i = 0; i < piece.length && allBlank; i++) allBlank = isBlank(piece.charAt(i));
       if (allBlank) {
-        tail.push(text);
+        tail.push(piece);
         return;
       }
-      emit(tail.join(''));
+      text = tail.join('') + text; // one delta, not two
       tail = [];
     }
     // Scan back over blanks to see whether the text ends with a line break + blanks.

@@ -34,8 +34,10 @@ function renderElement(name: string, value: unknown): string {
     const children = Object.entries(value).map(([key, child]) => renderElement(key, child));
     return `<${name}>\n${children.join('\n')}\n</${name}>`;
   }
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return `<${name}>${escapeText(text, name)}</${name}>`;
+  const text = escapeText(typeof value === 'string' ? value : JSON.stringify(value), name);
+  // The parser drops one line break after the open tag and one before the close tag, so a
+  // multi-line value gets one of each added: it then reads back unchanged.
+  return /[\r\n]/.test(text) ? `<${name}>\n${text}\n</${name}>` : `<${name}>${text}</${name}>`;
 }
 
 export function renderMorphXmlCall(toolName: string, input: unknown): string {

@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import { createToolMiddleware, qwen3CoderProtocol, qwen3CoderToolMiddleware } from '../index.ts';
+import {
+  chunkings,
+  functionTool,
+  generateContent,
+  normalizeIds,
+  streamParts,
+  summarize,
+  summarizeContent,
+} from '../test-support/harness.ts';
+import type { ToolshimErrorCode } from '../types.ts';
+
+const weather = functionTool('get_weather', {
+  type: 'object',
+  properties: { city: { type: 'string' }, days: { type: 'number' }, metric: { type: 'boolean' } },
+  required: ['city'],
+});
+const writeFile = functionTool('write_file', {
+  type: 'object',
+  properties: { path: { type: 'string' }, content: { type: 'string' } },
+});
+const search = functionTool('search', {
+  type: 'object',
+  properties: {
+    query: { type: 'string' },
+    tags: { type: 'array', items: { type: 'string' } },
+    filter: { type: 'object', properties: { minStars: { type: 'integer' } } },
+  },
+});
+const tools = [weather, writeFile, search];
+
+interface Fixture {
+  name: string;
+  text: string;
+  calls: Array<{ toolName: string; input: unknown }>;
+  /** The text outside calls (runs of whitespace compared as one space). */
+  prose: string;
+  errors?: ToolshimErrorCode[];
+}
+
+const call = (name: string, params: Record<string, string>) =>
+  `<tool_call>\n<function=${name}>\n${Object.entries(params)
+    .map(([k, v]) => `<parameter=${k}>\n${v}\n</parameter>\n`)
+    .join('')}</function>\n</tool_call>`;
+
+/** Code that contains the format's own close tags, as a parser for this format would. */
+const trickyCode = [
+  'def close_tags():',
+  '    a = "</parameter>"',
+  '    b = "</function>" if x < y and y > 2 else "&&"',
+  '</parameter></parameter>',
+  '    return a + b',
+].join('\n');
+
+const fixtures: Fixture[] = [
+  {
+    name: 'one call between prose',
+    text: `Let me check.\n${call('get_weather', { city: 'Seoul' })}\nOne moment.`,
+    calls: [{ toolName: 'get_weather', input: { city: 'Seoul' } }],
+    prose: 'Let me check. One moment.',
+  },
+  {
+    name: 'numbers, booleans, JSON arrays and objects typed by the schema',
+    text:
+      call('get_weather', { city: 'Paris', days: '3', metric: 'false' }) +
+      call('search', { tags: '["a", "b"]', filter: '{"minStars": "10"}' }),
+    calls: [
+      { toolName: 'get_weather', input: { city: 'Paris', days: 3, metric: false } },
+      { toolName: 'search', input: { tags: ['a', 'b'], filter: { minStars: 10 } } },
+    ],
+    prose: '',
+  },
+  {
+    name: 'a code value with literal </parameter> and </function> inside',
+    text: call('write_file', { path: 'tags.py', content: trickyCode }),
+    calls: [{ toolName: 'write_file', input: { path: 'tags.py', content: trickyCode } }],
+    prose: '',
+  },
+  {
+    name: 'only one leading and one trailing newline are removed',
+    text: call('write_file', { path: 'a', content: '\n  indented\n' }),
+    calls: [{ toolName: 'write_file', input: { path: 'a', content: '\n  indented\n' } }],
+    prose: '',
+  },
+  {
+    name: 'quoted and spaced names',
+    text: '<tool_call>\n<function="get weather">\n<parameter= "city" >\nRome\n</parameter>\n</function>\n</tool_call>',
+    calls: [{ toolName: 'get_weather', input: { city: 'Rome' } }],
+    prose: '',
+  },
+  {
+    name: 'missing </tool_call> at the very end',
+    text: 'Ok.\n<tool_call>\n<function=get_weather>\n<parameter=city>\nLima\n</parameter>\n</function>\n',
+    calls: [{ toolName: 'get_weather', input: { city: 'Lima' } }],
+    prose: 'Ok.',
+  },
+  {
+    name: 'missing </function> and </tool_call> at the very end',
+    text: '<tool_call>\n<function=get_weather>\n<parameter=city>\nLima\n</parameter>',
+    calls: [{ toolName: 'get_weather', input: { city: 'Lima' } }],
+    prose: '',
+  },
+  {
+    name: '</function> where </parameter> was forgotten',
+    text: '<tool_call>\n<function=get_weather>\n<parameter=city>\nKyiv\n</function>\n</tool_call> done',
+    calls: [{ toolName: 'get_weather', input: { city: 'Kyiv' } }],
+    prose: 'done',
+  },
+  {
+    name: 'parallel calls with prose between',
+    text: `First:\n${call('get_weather', { city: 'A' })}\nthen\n${call('get_weather', { city: 'B' })}\nend`,
+    calls: [
+      { toolName: 'get_weather', input: { city: 'A' } },
+      { toolName: 'get_weather', input: { city: 'B' } },
+    ],
+    prose: 'First: then end',
+  },
+  {
+    name: 'two functions in one block',
+    text: '<tool_call>\n<function=get_weather>\n<parameter=city>\nA\n</parameter>\n</function>\n<function=search>\n<parameter=query>\nq\n</parameter>\n</function>\n</tool_call>',
+    calls: [
+      { toolName: 'get_weather', input: { city: 'A' } },
+      { toolName: 'search', input: { query: 'q' } },
+    ],
+    prose: '',
+  },
+  {
+    name: 'prose with HTML and near-miss tags stays text',
+    text: 'Use <b>x</b>, <tool or <tool_ca, <function=get_weather> and </tool_call> freely.',
+    calls: [],
+    prose: 'Use <b>x</b>, <tool or <tool_ca, <function=get_weather> and </tool_call> freely.',
+  },
+  {
+    name: 'a block that is not a function call stays text, verbatim',
+    text: 'Hmm <tool_call>\nget_weather(city="Seoul")\n</tool_call> ok',
+    calls: [],
+    prose: 'Hmm <tool_call>\nget_weather(city="Seoul")\n</tool_call> ok',
+    errors: ['malformed-tool-call'],
+  },
+  {
+    name: 'a call cut off inside a value stays text, verbatim',
+    text: 'x <tool_call>\n<function=write_file>\n<parameter=content>\nprint("unfinis',
+    calls: [],
+    prose: 'x <tool_call>\n<function=write_file>\n<parameter=content>\nprint("unfinis',
+    errors: ['unclosed-tool-call'],
+  },
+  {
+    name: 'an undeclared function is still surfaced',
+    text: call('launch_rocket', { when: 'now' }),
+    calls: [{ toolName: 'launch_rocket', input: { when: 'now' } }],
+    prose: '',
+    errors: ['unknown-tool'],
+  },
+];
+
+function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function run(chunks: string[]) {
+  const errors: ToolshimErrorCode[] = [];
+  const middleware = createToolMiddleware({
+    protocol: qwen3CoderProtocol(),
+    onError: (_message, { code }) => errors.push(code),
+  });
+  return { parts: streamParts({ middleware, tools }, chunks), errors };
+}
+
+describe('qwen3-coder fixtures', () => {
+  for (const fixture of fixtures) {
+    describe(fixture.name, () => {
+      const results = chunkings(fixture.text).map(({ name, chunks }) => ({ name, ...run(chunks) }));
+
+      for (const { name, parts, errors } of results) {
+        it(`streams the right calls and text (${name})`, async () => {
+          const summary = summarize(await parts);
+          expect(summary.calls.map(({ toolName, input }) => ({ toolName, input }))).toEqual(fixture.calls);
+          for (const c of summary.calls) expect(JSON.parse(c.deltas)).toEqual(c.input);
+          expect(squash(summary.text)).toBe(squash(fixture.prose));
+          expect(errors).toEqual(fixture.errors ?? []);
+        });
+      }
+
+      it('gives identical parts for every chunking', async () => {
+        const [whole, ...others] = await Promise.all(results.map(async (r) => normalizeIds(await r.parts)));
+        for (const other of others) expect(summarize(other)).toEqual(summarize(whole ?? []));
+      });
+
+      it('generate matches stream', async () => {
+        const generated = await generateContent({ middleware: qwen3CoderToolMiddleware, tools }, fixture.text);
+        const streamed = summarize((await results[0]?.parts) ?? []);
+        expect(summarizeContent(generated.content)).toEqual({
+          text: streamed.text,
+          calls: streamed.calls.map(({ toolName, input }) => ({ toolName, input })),
+        });
+        expect(generated.finishReason.unified).toBe(fixture.calls.length > 0 ? 'tool-calls' : 'stop');
+      });
+    });
+  }
+});
+
+describe('qwen3-coder streaming', () => {
+  it('emits the exact part sequence', async () => {
+    const parts = normalizeIds(
+      await streamParts({ middleware: qwen3CoderToolMiddleware, tools }, [
+        'Sure <tool_',
+        'call>\n<function=get_weather>\n<parameter=city>\nSe',
+        'oul\n</parameter>\n<parameter=days>\n2\n</para',
+        'meter>\n</function>\n</tool_call> bye',
+      ]),
+    );
+    expect(parts.filter((p) => p.type !== 'stream-start' && p.type !== 'finish')).toEqual([
+      { type: 'text-start', id: 'text-0' },
+      { type: 'text-delta', id: 'text-0', delta: 'Sure ' },
+      { type: 'text-end', id: 'text-0' },
+      { type: 'tool-input-start', id: 'call-1', toolName: 'get_weather' },
+      { type: 'tool-input-delta', id: 'call-1', delta: '{' },
+      { type: 'tool-input-delta', id: 'call-1', delta: '"city":' },
+      { type: 'tool-input-delta', id: 'call-1', delta: '"' },
+      { type: 'tool-input-delta', id: 'call-1', delta: 'Se' },
+      { type: 'tool-input-delta', id: 'call-1', delta: 'oul' },
+      { type: 'tool-input-delta', id: 'call-1', delta: '"' },
+      { type: 'tool-input-delta', id: 'call-1', delta: ',"days":' },
+      { type: 'tool-input-delta', id: 'call-1', delta: '2' },
+      { type: 'tool-input-delta', id: 'call-1', delta: '}' },
+      { type: 'tool-input-end', id: 'call-1' },
+      { type: 'tool-call', toolCallId: 'call-1', toolName: 'get_weather', input: '{"city":"Seoul","days":2}' },
+      { type: 'text-start', id: 'text-2' },
+      { type: 'text-delta', id: 'text-2', delta: 'bye' },
+      { type: 'text-end', id: 'text-2' },
+    ]);
+  });
+
+  it('streams a code value as it is written, holding only a possible close tag', () => {
+    const events: string[] = [];
+    const parser = qwen3CoderProtocol().createParser(
+      { tools: new Map(tools.map((t) => [t.name, t])), generateId: () => 'c1' },
+      {
+        onText: (text) => events.push(`text:${text}`),
+        onToolCallStart: () => events.push('start'),
+        onToolCallDelta: ({ delta }) => events.push(`delta:${delta}`),
+        onToolCallEnd: () => events.push('end'),
+        onToolCallAbort: () => events.push('abort'),
+        onError: () => {},
+      },
+    );
+    parser.feed('ok <b> <tool_call>\n<function=write_file>\n<parameter=content>\nif a < b:\n');
+    expect(events).toEqual(['text:ok <b> ', 'start', 'delta:{', 'delta:"content":', 'delta:"', 'delta:if a < b:']);
+    parser.feed('  x = "</parameter>" </par');
+    // The literal close tag went out once `"` showed it is code; the last `</par` is still held.
+    expect(events.slice(6)).toEqual(['delta:\\n  x = \\"</parameter>\\" ']);
+    // This one is followed by `</function>`: it ends the value.
+    parser.feed('ameter>\n</function>\n</tool_call>');
+    parser.flush();
+    expect(events.slice(7)).toEqual(['delta:"', 'delta:}', 'end']);
+  });
+
+  it('renders history calls in the trained format, and they parse back to the same input', () => {
+    const protocol = qwen3CoderProtocol();
+    const input = { path: 'a.py', content: `${trickyCode}\n`, tags: ['x'] };
+    const rendered = protocol.formatToolCall({ toolCallId: 'c', toolName: 'write_file', input });
+    expect(rendered.startsWith('<tool_call>\n<function=write_file>\n<parameter=path>\na.py\n</parameter>\n')).toBe(
+      true,
+    );
+    const schema = { type: 'object', properties: { ...writeFile.inputSchema.properties, tags: { type: 'array' } } };
+    const content = protocol.parseGeneratedText({
+      text: rendered,
+      tools: [{ name: 'write_file', inputSchema: schema }],
+    });
+    expect(content).toHaveLength(1);
+    expect(JSON.parse((content[0] as { input: string }).input)).toEqual(input);
+    expect(protocol.formatToolResponse({ toolCallId: 'c', toolName: 'search', result: { n: 1 } })).toBe(
+      '<tool_response>\n{"n":1}\n</tool_response>',
+    );
+  });
+
+  it('teaches the format in the system prompt', () => {
+    const prompt = qwen3CoderProtocol().formatTools({ tools: [weather] });
+    expect(prompt).toContain('"name":"get_weather"');
+    expect(prompt).toContain('<tool_call>\n<function=function_name>\n<parameter=parameter_name>\nvalue\n</parameter>');
+  });
+});
