@@ -1,0 +1,85 @@
+/**
+ * Randomised checks of the XML parsers' hold-back: prose full of near-misses
+ * (`<`, `<no`, `</`, `<tool_ca`, `<function=`, HTML, `&amp;`) mixed with real
+ * calls whose values contain the formats' own close tags must come out as the
+ * same prose and the same calls, whatever the chunking. Seeds are fixed.
+ */
+import { describe, expect, it } from 'vitest';
+import { qwen3CoderToolMiddleware, xmlToolMiddleware } from '../index.ts';
+import { functionTool, randomChunks, seededRandom, streamParts, summarize } from '../test-support/harness.ts';
+
+const tools = [
+  functionTool('note', { type: 'object', properties: { text: { type: 'string' }, n: { type: 'number' } } }),
+];
+
+const proseAtoms = ['<', 'no', 'te', '>', '/>', '</', '<b>', '</b>', 'a', ' ', '\n', '&amp;', '😀', '<tool_ca', 'll>'];
+const valueAtoms = ['x', ' ', '\n', '<', '>', '&&', '</b>', '</parameter>', '</function>', '"', 'é', '<note>', '<n>'];
+
+function pick(random: () => number, atoms: string[], max: number): string {
+  let text = '';
+  const length = Math.floor(random() * max);
+  for (let i = 0; i < length; i++) text += atoms[Math.floor(random() * atoms.length)];
+  return text;
+}
+
+interface Format {
+  name: string;
+  middleware: typeof xmlToolMiddleware;
+  /** Makes prose safe: it must not contain a real call opening. */
+  safeProse: (text: string) => string;
+  /** A call's text for a value; the value must not hold the call's own string close tag. */
+  call: (value: string, n: number) => string;
+  safeValue: (value: string) => string;
+}
+
+const formats: Format[] = [
+  {
+    name: 'morph-xml',
+    middleware: xmlToolMiddleware,
+    safeProse: (text) => text.split('<note').join('<nxte'),
+    // Entities are decoded in values, so `&` is written as `&amp;`; `</text>` would end the value.
+    safeValue: (value) => value.split('</text>').join(''),
+    call: (value, n) => `<note>\n<text>${value.split('&').join('&amp;')}</text>\n<n>${n}</n>\n</note>`,
+  },
+  {
+    name: 'qwen3-coder',
+    middleware: qwen3CoderToolMiddleware,
+    safeProse: (text) => text.split('<tool_call>').join('<tool_cxll>'),
+    // A close tag followed by a valid continuation would end the value; `x` after each rules that out.
+    safeValue: (value) => value.split('</parameter>').join('</parameter>x').split('</function>').join('</function>x'),
+    call: (value, n) =>
+      `<tool_call>\n<function=note>\n<parameter=text>\n${value}\n</parameter>\n<parameter=n>\n${n}\n</parameter>\n</function>\n</tool_call>`,
+  },
+];
+
+describe.each(formats)('$name hold-back under random chunking', (format) => {
+  for (let seed = 1; seed <= 20; seed++) {
+    it(`seed ${seed}`, async () => {
+      const random = seededRandom(seed);
+      let text = '';
+      let prose = '';
+      const calls: Array<{ text: string; n: number }> = [];
+      const count = 1 + Math.floor(random() * 3);
+      for (let k = 0; k < count; k++) {
+        // Prose ends in a letter so it cannot run into the call that follows (`<` + `<note>`).
+        const before = `${format.safeProse(pick(random, proseAtoms, 10))}.`;
+        // Values start and end with a letter: the line breaks around them are format, not value.
+        const value = `v${format.safeValue(pick(random, valueAtoms, 10))}w`;
+        const n = Math.floor(random() * 100);
+        text += before + format.call(value, n);
+        prose += before;
+        calls.push({ text: value, n });
+      }
+      const after = format.safeProse(pick(random, proseAtoms, 10));
+      text += after;
+      prose += after;
+
+      for (const chunks of [[text], Array.from(text), randomChunks(text, seed, 9)]) {
+        const summary = summarize(await streamParts({ middleware: format.middleware, tools }, chunks));
+        expect(summary.calls.map((c) => c.input)).toEqual(calls);
+        // The part writer trims whitespace where a text block opens after a call; compare without it.
+        expect(summary.text.replace(/\s+/g, '')).toBe(prose.replace(/\s+/g, ''));
+      }
+    });
+  }
+});
