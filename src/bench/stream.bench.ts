@@ -1,0 +1,152 @@
+/**
+ * `npm run bench`: toolshim's streaming parsers side by side with
+ * @ai-sdk-tool/parser 4.1.26 and a pass-through floor, on the same 4-character
+ * chunks, in one process, alternating implementations, medians after warm-up.
+ *
+ *   npm run bench                 the full run (a few minutes on 2 cores)
+ *   npm run bench -- --quick      small sizes only, reference up to 10 KB (a smoke run)
+ *   npm run bench -- --no-reference   toolshim and the floor only
+ *
+ * Prints tables and writes .cache/bench/stream-latest.json (and a dated
+ * copy) for comparing runs. Exits non-zero when any implementation finds the
+ * wrong number of calls or loses argument bytes.
+ */
+import * as reference from '@ai-sdk-tool/parser';
+import * as toolshim from '../index.ts';
+import { type Implementation, middlewareImplementation, passThrough, type StreamMiddleware } from './drive.bench.ts';
+import { measureLatency } from './measure.bench.ts';
+import { argv, canCollectGarbage, machine, nextMacrotask, setExitCode, writeJson } from './node-host.bench.ts';
+import { formatReport, type Report, targetsOf } from './report.bench.ts';
+import { runWorkload, type WorkloadResult } from './timing.bench.ts';
+import {
+  bigArgumentWorkload,
+  Format,
+  formats,
+  KB,
+  proseWithCallsWorkload,
+  proseWorkload,
+  standardWorkloads,
+  type Workload,
+} from './workloads.bench.ts';
+
+const args = argv();
+const quick = args.includes('--quick');
+const withReference = !args.includes('--no-reference');
+/** ~60 s per run at most for the reference; sizes predicted to take far longer are not run at all. */
+const capMs = 60_000;
+
+/** toolshim's middleware for a format, or undefined while that protocol is not exported yet. */
+function toolshimMiddleware(format: Format): StreamMiddleware | undefined {
+  const exports = toolshim as unknown as Record<string, unknown>;
+  const create = (protocolName: string) => {
+    const protocol = exports[protocolName];
+    return typeof protocol === 'function'
+      ? (toolshim.createToolMiddleware({ protocol: protocol as () => never }) as StreamMiddleware)
+      : undefined;
+  };
+  switch (format) {
+    case Format.Hermes:
+      return toolshim.hermesToolMiddleware as StreamMiddleware;
+    case Format.MorphXml:
+      return (exports.xmlToolMiddleware as StreamMiddleware | undefined) ?? create('morphXmlProtocol');
+    case Format.Qwen3Coder:
+      return (exports.qwen3CoderToolMiddleware as StreamMiddleware | undefined) ?? create('qwen3CoderProtocol');
+  }
+}
+
+const referenceMiddleware: Record<Format, StreamMiddleware> = {
+  [Format.Hermes]: reference.hermesToolMiddleware as unknown as StreamMiddleware,
+  [Format.MorphXml]: reference.morphXmlToolMiddleware as unknown as StreamMiddleware,
+  [Format.Qwen3Coder]: reference.qwen3CoderToolMiddleware as unknown as StreamMiddleware,
+};
+
+function workloadsFor(format: Format): Workload[] {
+  if (!quick) return standardWorkloads(format);
+  return [
+    bigArgumentWorkload(format, 10 * KB),
+    proseWithCallsWorkload(format, 20 * KB),
+    proseWorkload(format, 100 * KB),
+  ];
+}
+
+const started = performance.now();
+const results: WorkloadResult[] = [];
+const latency: Report['latency'] = [];
+const missing: Format[] = [];
+const failures: string[] = [];
+
+if (!canCollectGarbage()) console.log('(run with --expose-gc, as `npm run bench` does, for steadier heap figures)');
+
+for (const format of formats) {
+  const middleware = toolshimMiddleware(format);
+  if (middleware === undefined) {
+    missing.push(format);
+    continue;
+  }
+  const ours = middlewareImplementation('toolshim', middleware);
+  const theirs = withReference
+    ? middlewareImplementation('@ai-sdk-tool/parser', referenceMiddleware[format])
+    : undefined;
+  /** The reference's last measured time per shape, to predict (and skip) hopeless sizes. */
+  const previous = new Map<string, { size: number; ms: number }>();
+
+  for (const workload of workloadsFor(format)) {
+    const referenceLimit = quick ? 10 * KB : Number.POSITIVE_INFINITY;
+    const result = await runWorkload(workload, {
+      floor: passThrough,
+      ours,
+      theirs: theirs && workload.size <= referenceLimit ? theirs : undefined,
+      previous: previous.get(workload.shape),
+      capMs,
+    });
+    const measured = result.implementations['@ai-sdk-tool/parser'];
+    if (measured?.medianMs !== undefined) previous.set(workload.shape, { size: workload.size, ms: measured.medianMs });
+    failures.push(...result.failures);
+    results.push(result);
+    console.log(`  ${workload.name}: done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+
+  // Latency: untimed passes, one chunk per macrotask turn.
+  const latencyWorkloads = [
+    bigArgumentWorkload(format, 10 * KB),
+    proseWithCallsWorkload(format, quick ? 20 * KB : 100 * KB),
+  ];
+  for (const workload of latencyWorkloads) {
+    const entry: Report['latency'][number] = { workload: workload.name, format, shape: workload.shape, results: {} };
+    for (const implementation of [ours, theirs].filter((x): x is Implementation => x !== undefined)) {
+      const measuredLatency = await measureLatency(implementation, workload, nextMacrotask);
+      if (measuredLatency.calls !== workload.expectedCalls) {
+        failures.push(
+          `${implementation.name} ${workload.name} (latency pass): found ${measuredLatency.calls} calls, expected ${workload.expectedCalls}`,
+        );
+      }
+      entry.results[implementation.name] = measuredLatency;
+    }
+    latency.push(entry);
+  }
+}
+
+const report: Report = {
+  date: new Date().toISOString(),
+  command: `npm run bench${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`,
+  machine: machine(),
+  chunkSize: 4,
+  referenceCapMs: capMs,
+  missingProtocols: missing,
+  workloads: results,
+  latency,
+  targets: [],
+  failures,
+  seconds: Math.round((performance.now() - started) / 1000),
+};
+report.targets = targetsOf(report);
+
+console.log(formatReport(report));
+const file = writeJson('.cache/bench', 'stream-latest.json', report);
+writeJson('.cache/bench', `stream-${report.date.replace(/[:.]/g, '-')}.json`, report);
+console.log(`\nJSON: ${file}`);
+
+if (failures.length > 0) {
+  console.log(`\nFAILED: ${failures.length} wrong result(s):\n  ${failures.join('\n  ')}`);
+  setExitCode(1);
+}
