@@ -22,10 +22,19 @@ export {
 export { ToolshimInvalidRequestError } from './errors.ts';
 export { createToolMiddleware } from './middleware/create-tool-middleware.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './middleware/options.ts';
+// Native formats of open model families (issue 8); each is tree-shakable on its own.
 export {
+  deepseekToolMiddleware,
   gemmaToolMiddleware,
+  graniteToolMiddleware,
+  harmonyToolMiddleware,
   hermesToolMiddleware,
+  kimiK2ToolMiddleware,
+  llama3JsonToolMiddleware,
+  mistralToolMiddleware,
+  phi4MiniToolMiddleware,
   qwen3CoderToolMiddleware,
+  xlamToolMiddleware,
   xmlToolMiddleware,
 } from './middleware/presets.ts';
 export {
@@ -37,9 +46,16 @@ export { type ChatCompletionsHandler, createChatCompletionsHandler } from './ope
 export type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './openai/options.ts';
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './openai/upstream-client.ts';
 export { parseRelaxedJson } from './parse/json-value.ts';
+export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek.ts';
 export { defineProtocol } from './protocols/define-protocol.ts';
+export { graniteProtocol } from './protocols/granite.ts';
+export { harmonyProtocol } from './protocols/harmony.ts';
 export { gemmaProtocol, hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './protocols/json-mix.ts';
+export { kimiK2Protocol } from './protocols/kimi-k2.ts';
+export { llama3JsonProtocol } from './protocols/llama3-json.ts';
+export { type MistralProtocolOptions, mistralProtocol } from './protocols/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from './protocols/morph-xml.ts';
+export { phi4MiniProtocol } from './protocols/phi4-mini.ts';
 export type {
   ParsedContent,
   ParseOptions,
@@ -53,6 +69,7 @@ export type {
   ToolResponseRecord,
 } from './protocols/protocol.ts';
 export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from './protocols/qwen3-coder.ts';
+export { xlamProtocol } from './protocols/xlam.ts';
 export type {
   DebugLevel,
   DebugStyle,

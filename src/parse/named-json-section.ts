@@ -1,0 +1,220 @@
+/**
+ * A call whose tool name comes in a header before its JSON arguments:
+ *   Mistral v11/v13   `[TOOL_CALLS]get_weather[ARGS]{…}`
+ *   Kimi K2           `<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{…}<|tool_call_end|>`
+ *   DeepSeek V3/R1    `<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{…}\n```<｜tool▁call▁end｜>`
+ *   DeepSeek V3.1     `<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`
+ *   gpt-oss Harmony   `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{…}<|call|>`
+ *
+ * The call is announced once the header is complete; the arguments then
+ * stream through the JSON reader into the call's ArgsStreamer.
+ */
+import { type CallWriter, createCallWriter } from './call-writer.ts';
+import { partialDelimiterLength } from './delimiter.ts';
+import { createJsonReader, type JsonReader } from './json-reader.ts';
+import type { Section, SectionEnv } from './section-scanner.ts';
+
+export interface NamedJsonOptions {
+  /** Ends the header. */
+  headerEnd: string;
+  /**
+   * The tool name from the header, or undefined when the header is not a call
+   * (then the text goes back as prose; `quiet` says whether that is an error).
+   */
+  toolName: (header: string) => string | undefined;
+  /** DeepSeek V3: a header equal to `when` means the name follows, up to `end`. */
+  nameAfter?: { when: string; end: string };
+  /** Markers that may close the call after its arguments (consumed when present). */
+  end?: readonly string[];
+  /** A header that names no tool is ordinary text, not a malformed call. */
+  quiet?: boolean;
+  /** Longest header accepted before giving up. Default 256. */
+  maxHeader?: number;
+}
+
+const State = { Header: 0, Name: 1, BeforeArgs: 2, Fence: 3, Args: 4, AfterArgs: 5, Closing: 6, Done: 7 } as const;
+type State = (typeof State)[keyof typeof State];
+
+const NAME = /^[A-Za-z_][\w.-]{0,127}$/;
+
+/** The usual check for a tool name taken from a header. */
+export function plainName(text: string): string | undefined {
+  const name = text.trim();
+  return NAME.test(name) ? name : undefined;
+}
+
+function isSpace(c: string): boolean {
+  return c === ' ' || c === '\n' || c === '\r' || c === '\t';
+}
+
+export function openNamedJsonSection(env: SectionEnv, marker: string, options: NamedJsonOptions): Section {
+  const { context, callbacks } = env;
+  const writer: CallWriter = createCallWriter(context, callbacks);
+  const ends = options.end ?? [];
+  const maxHeader = options.maxHeader ?? 256;
+  let state: State = State.Header;
+  let header = '';
+  /** The end marker being matched, and how much of it. */
+  let closing = '';
+  let closeMatched = 0;
+  let reader: JsonReader | undefined;
+  writer.raw(marker);
+
+  function fail(
+    reason: string | undefined,
+    code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call',
+  ) {
+    writer.giveBack(reason, code);
+    state = State.Done;
+  }
+
+  /** Reads up to `delimiter` into `header`; true once it was found. */
+  function readHeader(text: string, i: number, delimiter: string): { i: number; found: boolean } {
+    const joined = header + text.slice(i);
+    const at = joined.indexOf(delimiter, Math.max(0, header.length - delimiter.length + 1));
+    if (at >= 0) {
+      const consumed = at + delimiter.length - header.length;
+      header = joined.slice(0, at);
+      return { i: i + consumed, found: true };
+    }
+    header = joined;
+    return { i: text.length, found: false };
+  }
+
+  /** Opens the call; false (and the text given back) when the header names no tool. */
+  function begin(name: string | undefined): boolean {
+    if (name === undefined) {
+      fail(options.quiet ? undefined : 'the header names no tool');
+      return false;
+    }
+    writer.start(name);
+    reader = createJsonReader(writer.args);
+    state = State.BeforeArgs;
+    return true;
+  }
+
+  function write(text: string, from: number): number {
+    const n = text.length;
+    let i = from;
+    let segmentStart = from;
+    const keep = () => {
+      writer.raw(text.slice(segmentStart, i));
+      segmentStart = i;
+    };
+    while (i < n && state !== State.Done) {
+      switch (state) {
+        case State.Header:
+        case State.Name: {
+          const delimiter = state === State.Header ? options.headerEnd : (options.nameAfter?.end ?? '');
+          const read = readHeader(text, i, delimiter);
+          i = read.i;
+          if (!read.found) {
+            if (header.length - partialDelimiterLength(header, delimiter) > maxHeader) {
+              keep();
+              fail(options.quiet ? undefined : 'the tool-call header never ended');
+              return i;
+            }
+            break;
+          }
+          const value = header;
+          header = '';
+          keep();
+          if (state === State.Header && options.nameAfter !== undefined && value.trim() === options.nameAfter.when) {
+            state = State.Name;
+          } else if (!begin(state === State.Name ? plainName(value) : options.toolName(value))) return i;
+          break;
+        }
+        case State.BeforeArgs: {
+          const c = text.charAt(i);
+          if (isSpace(c)) i++;
+          else if (c === '`') state = State.Fence;
+          else state = State.Args;
+          break;
+        }
+        case State.Fence: {
+          // ```json on its own line before the arguments (DeepSeek V3/R1).
+          const c = text.charAt(i);
+          if (c === '{' || c === '[') state = State.Args;
+          else i++;
+          break;
+        }
+        case State.Args: {
+          const args = reader as JsonReader;
+          i = args.write(text, i);
+          if (args.done) state = State.AfterArgs;
+          else if (i < n) {
+            keep();
+            fail(args.problem ?? 'the arguments are not valid JSON');
+            return i;
+          }
+          break;
+        }
+        case State.AfterArgs: {
+          const c = text.charAt(i);
+          const endMarker = ends.find((e) => e.charAt(0) === c);
+          if (isSpace(c) || c === '`') i++;
+          else if (endMarker !== undefined) {
+            closing = endMarker;
+            closeMatched = 0;
+            state = State.Closing;
+          } else {
+            keep();
+            finish();
+            return i;
+          }
+          break;
+        }
+        case State.Closing: {
+          while (i < n && closeMatched < closing.length && text.charAt(i) === closing.charAt(closeMatched)) {
+            i++;
+            closeMatched++;
+          }
+          if (closeMatched === closing.length) {
+            keep();
+            finish();
+            return i;
+          }
+          if (i < n) {
+            const other = ends.find((e) => e !== closing && e.startsWith(closing.slice(0, closeMatched)));
+            if (other !== undefined && other.charAt(closeMatched) === text.charAt(i)) {
+              closing = other; // two end markers share a prefix (`<|call|>`, `<|end|>`)
+              break;
+            }
+            keep();
+            finish();
+            callbacks.onText(closing.slice(0, closeMatched));
+            return i;
+          }
+          break;
+        }
+      }
+    }
+    keep();
+    return i;
+  }
+
+  function finish(): void {
+    writer.finish();
+    writer.commit();
+    state = State.Done;
+  }
+
+  return {
+    write,
+    get done() {
+      return state === State.Done;
+    },
+    end() {
+      if (state === State.Args && reader?.end()) state = State.AfterArgs;
+      if (state === State.AfterArgs || state === State.Closing) finish();
+      else if (state !== State.Done) {
+        fail(
+          state === State.Args && reader?.inString
+            ? 'the output ended inside a string of the arguments'
+            : 'the output ended inside the tool call',
+          'unclosed-tool-call',
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * DeepSeek tool calls, with the full-width special tokens:
+ *   V3 / R1:  <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather
+ *             ```json
+ *             {"city": "Paris"}
+ *             ```<｜tool▁call▁end｜><｜tool▁calls▁end｜>
+ *   V3.1+:    <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>
+ * The parser takes either, fenced or not. The markers are special tokens: the
+ * engine must keep special tokens (transformers.js `skip_special_tokens: false`).
+ */
+import { openSilentMarker } from '../parse/basic-sections.ts';
+import { openNamedJsonSection, plainName } from '../parse/named-json-section.ts';
+import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderToolList } from './tool-list.ts';
+
+const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
+const CALLS_END = '<｜tool▁calls▁end｜>';
+const CALL_BEGIN = '<｜tool▁call▁begin｜>';
+const CALL_END = '<｜tool▁call▁end｜>';
+const SEP = '<｜tool▁sep｜>';
+
+export const deepseekTriggers: readonly Trigger[] = [
+  { marker: CALLS_BEGIN, open: () => openSilentMarker() },
+  { marker: CALLS_END, open: () => openSilentMarker() },
+  {
+    marker: CALL_BEGIN,
+    open: (env, marker) =>
+      openNamedJsonSection(env, marker, {
+        headerEnd: SEP,
+        toolName: plainName,
+        // V3/R1 write the call type `function` first, and the name on the line after the separator.
+        nameAfter: { when: 'function', end: '\n' },
+        end: [CALL_END],
+      }),
+  },
+];
+
+export interface DeepseekProtocolOptions {
+  /** Which generation to prompt and render history in: `v3.1` (default) or `v3` (V3 / R1, fenced JSON). */
+  variant?: 'v3' | 'v3.1';
+}
+
+/** DeepSeek V3/R1 and V3.1 special-token tool calls. */
+export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCallProtocol {
+  const v3 = options.variant === 'v3';
+  const call = (name: string, args: string) =>
+    v3
+      ? `${CALL_BEGIN}function${SEP}${name}\n\`\`\`json\n${args}\n\`\`\`${CALL_END}`
+      : `${CALL_BEGIN}${name}${SEP}${args}${CALL_END}`;
+  const defaultTemplate = (tools: string) =>
+    [
+      '## Tools',
+      'You have access to the following tools:',
+      tools,
+      '',
+      'To call tools, use exactly this format:',
+      `${CALLS_BEGIN}${call('tool_name', '{"parameter": "value"}')}${CALLS_END}`,
+      'For several calls, repeat the call block inside the same tool-calls block. When no tool is needed, answer directly.',
+    ].join('\n');
+  return defineProtocol({
+    name: v3 ? 'deepseek-v3' : 'deepseek',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: ({ toolName, input }) => `${CALLS_BEGIN}${call(toolName, JSON.stringify(input ?? {}))}${CALLS_END}`,
+    formatToolResponse: ({ result }) => `<｜tool▁output▁begin｜>${JSON.stringify(result)}<｜tool▁output▁end｜>`,
+    createParser: (context, callbacks) => createSectionScanner(deepseekTriggers, context, callbacks),
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * IBM Granite 3.x / 4 tool calls: `<|tool_call|>[{"name": …, "arguments": …}, …]`.
+ * `<|tool_call|>` is a special token: the engine must keep special tokens
+ * (transformers.js `skip_special_tokens: false`).
+ */
+import { openJsonSection } from '../parse/json-section.ts';
+import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderCallJson, renderToolList } from './tool-list.ts';
+
+export const graniteTriggers: readonly Trigger[] = [
+  { marker: '<|tool_call|>', open: (env, marker) => openJsonSection(env, marker, { repeat: true }) },
+];
+
+const defaultTemplate = (tools: string) =>
+  [
+    'You are a helpful assistant with tool calling capabilities. These tools are available:',
+    tools,
+    '',
+    'To use tools, write <|tool_call|> followed by a JSON list of calls, for example:',
+    '<|tool_call|>[{"name": "tool_name", "arguments": {"parameter": "value"}}]',
+    'When you receive a tool response, use it to answer the original question. If no tool is needed, answer directly.',
+  ].join('\n');
+
+/** Granite: `<|tool_call|>` followed by a JSON array of calls. */
+export function graniteProtocol(): ToolCallProtocol {
+  return defineProtocol({
+    name: 'granite',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: ({ toolName, input }) => `<|tool_call|>[${renderCallJson(toolName, input)}]`,
+    formatToolResponse: ({ toolName, result }) => `Tool response from ${toolName}: ${JSON.stringify(result)}`,
+    createParser: (context, callbacks) => createSectionScanner(graniteTriggers, context, callbacks),
+  });
+}

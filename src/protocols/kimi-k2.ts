@@ -1,0 +1,58 @@
+/**
+ * Kimi K2 tool calls:
+ *   <|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>
+ * The id `functions.name:index` carries the name. All markers are special
+ * tokens: the engine must keep special tokens (transformers.js
+ * `skip_special_tokens: false`).
+ */
+import { openSilentMarker } from '../parse/basic-sections.ts';
+import { openNamedJsonSection, plainName } from '../parse/named-json-section.ts';
+import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderToolList } from './tool-list.ts';
+
+/** `functions.get_weather:0` → `get_weather`. */
+function kimiName(header: string): string | undefined {
+  const id = header.trim().replace(/:\d+$/, '');
+  return plainName(id.startsWith('functions.') ? id.slice('functions.'.length) : id);
+}
+
+export const kimiK2Triggers: readonly Trigger[] = [
+  { marker: '<|tool_calls_section_begin|>', open: () => openSilentMarker() },
+  { marker: '<|tool_calls_section_end|>', open: () => openSilentMarker() },
+  {
+    marker: '<|tool_call_begin|>',
+    open: (env, marker) =>
+      openNamedJsonSection(env, marker, {
+        headerEnd: '<|tool_call_argument_begin|>',
+        toolName: kimiName,
+        end: ['<|tool_call_end|>'],
+      }),
+  },
+];
+
+const defaultTemplate = (tools: string) =>
+  [
+    '# Tools',
+    'You can call these functions:',
+    tools,
+    '',
+    'To call functions, write exactly:',
+    '<|tool_calls_section_begin|><|tool_call_begin|>functions.NAME:0<|tool_call_argument_begin|>{"parameter": "value"}<|tool_call_end|><|tool_calls_section_end|>',
+    'For several calls, put one <|tool_call_begin|>…<|tool_call_end|> block per call inside the section, numbering them :0, :1, …',
+    'When no function is needed, answer directly.',
+  ].join('\n');
+
+/** Kimi K2: `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{…}<|tool_call_end|>`. */
+export function kimiK2Protocol(): ToolCallProtocol {
+  return defineProtocol({
+    name: 'kimi-k2',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: ({ toolName, input }) =>
+      `<|tool_calls_section_begin|><|tool_call_begin|>functions.${toolName}:0<|tool_call_argument_begin|>${JSON.stringify(input ?? {})}<|tool_call_end|><|tool_calls_section_end|>`,
+    formatToolResponse: ({ toolName, result }) => `## Return of functions.${toolName}:0\n${JSON.stringify(result)}`,
+    createParser: (context, callbacks) => createSectionScanner(kimiK2Triggers, context, callbacks),
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Mistral tool calls, both generations (the parser accepts either):
+ *   older (v3 tokenizer, Mistral 7B v0.3, Nemo):  `[TOOL_CALLS] [{"name": …, "arguments": …}]`
+ *   v11/v13 (Mistral Small 3.2, Ministral 3, Magistral, Devstral):
+ *     `[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}`, one `[TOOL_CALLS]` per call;
+ *     v11 also writes `[CALL_ID]abc123456` before `[ARGS]`.
+ * `[TOOL_CALLS]` and `[ARGS]` are special tokens: the engine must keep special
+ * tokens (transformers.js `skip_special_tokens: false`).
+ */
+import { openByFirstChar } from '../parse/basic-sections.ts';
+import { openJsonSection } from '../parse/json-section.ts';
+import { openNamedJsonSection, plainName } from '../parse/named-json-section.ts';
+import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderCallJson, renderToolList } from './tool-list.ts';
+
+export const mistralTriggers: readonly Trigger[] = [
+  {
+    marker: '[TOOL_CALLS]',
+    open: (env, marker) =>
+      openByFirstChar(env, marker, (c) =>
+        c === '[' || c === '{'
+          ? (e, raw) => openJsonSection(e, raw, { repeat: true })
+          : (e, raw) =>
+              openNamedJsonSection(e, raw, {
+                headerEnd: '[ARGS]',
+                toolName: (header) => plainName(header.split('[CALL_ID]')[0] ?? ''),
+              }),
+      ),
+  },
+];
+
+export interface MistralProtocolOptions {
+  /**
+   * Which generation to prompt and render history in: `v13` (default:
+   * `[TOOL_CALLS]name[ARGS]{…}`) or `legacy` (`[TOOL_CALLS] [{…}]`).
+   */
+  variant?: 'v13' | 'legacy';
+}
+
+/** Mistral: `[TOOL_CALLS]name[ARGS]{…}` (v13) or `[TOOL_CALLS] [{…}]` (older). */
+export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallProtocol {
+  const legacy = options.variant === 'legacy';
+  const example = legacy
+    ? '[TOOL_CALLS] [{"name": "tool_name", "arguments": {"parameter": "value"}}]'
+    : '[TOOL_CALLS]tool_name[ARGS]{"parameter": "value"}';
+  const defaultTemplate = (tools: string) =>
+    [
+      `[AVAILABLE_TOOLS][${tools.split('\n').join(', ')}][/AVAILABLE_TOOLS]`,
+      `To call a tool, write exactly: ${example}`,
+      legacy ? 'Put several calls in the same list.' : 'For several calls, repeat [TOOL_CALLS] before each one.',
+      'Results come back in [TOOL_RESULTS]. When no tool is needed, answer normally.',
+    ].join('\n');
+  return defineProtocol({
+    name: legacy ? 'mistral-legacy' : 'mistral',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: ({ toolName, input }) =>
+      legacy
+        ? `[TOOL_CALLS] [${renderCallJson(toolName, input)}]`
+        : `[TOOL_CALLS]${toolName}[ARGS]${JSON.stringify(input ?? {})}`,
+    formatToolResponse: ({ result }) => `[TOOL_RESULTS]${JSON.stringify({ content: result })}[/TOOL_RESULTS]`,
+    createParser: (context, callbacks) => createSectionScanner(mistralTriggers, context, callbacks),
+  });
+}

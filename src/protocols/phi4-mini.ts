@@ -1,0 +1,35 @@
+/**
+ * Phi-4-mini(-instruct) tool calls: `functools[{"name": …, "arguments": …}]`.
+ * `functools` is plain text, so only `functools[` (a JSON list right after
+ * it) opens a call: prose about Python's functools module stays text.
+ */
+import { openJsonSection } from '../parse/json-section.ts';
+import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderCallJson, renderToolList } from './tool-list.ts';
+
+export const phi4MiniTriggers: readonly Trigger[] = [
+  { marker: 'functools[', open: (env, marker) => openJsonSection(env, marker, { markerIsValue: true }) },
+];
+
+const defaultTemplate = (tools: string) =>
+  [
+    'You are a helpful assistant with some tools.',
+    `<|tool|>[${tools.split('\n').join(', ')}]<|/tool|>`,
+    'To call tools, write functools followed by a JSON list of calls, e.g.',
+    'functools[{"name": "tool_name", "arguments": {"parameter": "value"}}]',
+    'Answer without tools when none is needed.',
+  ].join('\n');
+
+/** Phi-4-mini: `functools[…]`. */
+export function phi4MiniProtocol(): ToolCallProtocol {
+  return defineProtocol({
+    name: 'phi4-mini',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: ({ toolName, input }) => `functools[${renderCallJson(toolName, input)}]`,
+    formatToolResponse: ({ toolName, result }) => JSON.stringify({ name: toolName, result }),
+    createParser: (context, callbacks) => createSectionScanner(phi4MiniTriggers, context, callbacks),
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Salesforce xLAM tool calls: the whole answer is a bare JSON array,
+ * `[{"name": "get_weather", "arguments": {"city": "Paris"}}]`.
+ *
+ * `[` is ordinary text, so it only counts at the very start of the answer
+ * and only when its first call names a declared tool.
+ */
+import { openJsonSection } from '../parse/json-section.ts';
+import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderCallJson, renderToolList } from './tool-list.ts';
+
+export const xlamTriggers: readonly Trigger[] = [
+  {
+    marker: '[',
+    atStart: true,
+    open: (env, marker) => openJsonSection(env, marker, { markerIsValue: true, declaredOnly: true }),
+  },
+];
+
+const defaultTemplate = (tools: string) =>
+  [
+    'You are an expert in composing functions. You are given a question and a set of possible functions.',
+    'Based on the question, make one or more function calls to achieve the purpose. If no function fits, answer in plain text.',
+    '',
+    '[BEGIN OF AVAILABLE TOOLS]',
+    tools,
+    '[END OF AVAILABLE TOOLS]',
+    '',
+    'To call functions, reply with only a JSON list of calls, in this format:',
+    '[{"name": "func_name1", "arguments": {"argument1": "value1", "argument2": "value2"}}, ...]',
+  ].join('\n');
+
+/** xLAM: a bare JSON array of calls as the whole answer. */
+export function xlamProtocol(): ToolCallProtocol {
+  return defineProtocol({
+    name: 'xlam',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: ({ toolName, input }) => `[${renderCallJson(toolName, input)}]`,
+    formatToolResponse: ({ toolName, result }) => JSON.stringify([{ name: toolName, results: result }]),
+    createParser: (context, callbacks) => createSectionScanner(xlamTriggers, context, callbacks),
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * The fixture matrix every text format runs through: each fixture is fed
+ * whole, one character at a time and at seeded random split points through
+ * wrapLanguageModel, and generate must equal stream.
+ */
+import { describe, expect, it } from 'vitest';
+import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
+import type { ToolCallProtocol } from '../protocols/protocol.ts';
+import {
+  chunkings,
+  functionTool,
+  generateContent,
+  normalizeIds,
+  streamParts,
+  summarize,
+  summarizeContent,
+} from './harness.ts';
+
+export const weatherTool = functionTool('get_weather', {
+  type: 'object',
+  properties: { city: { type: 'string' }, days: { type: 'number' }, metric: { type: 'boolean' } },
+  required: ['city'],
+});
+export const searchTool = functionTool('search', {
+  type: 'object',
+  properties: { query: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+});
+export const fixtureTools = [weatherTool, searchTool];
+
+export interface FormatFixture {
+  name: string;
+  text: string;
+  calls: Array<{ toolName: string; input: unknown }>;
+  /** The text outside calls (compared with whitespace runs collapsed). */
+  prose: string;
+  /** Error codes reported, in order (default: none). */
+  errors?: string[];
+}
+
+/** Runs every fixture through `protocol` in all chunkings; generate must equal stream. */
+export function runFormatFixtures(label: string, protocol: ToolCallProtocol, fixtures: FormatFixture[]): void {
+  describe(`${label} fixtures`, () => {
+    for (const fixture of fixtures) {
+      describe(fixture.name, () => {
+        const results = chunkings(fixture.text).map(({ name, chunks }) => {
+          const errors: string[] = [];
+          const middleware = createToolMiddleware({ protocol, onError: (_m, meta) => errors.push(meta.code) });
+          return { name, errors, parts: streamParts({ middleware, tools: fixtureTools }, chunks) };
+        });
+
+        for (const { name, parts, errors } of results) {
+          it(`streams the right calls, text and errors (${name})`, async () => {
+            const summary = summarize(await parts);
+            expect(summary.calls.map(({ toolName, input }) => ({ toolName, input }))).toEqual(fixture.calls);
+            for (const call of summary.calls) expect(JSON.parse(call.deltas)).toEqual(call.input);
+            expect(summary.text.replace(/\s+/g, ' ').trim()).toBe(fixture.prose.replace(/\s+/g, ' ').trim());
+            expect(errors).toEqual(fixture.errors ?? []);
+          });
+        }
+
+        it('gives identical parts for every chunking', async () => {
+          const [whole, ...others] = await Promise.all(results.map(async (r) => normalizeIds(await r.parts)));
+          for (const other of others) expect(summarize(other)).toEqual(summarize(whole ?? []));
+        });
+
+        it('generate matches stream', async () => {
+          const middleware = createToolMiddleware({ protocol });
+          const generated = await generateContent({ middleware, tools: fixtureTools }, fixture.text);
+          const streamed = summarize((await results[0]?.parts) ?? []);
+          expect(summarizeContent(generated.content)).toEqual({
+            text: streamed.text,
+            calls: streamed.calls.map(({ toolName, input }) => ({ toolName, input })),
+          });
+          expect(generated.finishReason.unified).toBe(fixture.calls.length > 0 ? 'tool-calls' : 'stop');
+        });
+      });
+    }
+  });
+}
