@@ -14,4 +14,16 @@ export const suites = [
     report: '.cache/reports/ai6.json',
     format: 'vitest',
   },
+  {
+    name: 'worker (workerd)',
+    command: ['vitest', 'run', '--config', 'worker/vitest.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/worker.json'],
+    report: '.cache/reports/worker.json',
+    format: 'vitest',
+  },
+  {
+    name: 'worker e2e (wrangler dev + deploy --dry-run)',
+    command: ['vitest', 'run', '--config', 'worker/vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/worker-e2e.json'],
+    report: '.cache/reports/worker-e2e.json',
+    format: 'vitest',
+  },
 ];
