@@ -1,6 +1,6 @@
 // The test suites `npm test` runs, in order. Each writes a JSON report that
 // .ci/test-all.mjs reads to print per-suite and total pass/fail counts.
-// A suite: { name, command: [bin, ...args], report: path, format: 'vitest' | 'playwright', needs?: 'chromium' }
+// A suite: { name, command: [bin, ...args], report: path, format: 'vitest' | 'playwright', needs?: 'chromium', env?: {NAME: value} }
 export const suites = [
   {
     name: 'node (vitest)',
@@ -12,6 +12,33 @@ export const suites = [
     name: 'ai@6 (vitest, toolshim/v3 adapter)',
     command: ['vitest', 'run', '--config', 'vitest.ai6.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/ai6.json'],
     report: '.cache/reports/ai6.json',
+    format: 'vitest',
+  },
+  // The same portable test files (src/**/*.test.ts minus *.node.test.ts) in the other runtimes; see README "Runtime matrix".
+  {
+    name: 'workerd (vitest, @cloudflare/vitest-plugin)',
+    command: ['vitest', 'run', '--config', 'vitest.workerd.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/workerd.json'],
+    report: '.cache/reports/workerd.json',
+    format: 'vitest',
+    env: { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', XDG_CONFIG_HOME: '.cache/xdg' },
+  },
+  {
+    name: 'chromium (vitest browser mode)',
+    command: ['vitest', 'run', '--config', 'vitest.browser.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/chromium.json'],
+    report: '.cache/reports/chromium.json',
+    format: 'vitest',
+    needs: 'chromium',
+  },
+  {
+    name: 'deno (vitest shim)',
+    command: ['node', 'src/test-support/runtimes/run-deno.ts', '.cache/reports/deno.json'],
+    report: '.cache/reports/deno.json',
+    format: 'vitest',
+  },
+  {
+    name: 'edge-runtime (EdgeVM, vitest shim)',
+    command: ['node', 'src/test-support/runtimes/run-edge.ts', '.cache/reports/edge.json'],
+    report: '.cache/reports/edge.json',
     format: 'vitest',
   },
   {

@@ -25,19 +25,21 @@ for (const suite of chosen) {
   rmSync(suite.report, { force: true });
   console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
   const [bin, ...args] = suite.command;
-  const result = spawnSync(bin, args, { stdio: 'inherit', env: process.env, shell: false });
+  const started = Date.now();
+  const result = spawnSync(bin, args, { stdio: 'inherit', env: { ...process.env, ...suite.env }, shell: false });
+  const seconds = Math.round((Date.now() - started) / 1000);
   const c = counts(suite);
   if (c === undefined) {
     // No report means the runner itself failed: count the whole suite as one failure.
-    rows.push({ name: suite.name, passed: 0, failed: 1, skipped: 0, note: `runner exited ${result.status} without a report` });
+    rows.push({ name: suite.name, seconds, passed: 0, failed: 1, skipped: 0, note: `runner exited ${result.status} without a report${result.error ? ` (${result.error.message})` : ''}` });
   } else {
     const failed = c.failed + (result.status !== 0 && c.failed === 0 ? 1 : 0);
-    rows.push({ name: suite.name, ...c, failed, note: result.status !== 0 && c.failed === 0 ? `runner exited ${result.status}` : '' });
+    rows.push({ name: suite.name, seconds, ...c, failed, note: result.status !== 0 && c.failed === 0 ? `runner exited ${result.status}` : '' });
   }
 }
 
 const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log('\nSuite results:');
-for (const r of rows) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`);
+for (const r of rows) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped, ${r.seconds} s${r.note ? ` (${r.note})` : ''}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);

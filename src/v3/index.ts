@@ -7,7 +7,20 @@
 import type { LanguageModelV3Middleware } from '@ai-sdk/provider-v3';
 import { createToolMiddleware as createV4ToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import type { ToolMiddlewareOptions } from '../middleware/options.ts';
-import { gemmaToolMiddleware as gemmaV4, hermesToolMiddleware as hermesV4 } from '../middleware/presets.ts';
+import {
+  deepseekToolMiddleware as deepseekToolMiddlewareV4,
+  gemmaToolMiddleware as gemmaToolMiddlewareV4,
+  graniteToolMiddleware as graniteToolMiddlewareV4,
+  harmonyToolMiddleware as harmonyToolMiddlewareV4,
+  hermesToolMiddleware as hermesToolMiddlewareV4,
+  kimiK2ToolMiddleware as kimiK2ToolMiddlewareV4,
+  llama3JsonToolMiddleware as llama3JsonToolMiddlewareV4,
+  mistralToolMiddleware as mistralToolMiddlewareV4,
+  phi4MiniToolMiddleware as phi4MiniToolMiddlewareV4,
+  qwen3CoderToolMiddleware as qwen3CoderToolMiddlewareV4,
+  xlamToolMiddleware as xlamToolMiddlewareV4,
+  xmlToolMiddleware as xmlToolMiddlewareV4,
+} from '../middleware/presets.ts';
 import { toV3Middleware } from './adapt.ts';
 
 /** `createToolMiddleware` for AI SDK 6: the same options, a V3 middleware. */
@@ -15,10 +28,44 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
   return toV3Middleware(createV4ToolMiddleware(options));
 }
 
-/** JSON in `<tool_call>` tags (Hermes, Qwen 2.5/3, many fine-tunes), for AI SDK 6. */
-export const hermesToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(hermesV4);
+/** JSON in `<tool_call>` tags (Hermes, Qwen 2.5/3, many fine-tunes). For AI SDK 6. */
+export const hermesToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(hermesToolMiddlewareV4);
 
-/** JSON in a ```tool_call fenced block (Gemma 2/3), for AI SDK 6. */
-export const gemmaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(gemmaV4);
+/** JSON in a ```tool_call fenced block (Gemma 2/3 and models that like markdown). For AI SDK 6. */
+export const gemmaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(gemmaToolMiddlewareV4);
+
+/** One XML element per call, named after the tool, one child per parameter (morph-XML; good for small models). For AI SDK 6. */
+export const xmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(xmlToolMiddlewareV4);
+
+/** `<tool_call><function=…><parameter=…>` blocks, the format Qwen3-Coder and Qwen3.5 are trained on. For AI SDK 6. */
+export const qwen3CoderToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(qwen3CoderToolMiddlewareV4);
+
+/** Llama 3.1/3.2/3.3 JSON calls: `{"name": …, "parameters": …}`, optionally after `<|python_tag|>`. For AI SDK 6. */
+export const llama3JsonToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(llama3JsonToolMiddlewareV4);
+
+/** Mistral `[TOOL_CALLS]name[ARGS]{…}` (v13: Mistral Small 3.2, Ministral 3, Magistral); also reads `[TOOL_CALLS] [{…}]`. For AI SDK 6. */
+export const mistralToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(mistralToolMiddlewareV4);
+
+/** IBM Granite `<|tool_call|>[{…}]`. For AI SDK 6. */
+export const graniteToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(graniteToolMiddlewareV4);
+
+/** Phi-4-mini `functools[{…}]`. For AI SDK 6. */
+export const phi4MiniToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(phi4MiniToolMiddlewareV4);
+
+/** Salesforce xLAM: the answer is a bare JSON array of calls. For AI SDK 6. */
+export const xlamToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(xlamToolMiddlewareV4);
+
+/** DeepSeek V3/R1/V3.1 `<｜tool▁calls▁begin｜>…` special-token calls. For AI SDK 6. */
+export const deepseekToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(deepseekToolMiddlewareV4);
+
+/** Kimi K2 `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{…}<|tool_call_end|>`. For AI SDK 6. */
+export const kimiK2ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(kimiK2ToolMiddlewareV4);
+
+/** gpt-oss Harmony `<|channel|>commentary to=functions.name <|constrain|>json<|message|>{…}<|call|>`. For AI SDK 6. */
+export const harmonyToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(harmonyToolMiddlewareV4);
 
 export type { ToolMiddlewareOptions } from '../middleware/options.ts';

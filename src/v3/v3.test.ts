@@ -48,7 +48,9 @@ const tools = {
 
 describe('toolshim/v3 (AI SDK 6)', () => {
   it('has a V3 twin for createToolMiddleware and every preset of the main entry', () => {
-    const presets = Object.keys(main).filter((name) => name.endsWith('ToolMiddleware') && name !== 'createToolMiddleware');
+    const presets = Object.keys(main).filter(
+      (name) => name.endsWith('ToolMiddleware') && name !== 'createToolMiddleware',
+    );
     expect(presets.length).toBeGreaterThan(0);
     for (const name of [...presets, 'createToolMiddleware']) {
       expect(Object.keys(v3), `toolshim/v3 lacks ${name}`).toContain(name);

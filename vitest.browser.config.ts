@@ -1,0 +1,28 @@
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from './src/test-support/runtimes/chromium.ts';
+import { describeSkips, testNamePatternFor } from './src/test-support/runtimes/skips.ts';
+import { portableTestFiles } from './src/test-support/runtimes/test-files.ts';
+
+console.log(describeSkips('chromium'));
+
+// Chromium: the portable test files run in a real headless Chromium page
+// (Vitest browser mode, Playwright provider, Debian's chromium).
+const testFiles = portableTestFiles();
+
+export default defineConfig({
+  // Scan every test file for dependencies before the run: a dependency found
+  // mid-run makes Vite reload the page and fail the files loaded so far.
+  optimizeDeps: { entries: testFiles },
+  test: {
+    name: 'chromium',
+    include: testFiles,
+    testNamePattern: testNamePatternFor('chromium'),
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({ launchOptions: chromiumLaunchOptions() }),
+      instances: [{ browser: 'chromium' }],
+    },
+  },
+});
