@@ -131,6 +131,13 @@ const fixtures: Fixture[] = [
     prose: '',
   },
   {
+    name: 'a prototype key is dropped, a repeated one-value parameter keeps the first',
+    text: '<get_weather><city>A</city><__proto__>x</__proto__><city>B</city></get_weather>',
+    calls: [{ toolName: 'get_weather', input: { city: 'A' } }],
+    prose: '',
+    errors: ['malformed-tool-call', 'unsafe-key'],
+  },
+  {
     name: 'text inside the call where a parameter belongs stays text, verbatim',
     text: 'Hmm <get_weather>Seoul</get_weather> ok',
     calls: [],

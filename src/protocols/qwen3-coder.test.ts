@@ -1,3 +1,5 @@
+import { wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware, qwen3CoderProtocol, qwen3CoderToolMiddleware } from '../index.ts';
 import {
@@ -8,8 +10,10 @@ import {
   streamParts,
   summarize,
   summarizeContent,
+  usage,
 } from '../test-support/harness.ts';
 import type { ToolshimErrorCode } from '../types.ts';
+import { renderQwen3CoderCall } from './qwen3-coder.ts';
 
 const weather = functionTool('get_weather', {
   type: 'object',
@@ -146,6 +150,13 @@ const fixtures: Fixture[] = [
     errors: ['unclosed-tool-call'],
   },
   {
+    name: 'a prototype key is dropped',
+    text: call('get_weather', { city: 'A', __proto__x: 'y' }).replace('__proto__x', '__proto__'),
+    calls: [{ toolName: 'get_weather', input: { city: 'A' } }],
+    prose: '',
+    errors: ['unsafe-key'],
+  },
+  {
     name: 'an undeclared function is still surfaced',
     text: call('launch_rocket', { when: 'now' }),
     calls: [{ toolName: 'launch_rocket', input: { when: 'now' } }],
@@ -273,6 +284,42 @@ describe('qwen3-coder streaming', () => {
     expect(protocol.formatToolResponse({ toolCallId: 'c', toolName: 'search', result: { n: 1 } })).toBe(
       '<tool_response>\n{"n":1}\n</tool_response>',
     );
+  });
+
+  it('shows the model earlier calls and results in the trained format', async () => {
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: 'Sunny.' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage,
+        warnings: [],
+      }),
+    });
+    await wrapLanguageModel({ model, middleware: qwen3CoderToolMiddleware }).doGenerate({
+      tools,
+      prompt: [
+        { role: 'user', content: [{ type: 'text', text: 'Weather in Seoul?' }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'get_weather', input: { city: 'Seoul' } }],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'get_weather',
+              output: { type: 'json', value: { sky: 'clear' } },
+            },
+          ],
+        },
+      ],
+    });
+    const sent = JSON.stringify(model.doGenerateCalls[0]?.prompt);
+    expect(sent).toContain(JSON.stringify(renderQwen3CoderCall('get_weather', { city: 'Seoul' })).slice(1, -1));
+    expect(sent).toContain(JSON.stringify('<tool_response>\n{"sky":"clear"}\n</tool_response>').slice(1, -1));
+    expect(sent).toContain('<function=function_name>');
   });
 
   it('teaches the format in the system prompt', () => {
