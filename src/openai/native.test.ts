@@ -144,6 +144,15 @@ describe('upstream failures (0025 §8.1.3)', () => {
     expect(response.headers.get('retry-after')).toBe(upstreamStatus === 429 ? '7' : null);
   });
 
+  it('never echoes the upstream key, even when the upstream quotes it', async () => {
+    const { handler } = nativeProxy(() =>
+      Response.json(errorBody('Incorrect API key provided: sk-secret'), { status: 401 }),
+    );
+    const body = await (await handler(chatRequest({ messages }))).text();
+    expect(body).not.toContain('sk-secret');
+    expect(body).toContain('[redacted]');
+  });
+
   it('a connection error → 502 upstream_unreachable', async () => {
     const { handler } = nativeProxy(() => {
       throw new TypeError('fetch failed: ECONNREFUSED');

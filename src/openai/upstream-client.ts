@@ -79,7 +79,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     if (!response.ok) {
       clearTimeout(timer);
       const text = await response.text().catch(() => '');
-      throw new UpstreamError('http', describeErrorBody(text), {
+      // Some upstreams quote the key they refused; it must not reach the client.
+      const message = options.apiKey
+        ? describeErrorBody(text).replaceAll(options.apiKey, '[redacted]')
+        : describeErrorBody(text);
+      throw new UpstreamError('http', message, {
         status: response.status,
         retryAfter: response.headers.get('retry-after') ?? undefined,
       });
