@@ -26,7 +26,7 @@ export const skips: Skip[] = [
     reason:
       'vi.stubEnv writes process.env / import.meta.env, which browsers and edge-runtime lack; in Deno readEnv reads Deno.env only with env permission, which the Deno run does not grant',
   },
-  ...['src/openai/native.test.ts', 'src/openai/emulated.test.ts'].map(
+  ...['src/openai/native.test.ts', 'src/openai/emulated.test.ts', 'src/openai/clients.test.ts'].map(
     (file): Skip => ({
       runtimes: ['edge-runtime'],
       file,
