@@ -31,6 +31,7 @@ export {
   hermesToolMiddleware,
   kimiK2ToolMiddleware,
   llama3JsonToolMiddleware,
+  minimaxM2ToolMiddleware,
   mistralToolMiddleware,
   phi4MiniToolMiddleware,
   qwen3CoderToolMiddleware,
@@ -48,11 +49,15 @@ export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions }
 export { parseRelaxedJson } from './parse/json-value.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek.ts';
 export { defineProtocol } from './protocols/define-protocol.ts';
+export { functionGemmaProtocol } from './protocols/function-gemma.ts';
+export { gemma4Protocol } from './protocols/gemma4.ts';
+export { glmProtocol } from './protocols/glm.ts';
 export { graniteProtocol } from './protocols/granite.ts';
 export { harmonyProtocol } from './protocols/harmony.ts';
 export { gemmaProtocol, hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './protocols/json-mix.ts';
 export { kimiK2Protocol } from './protocols/kimi-k2.ts';
 export { llama3JsonProtocol } from './protocols/llama3-json.ts';
+export { minimaxM2Protocol } from './protocols/minimax-m2.ts';
 export { type MistralProtocolOptions, mistralProtocol } from './protocols/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from './protocols/morph-xml.ts';
 export { phi4MiniProtocol } from './protocols/phi4-mini.ts';

@@ -1,11 +1,15 @@
 /** Ready-made middlewares, one per protocol. */
 
 import { deepseekProtocol } from '../protocols/deepseek.ts';
+import { functionGemmaProtocol } from '../protocols/function-gemma.ts';
+import { gemma4Protocol } from '../protocols/gemma4.ts';
+import { glmProtocol } from '../protocols/glm.ts';
 import { graniteProtocol } from '../protocols/granite.ts';
 import { harmonyProtocol } from '../protocols/harmony.ts';
 import { gemmaProtocol, hermesProtocol } from '../protocols/json-mix.ts';
 import { kimiK2Protocol } from '../protocols/kimi-k2.ts';
 import { llama3JsonProtocol } from '../protocols/llama3-json.ts';
+import { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
 import { mistralProtocol } from '../protocols/mistral.ts';
 import { morphXmlProtocol } from '../protocols/morph-xml.ts';
 import { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
@@ -61,4 +65,22 @@ export const kimiK2ToolMiddleware = /* @__PURE__ */ createToolMiddleware({
 /** gpt-oss Harmony `<|channel|>commentary to=functions.name <|constrain|>json<|message|>{…}<|call|>`. */
 export const harmonyToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ harmonyProtocol(),
+});
+
+/** GLM-4.5/4.6 `<tool_call>name` + `<arg_key>`/`<arg_value>` pairs. */
+export const glmToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ glmProtocol() });
+
+/** MiniMax-M2 `<minimax:tool_call><invoke name="…"><parameter name="…">…`. */
+export const minimaxM2ToolMiddleware = /* @__PURE__ */ createToolMiddleware({
+  protocol: /* @__PURE__ */ minimaxM2Protocol(),
+});
+
+/** Gemma 4 `<|tool_call>call:name{key:<|"|>value<|"|>}<tool_call|>`. */
+export const gemma4ToolMiddleware = /* @__PURE__ */ createToolMiddleware({
+  protocol: /* @__PURE__ */ gemma4Protocol(),
+});
+
+/** FunctionGemma `<start_function_call>call:name{key:<escape>value<escape>}<end_function_call>`. */
+export const functionGemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware({
+  protocol: /* @__PURE__ */ functionGemmaProtocol(),
 });

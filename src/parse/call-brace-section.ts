@@ -1,0 +1,144 @@
+/**
+ * The Gemma-family call: `call:get_weather{location:<Q>London<Q>}` after an
+ * opening token and before a closing one, where <Q> is the format's string
+ * token (`<|"|>` for Gemma 4, `<escape>` for FunctionGemma).
+ */
+import { createCallWriter } from './call-writer.ts';
+import { createQuotedValueReader, type QuotedValueReader } from './custom-quote-reader.ts';
+import { plainName } from './named-json-section.ts';
+import type { Section, SectionEnv } from './section-scanner.ts';
+import { type ExpectStep, expectStep } from './tag-steps.ts';
+
+export interface CallBraceOptions {
+  /** The token that wraps string values. */
+  quote: string;
+  /** The token that closes the call. */
+  end: string;
+}
+
+const State = { Prefix: 0, Name: 1, Args: 2, Closing: 3, Done: 4 } as const;
+type State = (typeof State)[keyof typeof State];
+
+export function openCallBraceSection(env: SectionEnv, marker: string, options: CallBraceOptions): Section {
+  const writer = createCallWriter(env.context, env.callbacks);
+  writer.raw(marker);
+  let state: State = State.Prefix;
+  const prefix: ExpectStep = expectStep(['call:']);
+  const closing: ExpectStep = expectStep([options.end]);
+  let name = '';
+  let reader: QuotedValueReader | undefined;
+
+  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+    writer.giveBack(reason, code);
+    state = State.Done;
+  }
+
+  function finish(): void {
+    writer.finish();
+    writer.commit();
+    state = State.Done;
+  }
+
+  function write(text: string, from: number): number {
+    const n = text.length;
+    let i = from;
+    let segmentStart = from;
+    const keep = () => {
+      writer.raw(text.slice(segmentStart, i));
+      segmentStart = i;
+    };
+    while (i < n && state !== State.Done) {
+      switch (state) {
+        case State.Prefix: {
+          const step = prefix.read(text, i);
+          i = step.i;
+          if (step.tag === false) {
+            keep();
+            fail('expected "call:" and the tool name');
+            return i;
+          }
+          if (step.tag !== undefined) state = State.Name;
+          break;
+        }
+        case State.Name: {
+          const c = text.charAt(i);
+          if (c !== '{') {
+            if (name.length > 128 || c === '<' || c === '\n') {
+              keep();
+              fail('expected the tool name and "{"');
+              return i;
+            }
+            name += c;
+            i++;
+            break;
+          }
+          const tool = plainName(name);
+          if (tool === undefined) {
+            keep();
+            fail('the tool name is missing or not a name');
+            return i;
+          }
+          writer.start(tool);
+          reader = createQuotedValueReader(options.quote, writer.args);
+          state = State.Args;
+          break;
+        }
+        case State.Args: {
+          const args = reader as QuotedValueReader;
+          i = args.write(text, i);
+          if (args.problem !== undefined) {
+            keep();
+            fail(args.problem);
+            return i;
+          }
+          if (args.done) state = State.Closing;
+          break;
+        }
+        case State.Closing: {
+          const step = closing.read(text, i);
+          i = step.i;
+          if (step.tag !== undefined) {
+            // Without its closing token the complete call still stands; the rest is prose.
+            keep();
+            finish();
+            return i;
+          }
+          break;
+        }
+      }
+    }
+    keep();
+    return i;
+  }
+
+  return {
+    write,
+    get done() {
+      return state === State.Done;
+    },
+    end() {
+      if (state === State.Args && reader?.end()) state = State.Closing;
+      if (state === State.Closing) finish();
+      else if (state !== State.Done) {
+        fail(
+          reader?.inString
+            ? 'the output ended inside a string of the arguments'
+            : 'the output ended inside the tool call',
+          'unclosed-tool-call',
+        );
+      }
+    },
+  };
+}
+
+/** Renders a value in the Gemma argument syntax (history): strings in the quote token, keys bare. */
+export function braceValue(value: unknown, quote: string): string {
+  if (typeof value === 'string') return `${quote}${value}${quote}`;
+  if (Array.isArray(value)) return `[${value.map((v) => braceValue(v, quote)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${k}:${braceValue(v, quote)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}

@@ -1,0 +1,87 @@
+/**
+ * Reads the JSON-like argument objects of the Gemma formats, where strings
+ * are wrapped in a special token instead of quotes and keys are bare:
+ *   Gemma 4        {location:<|"|>London<|"|>,days:3}
+ *   FunctionGemma  {location:<escape>London<escape>}
+ *
+ * It rewrites the text on the fly into forgiving JSON for the shared JSON
+ * reader: the quote token becomes `"`, and `"` and `\` inside strings are
+ * escaped (string content is raw, never escaped, in these formats). Each
+ * character is rewritten once; only a partial quote token is held back.
+ */
+import { searchDelimiter } from './delimiter.ts';
+import { createJsonReader, type JsonReader } from './json-reader.ts';
+import type { JsonSink } from './json-sink.ts';
+
+export interface QuotedValueReader {
+  /** Reads from `from`; returns where it stopped (the value's end, or a problem). */
+  write(text: string, from: number): number;
+  end(): boolean;
+  readonly done: boolean;
+  readonly problem: string | undefined;
+  readonly inString: boolean;
+}
+
+function escapeRaw(text: string): string {
+  return text.replace(/[\\"]/g, (c) => `\\${c}`);
+}
+
+export function createQuotedValueReader(quote: string, sink: JsonSink): QuotedValueReader {
+  const reader: JsonReader = createJsonReader(sink);
+  let inString = false;
+  let held = '';
+  let failed = false;
+
+  function write(text: string, from: number): number {
+    let i = from;
+    const n = text.length;
+    while (i < n && !reader.done && !failed) {
+      const heldBefore = held.length;
+      const search = searchDelimiter(held, text, i, quote);
+      held = search.held;
+      if (inString) {
+        if (search.before !== '') reader.write(escapeRaw(search.before));
+        i = search.resumeAt;
+        if (search.found) {
+          reader.write('"');
+          inString = false;
+        }
+        continue;
+      }
+      // Outside strings the text is passed through as it is.
+      const before = search.before;
+      const stop = reader.write(before);
+      if (stop < before.length || reader.done) {
+        // The value ended (or broke) inside `before`; map the stop back into this chunk,
+        // and leave any held tail to whoever reads after the value.
+        if (!reader.done) failed = true;
+        held = '';
+        return Math.max(from, i + stop - heldBefore);
+      }
+      i = search.resumeAt;
+      if (search.found) {
+        reader.write('"');
+        inString = true;
+      }
+    }
+    return i;
+  }
+
+  return {
+    write,
+    end() {
+      if (held !== '' && !inString) reader.write(held);
+      held = '';
+      return reader.end();
+    },
+    get done() {
+      return reader.done;
+    },
+    get problem() {
+      return failed ? (reader.problem ?? 'the arguments are not valid') : undefined;
+    },
+    get inString() {
+      return inString;
+    },
+  };
+}

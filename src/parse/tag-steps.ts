@@ -1,0 +1,101 @@
+/**
+ * Two small incremental steps for tag-driven formats (GLM, MiniMax): read up
+ * to a closing tag, streaming what comes before it; and expect one of a few
+ * tags next. Both keep their partial state across chunks, so a tag split
+ * anywhere by the chunking is still recognised, and neither re-reads input.
+ */
+import { searchDelimiter } from './delimiter.ts';
+
+export interface UntilStep {
+  /**
+   * Reads from `i` up to the delimiter; `onPiece` gets the text before it as
+   * it becomes certain. Returns the index after what was consumed and
+   * whether the delimiter was passed.
+   */
+  read(text: string, i: number, onPiece: (piece: string) => void): { i: number; found: boolean };
+}
+
+export function untilStep(delimiter: string): UntilStep {
+  let held = '';
+  return {
+    read(text, i, onPiece) {
+      const search = searchDelimiter(held, text, i, delimiter);
+      held = search.held;
+      if (search.before !== '') onPiece(search.before);
+      return { i: search.resumeAt, found: search.found };
+    },
+  };
+}
+
+export interface ExpectStep {
+  /**
+   * Skips whitespace, then matches one of the tags. Returns the index after
+   * what was consumed and the result: the tag, `undefined` while undecided,
+   * or `false` when the text at `i` is none of them (nothing consumed then).
+   */
+  read(text: string, i: number): { i: number; tag: string | undefined | false };
+  /** The part of a tag matched so far (to give back on failure). */
+  readonly partial: string;
+}
+
+export function expectStep(tags: readonly string[]): ExpectStep {
+  let got = '';
+  return {
+    read(text, i) {
+      const n = text.length;
+      while (i < n) {
+        const c = text.charAt(i);
+        if (got === '' && (c === ' ' || c === '\n' || c === '\r' || c === '\t')) {
+          i++;
+          continue;
+        }
+        const next = got + c;
+        const full = tags.find((t) => t === next);
+        if (full !== undefined) {
+          got = '';
+          return { i: i + 1, tag: full };
+        }
+        if (!tags.some((t) => t.startsWith(next))) {
+          got = '';
+          return { i, tag: false };
+        }
+        got = next;
+        i++;
+      }
+      return { i, tag: undefined };
+    },
+    get partial() {
+      return got;
+    },
+  };
+}
+
+/**
+ * Streams a value with its surrounding whitespace trimmed: leading spaces are
+ * dropped, trailing ones held until more text shows they were inside.
+ */
+export function trimmedPieces(emit: (piece: string) => void): { push(piece: string): void; reset(): void } {
+  let started = false;
+  let pendingSpace = '';
+  return {
+    push(piece) {
+      let text = piece;
+      if (!started) {
+        text = text.trimStart();
+        if (text === '') return;
+        started = true;
+      }
+      const body = text.trimEnd();
+      if (body === '') {
+        pendingSpace += text;
+        return;
+      }
+      emit(pendingSpace + body);
+      pendingSpace = text.slice(body.length);
+    },
+    reset() {
+      started = false;
+      pendingSpace = '';
+    },
+  };
+}

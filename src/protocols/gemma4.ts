@@ -1,0 +1,46 @@
+/**
+ * Gemma 4 tool calls:
+ *   <|tool_call>call:get_weather{location:<|"|>London<|"|>,days:3}<tool_call|>
+ * Keys are bare, strings are wrapped in the `<|"|>` token, numbers and
+ * booleans are bare, objects and lists nest. One block per call. The tokens
+ * are special: the engine must keep special tokens (transformers.js
+ * `skip_special_tokens: false`).
+ */
+import { braceValue, openCallBraceSection } from '../parse/call-brace-section.ts';
+import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderToolList } from './tool-list.ts';
+
+const Q = '<|"|>';
+
+export const gemma4Triggers: readonly Trigger[] = [
+  {
+    marker: '<|tool_call>',
+    open: (env, marker) => openCallBraceSection(env, marker, { quote: Q, end: '<tool_call|>' }),
+  },
+];
+
+const defaultTemplate = (tools: string) =>
+  [
+    'You can call these functions:',
+    tools,
+    '',
+    'To call a function, write exactly:',
+    `<|tool_call>call:function_name{parameter:${Q}text value${Q},count:3}<tool_call|>`,
+    `Wrap every string value in ${Q}; write numbers and booleans bare. Write one block per call.`,
+    'When no function is needed, answer normally.',
+  ].join('\n');
+
+/** Gemma 4: `<|tool_call>call:name{key:<|"|>value<|"|>}<tool_call|>`. */
+export function gemma4Protocol(): ToolCallProtocol {
+  return defineProtocol({
+    name: 'gemma4',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: ({ toolName, input }) => `<|tool_call>call:${toolName}${braceValue(input ?? {}, Q)}<tool_call|>`,
+    formatToolResponse: ({ toolName, result }) =>
+      `<|tool_response>response:${toolName}${braceValue(result !== null && typeof result === 'object' && !Array.isArray(result) ? result : { value: result }, Q)}<tool_response|>`,
+    createParser: (context, callbacks) => createSectionScanner(gemma4Triggers, context, callbacks),
+  });
+}

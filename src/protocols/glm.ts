@@ -1,0 +1,240 @@
+/**
+ * GLM-4.5 / GLM-4.6 tool calls (Zhipu / Z.ai):
+ *   <tool_call>get_weather
+ *   <arg_key>city</arg_key>
+ *   <arg_value>Beijing</arg_value>
+ *   </tool_call>
+ * Values are raw text, coerced by the tool's schema (`3` becomes a number
+ * where the schema wants one). GLM-4's older `<tool_call>name\n{json}` and
+ * Hermes-style `<tool_call>{"name": …}` are read as well, since they share
+ * the tag.
+ */
+import { openByFirstChar } from '../parse/basic-sections.ts';
+import { createCallWriter } from '../parse/call-writer.ts';
+import { createJsonReader, type JsonReader } from '../parse/json-reader.ts';
+import { openJsonSection } from '../parse/json-section.ts';
+import { plainName } from '../parse/named-json-section.ts';
+import { createSectionScanner, type Section, type SectionEnv, type Trigger } from '../parse/section-scanner.ts';
+import { type ExpectStep, expectStep, trimmedPieces, untilStep } from '../parse/tag-steps.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderToolList } from './tool-list.ts';
+
+const END = '</tool_call>';
+const State = { Name: 0, Tag: 1, Key: 2, ValueTag: 3, Value: 4, Json: 5, Done: 6 } as const;
+type State = (typeof State)[keyof typeof State];
+
+function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
+  const writer = createCallWriter(env.context, env.callbacks);
+  writer.raw(rawPrefix);
+  let state: State = State.Name;
+  let name = '';
+  let key = '';
+  let objectOpen = false;
+  let expect: ExpectStep = expectStep(['<arg_key>', END]);
+  const keyStep = untilStep('</arg_key>');
+  let valueStep = untilStep('</arg_value>');
+  const value = trimmedPieces((piece) => writer.args.stringChunk(piece));
+  let reader: JsonReader | undefined;
+
+  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+    writer.giveBack(reason, code);
+    state = State.Done;
+  }
+
+  function finish(): void {
+    if (objectOpen) writer.args.endObject();
+    writer.finish();
+    writer.commit();
+    state = State.Done;
+  }
+
+  function write(text: string, from: number): number {
+    const n = text.length;
+    let i = from;
+    let segmentStart = from;
+    const keep = () => {
+      writer.raw(text.slice(segmentStart, i));
+      segmentStart = i;
+    };
+    while (i < n && state !== State.Done) {
+      switch (state) {
+        case State.Name: {
+          const c = text.charAt(i);
+          if (c === '\n' || c === '<' || c === '{') {
+            const tool = plainName(name);
+            if (tool === undefined) {
+              keep();
+              fail('the tool name is missing or not a name');
+              return i;
+            }
+            writer.start(tool);
+            if (c === '{') {
+              reader = createJsonReader(writer.args);
+              expect = expectStep([END]);
+              state = State.Json;
+            } else state = State.Tag;
+          } else if (name.length > 128) {
+            keep();
+            fail('the tool name is too long');
+            return i;
+          } else {
+            name += c;
+            i++;
+          }
+          break;
+        }
+        case State.Tag: {
+          const step = expect.read(text, i);
+          i = step.i;
+          if (step.tag === false && !objectOpen && text.charAt(i) === '{') {
+            // GLM-4 style: the name line, then the arguments as one JSON object.
+            reader = createJsonReader(writer.args);
+            expect = expectStep([END]);
+            state = State.Json;
+            break;
+          }
+          if (step.tag === false) {
+            keep();
+            fail('expected <arg_key> or </tool_call>');
+            return i;
+          }
+          if (step.tag === END) {
+            keep();
+            finish();
+            return i;
+          }
+          if (step.tag !== undefined) {
+            key = '';
+            state = State.Key;
+          }
+          break;
+        }
+        case State.Key: {
+          const step = keyStep.read(text, i, (piece) => {
+            key += piece;
+          });
+          i = step.i;
+          if (step.found) {
+            if (!objectOpen) writer.args.beginObject();
+            objectOpen = true;
+            writer.args.key(key.trim());
+            expect = expectStep(['<arg_value>']);
+            state = State.ValueTag;
+          }
+          break;
+        }
+        case State.ValueTag: {
+          const step = expect.read(text, i);
+          i = step.i;
+          if (step.tag === false) {
+            keep();
+            fail('expected <arg_value> after </arg_key>');
+            return i;
+          }
+          if (step.tag !== undefined) {
+            writer.args.beginString();
+            value.reset();
+            valueStep = untilStep('</arg_value>');
+            state = State.Value;
+          }
+          break;
+        }
+        case State.Value: {
+          const step = valueStep.read(text, i, value.push);
+          i = step.i;
+          if (step.found) {
+            writer.args.endString();
+            expect = expectStep(['<arg_key>', END]);
+            state = State.Tag;
+          }
+          break;
+        }
+        case State.Json: {
+          const args = reader as JsonReader;
+          if (!args.done) {
+            i = args.write(text, i);
+            if (!args.done && i < n) {
+              keep();
+              fail(args.problem ?? 'the arguments are not valid JSON');
+              return i;
+            }
+            break;
+          }
+          const step = expect.read(text, i);
+          i = step.i;
+          if (step.tag !== undefined) {
+            // A missing </tool_call> does not cost a complete call.
+            keep();
+            finish();
+            return i;
+          }
+          break;
+        }
+      }
+    }
+    keep();
+    return i;
+  }
+
+  return {
+    write,
+    get done() {
+      return state === State.Done;
+    },
+    end() {
+      if (state === State.Json && (reader?.done || reader?.end())) finish();
+      else if (state === State.Tag && expect.partial === '') finish();
+      else if (state !== State.Done) fail('the output ended inside the tool call', 'unclosed-tool-call');
+    },
+  };
+}
+
+export const glmTriggers: readonly Trigger[] = [
+  {
+    marker: '<tool_call>',
+    open: (env, marker) =>
+      openByFirstChar(env, marker, (c) =>
+        c === '{' || c === '[' ? (e, raw) => openJsonSection(e, raw, { end: END }) : openGlmCall,
+      ),
+  },
+];
+
+const defaultTemplate = (tools: string) =>
+  [
+    '# Tools',
+    '',
+    'You may call one or more functions to assist with the user query.',
+    'The functions are described by these signatures:',
+    '<tools>',
+    tools,
+    '</tools>',
+    '',
+    'For each function call, write the function name and its arguments like this:',
+    '<tool_call>function_name',
+    '<arg_key>parameter</arg_key>',
+    '<arg_value>value</arg_value>',
+    '</tool_call>',
+  ].join('\n');
+
+/** Renders one argument value as GLM writes it: strings raw, everything else as JSON. */
+function argText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** GLM-4.5/4.6: `<tool_call>name` then `<arg_key>`/`<arg_value>` pairs, then `</tool_call>`. */
+export function glmProtocol(): ToolCallProtocol {
+  return defineProtocol({
+    name: 'glm',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: ({ toolName, input }) => {
+      const args = Object.entries((input ?? {}) as Record<string, unknown>)
+        .map(([k, v]) => `<arg_key>${k}</arg_key>\n<arg_value>${argText(v)}</arg_value>\n`)
+        .join('');
+      return `<tool_call>${toolName}\n${args}</tool_call>`;
+    },
+    formatToolResponse: ({ result }) => `<tool_response>\n${argText(result)}\n</tool_response>`,
+    createParser: (context, callbacks) => createSectionScanner(glmTriggers, context, callbacks),
+  });
+}
