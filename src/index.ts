@@ -25,7 +25,10 @@ export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from '.
 // Native formats of open model families (issue 8); each is tree-shakable on its own.
 export {
   deepseekToolMiddleware,
+  functionGemmaToolMiddleware,
+  gemma4ToolMiddleware,
   gemmaToolMiddleware,
+  glmToolMiddleware,
   graniteToolMiddleware,
   harmonyToolMiddleware,
   hermesToolMiddleware,
