@@ -5,10 +5,11 @@
  * own default applies. Validation has already run (check-tool-choice.ts).
  */
 import type { ChatEngine } from '../engine/chat-engine.ts';
+import { completionAsChunk } from './completion-chunk.ts';
 import { SSE_DONE, sseFrame } from './sse.ts';
 import { linkedAbort, sseResponse } from './sse-response.ts';
 import { httpErrorOf } from './upstream-errors.ts';
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from './wire-types.ts';
+import type { ChatCompletionChunk, ChatCompletionRequest } from './wire-types.ts';
 
 /** The upstream body: the client's JSON minus explicit nulls for `tools`/`tool_choice` (null means absent). */
 export function nativeBody(raw: Record<string, unknown>): Record<string, unknown> {
@@ -35,32 +36,9 @@ export async function runNative(
     if (isAsyncIterable(result)) throw new TypeError('The engine streamed an answer to a request with stream: false.');
     return Response.json(result, { headers });
   }
-  const chunks = isAsyncIterable(result) ? result : [completionChunk(result)];
+  // An engine that ignored `stream: true` still gets its answer sent, as one chunk.
+  const chunks = isAsyncIterable(result) ? result : [completionAsChunk(result)];
   return sseResponse(frames(chunks, abort.signal), abort, headers);
-}
-
-/** An engine that ignored `stream: true` still gets its answer sent as one chunk. */
-function completionChunk(completion: ChatCompletion): ChatCompletionChunk {
-  const choice = completion.choices[0];
-  return {
-    id: completion.id,
-    object: 'chat.completion.chunk',
-    created: completion.created,
-    model: completion.model,
-    choices: [
-      {
-        index: 0,
-        delta: {
-          role: 'assistant',
-          content: choice?.message.content ?? null,
-          ...(choice?.message.tool_calls
-            ? { tool_calls: choice.message.tool_calls.map((call, index) => ({ index, ...call })) }
-            : {}),
-        },
-        finish_reason: choice?.finish_reason ?? 'stop',
-      },
-    ],
-  };
 }
 
 async function* frames(

@@ -205,6 +205,17 @@ describe('native streaming', () => {
     expect('tool_choice' in requests[0]!.body).toBe(false);
   });
 
+  it('an upstream that ignores stream: true and sends one completion is relayed as one chunk', async () => {
+    const { handler } = nativeProxy(() => Response.json(completion('whole answer')));
+    const frames = await readSse(await handler(chatRequest({ messages, stream: true })));
+    expect(frames).toHaveLength(2);
+    expect(frames[0]).toMatchObject({
+      object: 'chat.completion.chunk',
+      choices: [{ delta: { role: 'assistant', content: 'whole answer' }, finish_reason: 'stop' }],
+    });
+    expect(frames[1]).toBe('[DONE]');
+  });
+
   it('a connection cut mid-stream → an error event, not a silent end', async () => {
     const { handler } = nativeProxy(() => sseResponse(streamed.slice(0, 3), 'error'));
     const frames = await readSse(await handler(chatRequest({ messages, stream: true })));

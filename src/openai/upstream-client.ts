@@ -4,6 +4,7 @@
  * proxy must stay tiny and isomorphic, and must see the raw status and headers
  * to map failures per proposal 0025 §8.1.3.
  */
+import { completionAsChunk } from './completion-chunk.ts';
 import { readSseData } from './sse.ts';
 import { UpstreamError } from './upstream-errors.ts';
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from './wire-types.ts';
@@ -93,25 +94,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   async function complete(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletion> {
     const { response, timer } = await send({ ...body, stream: false }, signal);
-    let text: string;
-    try {
-      text = await response.text();
-    } finally {
-      clearTimeout(timer);
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new UpstreamError('malformed', `expected a JSON chat.completion, got: ${text.slice(0, 200)}`);
-    }
-    if (!isObject(parsed) || !Array.isArray(parsed.choices)) {
-      throw new UpstreamError(
-        'malformed',
-        `expected a chat.completion with a "choices" array, got: ${text.slice(0, 200)}`,
-      );
-    }
-    return parsed as unknown as ChatCompletion;
+    return readCompletion(response, timer);
   }
 
   async function stream(
@@ -119,6 +102,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     signal?: AbortSignal,
   ): Promise<AsyncIterable<ChatCompletionChunk>> {
     const { response, timer } = await send({ ...body, stream: true }, signal);
+    if (response.headers.get('content-type')?.includes('application/json')) {
+      // Some servers ignore `stream: true` and answer with one completion: relay it as one chunk.
+      const completion = await readCompletion(response, timer);
+      return (async function* () {
+        yield completionAsChunk(completion);
+      })();
+    }
     // Only the wait for headers is timed; a long generation may legitimately stream for minutes.
     clearTimeout(timer);
     if (response.body === null) throw new UpstreamError('malformed', 'the streaming response has no body');
@@ -137,6 +127,29 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       },
     },
   };
+}
+
+/** Reads and checks a `chat.completion` body; the timer (the upstream timeout) runs until it is read. */
+async function readCompletion(response: Response, timer: ReturnType<typeof setTimeout>): Promise<ChatCompletion> {
+  let text: string;
+  try {
+    text = await response.text();
+  } finally {
+    clearTimeout(timer);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new UpstreamError('malformed', `expected a JSON chat.completion, got: ${text.slice(0, 200)}`);
+  }
+  if (!isObject(parsed) || !Array.isArray(parsed.choices)) {
+    throw new UpstreamError(
+      'malformed',
+      `expected a chat.completion with a "choices" array, got: ${text.slice(0, 200)}`,
+    );
+  }
+  return parsed as unknown as ChatCompletion;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
