@@ -37,6 +37,7 @@ export {
   minimaxM2ToolMiddleware,
   mistralToolMiddleware,
   phi4MiniToolMiddleware,
+  pythonicToolMiddleware,
   qwen3CoderToolMiddleware,
   xlamToolMiddleware,
   xmlToolMiddleware,
@@ -76,6 +77,7 @@ export type {
   ToolCallRecord,
   ToolResponseRecord,
 } from './protocols/protocol.ts';
+export { type PythonicProtocolOptions, pythonicProtocol } from './protocols/pythonic.ts';
 export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from './protocols/qwen3-coder.ts';
 export { xlamProtocol } from './protocols/xlam.ts';
 export type {

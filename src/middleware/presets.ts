@@ -13,6 +13,7 @@ import { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
 import { mistralProtocol } from '../protocols/mistral.ts';
 import { morphXmlProtocol } from '../protocols/morph-xml.ts';
 import { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
+import { pythonicProtocol } from '../protocols/pythonic.ts';
 import { qwen3CoderProtocol } from '../protocols/qwen3-coder.ts';
 import { xlamProtocol } from '../protocols/xlam.ts';
 import { createToolMiddleware } from './create-tool-middleware.ts';
@@ -83,4 +84,9 @@ export const gemma4ToolMiddleware = /* @__PURE__ */ createToolMiddleware({
 /** FunctionGemma `<start_function_call>call:name{key:<escape>value<escape>}<end_function_call>`. */
 export const functionGemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ functionGemmaProtocol(),
+});
+
+/** Pythonic `[get_weather(city="SF"), …]` (Llama 3.2 pythonic, Llama 4, LFM2, Gemma 3 prompting). */
+export const pythonicToolMiddleware = /* @__PURE__ */ createToolMiddleware({
+  protocol: /* @__PURE__ */ pythonicProtocol(),
 });

@@ -1,0 +1,219 @@
+/**
+ * Pythonic tool calls: `[get_weather(city='SF', unit="c"), other()]`, as
+ * Llama 3.2 (pythonic prompt), Llama 4 and LFM2 write them, and as Gemma 3
+ * is often prompted to.
+ *
+ * Keyword values are Python literals: strings in either quote, numbers,
+ * True/False/None, lists and dicts. The shared forgiving JSON reader already
+ * reads exactly these (single quotes, Python constants), so each value goes
+ * through a fresh reader straight into the call's ArgsStreamer, streaming.
+ *
+ * `[` is ordinary text, so with `declaredOnly` the list only counts once its
+ * first call names a declared tool followed by `(`; anything else goes back
+ * as prose, silently.
+ */
+import { type CallWriter, createCallWriter } from './call-writer.ts';
+import { createJsonReader, type JsonReader } from './json-reader.ts';
+import type { Section, SectionEnv } from './section-scanner.ts';
+import { type ExpectStep, expectStep } from './tag-steps.ts';
+
+export interface PythonicOptions {
+  /** The trigger already opened the list (`[`). */
+  listOpened?: boolean;
+  /** A wrapper token that closes the section (`<|python_end|>`, `<|tool_call_end|>`). */
+  end?: string;
+  /** Only count calls whose first name is a declared tool. */
+  declaredOnly?: boolean;
+}
+
+const State = {
+  Open: 0,
+  Name: 1,
+  ArgOrClose: 2,
+  ArgName: 3,
+  Equals: 4,
+  Value: 5,
+  AfterValue: 6,
+  AfterCall: 7,
+  End: 8,
+  Done: 9,
+} as const;
+type State = (typeof State)[keyof typeof State];
+
+function isSpace(c: string): boolean {
+  return c === ' ' || c === '\n' || c === '\r' || c === '\t';
+}
+
+function isIdentStart(c: string): boolean {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
+}
+
+function isIdent(c: string): boolean {
+  return isIdentStart(c) || (c >= '0' && c <= '9') || c === '.' || c === '-';
+}
+
+export function openPythonicSection(env: SectionEnv, marker: string, options: PythonicOptions = {}): Section {
+  const writer: CallWriter = createCallWriter(env.context, env.callbacks);
+  writer.raw(marker);
+  let state: State = options.listOpened ? State.Name : State.Open;
+  let inList = options.listOpened === true;
+  let undecided = options.declaredOnly === true;
+  let word = '';
+  let committedCalls = 0;
+  let reader: JsonReader | undefined;
+  const endStep: ExpectStep | undefined = options.end === undefined ? undefined : expectStep([options.end]);
+
+  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+    writer.giveBack(undecided ? undefined : reason, code);
+    state = State.Done;
+  }
+
+  /** Closes the call; the calls so far are final even if a later one breaks. */
+  function endCall(): void {
+    writer.args.endObject();
+    writer.finish();
+    state = State.AfterCall;
+  }
+
+  function afterList(): void {
+    state = endStep === undefined ? State.Done : State.End;
+    if (state === State.Done) writer.commit();
+  }
+
+  function write(text: string, from: number): number {
+    const n = text.length;
+    let i = from;
+    let segmentStart = from;
+    const keep = () => {
+      writer.raw(text.slice(segmentStart, i));
+      segmentStart = i;
+    };
+    const stop = (reason: string): number => {
+      keep();
+      fail(reason);
+      return i;
+    };
+    while (i < n && state !== State.Done) {
+      if (state === State.AfterCall && writer.open === false && committedCalls < writer.finished) {
+        keep();
+        writer.commit();
+        committedCalls = writer.finished;
+      }
+      const c = text.charAt(i);
+      switch (state) {
+        case State.Open:
+          if (isSpace(c)) i++;
+          else if (c === '[' && !inList) {
+            inList = true;
+            i++;
+          } else if (isIdentStart(c)) state = State.Name;
+          else return stop('expected a call such as [name(arg=value)]');
+          break;
+        case State.Name:
+          if (isIdent(c) && word.length <= 128) {
+            word += c;
+            i++;
+          } else if (c === '(' && isIdentStart(word.charAt(0))) {
+            if (!writer.start(word, undecided)) return stop('not a declared tool');
+            undecided = false;
+            writer.args.beginObject();
+            word = '';
+            i++;
+            state = State.ArgOrClose;
+          } else if (isSpace(c) && word === '') i++;
+          else return stop('expected a function name and "("');
+          break;
+        case State.ArgOrClose:
+        case State.ArgName:
+          if (isSpace(c) && word === '') i++;
+          else if (state === State.ArgOrClose && c === ')') {
+            i++;
+            endCall();
+          } else if (isIdent(c) && (word !== '' || isIdentStart(c))) {
+            word += c;
+            i++;
+            state = State.ArgName;
+          } else if (state === State.ArgName) state = State.Equals;
+          else return stop('expected a keyword argument or ")"');
+          break;
+        case State.Equals:
+          if (isSpace(c)) i++;
+          else if (c === '=') {
+            writer.args.key(word);
+            word = '';
+            reader = createJsonReader(writer.args);
+            i++;
+            state = State.Value;
+          } else return stop('positional arguments are not supported; use name=value');
+          break;
+        case State.Value: {
+          const value = reader as JsonReader;
+          i = value.write(text, i);
+          if (value.done) state = State.AfterValue;
+          else if (i < n) return stop(value.problem ?? 'the value is not a Python literal');
+          break;
+        }
+        case State.AfterValue:
+          if (isSpace(c)) i++;
+          else if (c === ',') {
+            i++;
+            state = State.ArgOrClose;
+          } else if (c === ')') {
+            i++;
+            endCall();
+          } else return stop('expected "," or ")" after a value');
+          break;
+        case State.AfterCall:
+          if (isSpace(c)) i++;
+          else if (c === ',' && inList) {
+            i++;
+            state = State.Name;
+          } else if (c === ']' && inList) {
+            i++;
+            keep();
+            afterList();
+          } else if (!inList) {
+            keep();
+            afterList();
+          } else return stop('expected "," or "]" after a call');
+          break;
+        case State.End: {
+          const step = (endStep as ExpectStep).read(text, i);
+          if (step.tag !== undefined) {
+            // A missing wrapper end still leaves a complete list; the rest is prose.
+            if (step.tag !== false) i = step.i;
+            keep();
+            writer.commit();
+            state = State.Done;
+            return i;
+          }
+          i = step.i;
+          break;
+        }
+      }
+    }
+    keep();
+    return i;
+  }
+
+  return {
+    write,
+    get done() {
+      return state === State.Done;
+    },
+    end() {
+      if (state === State.Value && reader?.end()) state = State.AfterValue;
+      if (state === State.AfterCall || state === State.End) {
+        writer.commit();
+        state = State.Done;
+      } else if (state !== State.Done) {
+        fail(
+          reader?.inString && state === State.Value
+            ? 'the output ended inside a string'
+            : 'the output ended inside the call',
+          'unclosed-tool-call',
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Pythonic tool calls: `[get_weather(city='SF', unit="c"), other()]`.
+ * Llama 3.2 (1B/3B, pythonic prompt) and Llama 4 answer with the bare list,
+ * Llama 4 may wrap it in `<|python_start|>…<|python_end|>`, LFM2 in
+ * `<|tool_call_start|>[…]<|tool_call_end|>`; Gemma 3 follows this format when
+ * prompted with it. A bare `[` only counts when a declared tool and `(`
+ * follow it. The wrapper tokens are special: the engine must keep special
+ * tokens (transformers.js `skip_special_tokens: false`).
+ */
+import { openPythonicSection } from '../parse/pythonic-section.ts';
+import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { defineProtocol } from './define-protocol.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { renderToolList } from './tool-list.ts';
+
+export const pythonicWrapperTriggers: readonly Trigger[] = [
+  { marker: '<|python_start|>', open: (env, marker) => openPythonicSection(env, marker, { end: '<|python_end|>' }) },
+  {
+    marker: '<|tool_call_start|>',
+    open: (env, marker) => openPythonicSection(env, marker, { end: '<|tool_call_end|>' }),
+  },
+];
+
+export const pythonicTriggers: readonly Trigger[] = [
+  ...pythonicWrapperTriggers,
+  { marker: '[', open: (env, marker) => openPythonicSection(env, marker, { listOpened: true, declaredOnly: true }) },
+];
+
+/** A value as a Python literal, for history. */
+export function pythonLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
+  if (typeof value === 'object') {
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${pythonLiteral(v)}`)
+      .join(', ')}}`;
+  }
+  return String(value);
+}
+
+function renderCall(toolName: string, input: unknown): string {
+  const args = Object.entries((input ?? {}) as Record<string, unknown>)
+    .map(([k, v]) => `${k}=${pythonLiteral(v)}`)
+    .join(', ');
+  return `${toolName}(${args})`;
+}
+
+const defaultTemplate = (tools: string) =>
+  [
+    'You are an expert in composing functions. Here is a list of functions in JSON format that you can invoke:',
+    tools,
+    '',
+    'If you decide to invoke any of the functions, reply with only a Python list of calls in this format:',
+    '[func_name1(param_name1=value1, param_name2=value2), func_name2(param=value)]',
+    'Use keyword arguments with Python literals. Do not write any other text in a reply that calls functions.',
+    'When no function is needed, answer normally.',
+  ].join('\n');
+
+export interface PythonicProtocolOptions {
+  /** Wrap history calls like a model family does: none (default), `llama4` or `lfm2`. */
+  wrapper?: 'none' | 'llama4' | 'lfm2';
+}
+
+/** Pythonic calls: `[name(key=value), …]`, bare or in Llama 4 / LFM2 wrapper tokens. */
+export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCallProtocol {
+  const [open, close] =
+    options.wrapper === 'llama4'
+      ? ['<|python_start|>', '<|python_end|>']
+      : options.wrapper === 'lfm2'
+        ? ['<|tool_call_start|>', '<|tool_call_end|>']
+        : ['', ''];
+  return defineProtocol({
+    name: 'pythonic',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: ({ toolName, input }) => `${open}[${renderCall(toolName, input)}]${close}`,
+    formatToolResponse: ({ toolName, result }) => JSON.stringify({ name: toolName, result }),
+    createParser: (context, callbacks) => createSectionScanner(pythonicTriggers, context, callbacks),
+  });
+}
