@@ -6,8 +6,8 @@
  * How each parameter is written depends on its schema:
  * - string: streamed as it arrives (`{"code":"def f` goes out while the model
  *   is still writing the function);
- * - number, boolean, other scalars: the key goes out when the element opens,
- *   the value when it closes, coerced ("42" → 42);
+ * - number, boolean, other scalars: key and value go out together when the
+ *   element closes, coerced ("42" → 42), since "4" alone could not be typed;
  * - array, no schema, anyOf & co.: collected and written when the call ends.
  *   Collecting is what keeps `<tag>a</tag><city>…</city><tag>b</tag>` correct:
  *   opening a JSON array at the first `<tag>` would have to close it at
