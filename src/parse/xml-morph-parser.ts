@@ -35,6 +35,9 @@ const State = {
 } as const;
 type State = (typeof State)[keyof typeof State];
 
+/** `<get_weather   >`: blanks before `>` are fine, but a `<name` followed by a long run of them is prose. */
+const MAX_CALL_TAG_LENGTH = 64;
+
 function isSpace(c: string): boolean {
   return c === ' ' || c === '\n' || c === '\r' || c === '\t';
 }
@@ -185,7 +188,7 @@ export function createMorphXmlParser(context: ParserContext, callbacks: ParserCa
             segmentStart = i;
             startCall(true);
             break;
-          } else if (known && !look.endsWith('/') && (c === '/' || (isSpace(c) && look.length < 32))) {
+          } else if (known && !look.endsWith('/') && (c === '/' || (isSpace(c) && look.length < MAX_CALL_TAG_LENGTH))) {
             nameDone = true;
           } else {
             // Not a declared tool's tag: the `<…` so far is prose; re-read `c` as prose.
