@@ -24,6 +24,7 @@ export { createToolMiddleware } from './middleware/create-tool-middleware.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './middleware/options.ts';
 // Native formats of open model families (issue 8); each is tree-shakable on its own.
 export {
+  autoToolMiddleware,
   deepseekToolMiddleware,
   functionGemmaToolMiddleware,
   gemma4ToolMiddleware,
@@ -51,6 +52,7 @@ export { type ChatCompletionsHandler, createChatCompletionsHandler } from './ope
 export type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './openai/options.ts';
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './openai/upstream-client.ts';
 export { parseRelaxedJson } from './parse/json-value.ts';
+export { type AutoProtocolOptions, autoProtocol } from './protocols/auto.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek.ts';
 export { defineProtocol } from './protocols/define-protocol.ts';
 export { functionGemmaProtocol } from './protocols/function-gemma.ts';

@@ -1,5 +1,6 @@
 /** Ready-made middlewares, one per protocol. */
 
+import { autoProtocol } from '../protocols/auto.ts';
 import { deepseekProtocol } from '../protocols/deepseek.ts';
 import { functionGemmaProtocol } from '../protocols/function-gemma.ts';
 import { gemma4Protocol } from '../protocols/gemma4.ts';
@@ -90,3 +91,11 @@ export const functionGemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware(
 export const pythonicToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ pythonicProtocol(),
 });
+
+/**
+ * Auto-detection: prompts in Hermes format, but recognises the tool calls of
+ * every format above in the output (for declared tools; prose, code and JSON
+ * examples stay text). Bundles every parser; see `autoProtocol({ prompt })`
+ * to prompt in another format.
+ */
+export const autoToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ autoProtocol() });

@@ -59,24 +59,41 @@ export function openJsonSection(env: SectionEnv, marker: string, options: JsonSe
   let openId: string | undefined;
 
   // Gate the assembler's events: while undecided, an undeclared first call means "not a call".
+  /**
+   * While undecided, the announcement waits for the first argument delta: data
+   * such as `{"name": "get_weather", "temp": 21}` names a tool but has no
+   * arguments key, and must stay text.
+   */
+  let heldStart: { id: string; toolName: string } | undefined;
   const gated: ParserCallbacks = {
     ...callbacks,
     onToolCallStart(call) {
-      if (undecided) {
-        if (!context.tools.has(call.toolName)) {
-          rejected = true;
-          return;
-        }
-        undecided = false;
-      }
       if (rejected) return;
+      if (undecided) {
+        if (!context.tools.has(call.toolName)) rejected = true;
+        else heldStart = call;
+        return;
+      }
       openId = call.id;
       callbacks.onToolCallStart(call);
     },
     onToolCallDelta(call) {
-      if (!rejected) callbacks.onToolCallDelta(call);
+      if (rejected) return;
+      if (heldStart !== undefined) {
+        // The only way to get `{}` as a first delta is a call object without arguments.
+        if (call.delta === '{}') return;
+        undecided = false;
+        openId = heldStart.id;
+        callbacks.onToolCallStart(heldStart);
+        heldStart = undefined;
+      }
+      callbacks.onToolCallDelta(call);
     },
     onToolCallEnd(call) {
+      if (heldStart !== undefined) {
+        heldStart = undefined;
+        rejected = true;
+      }
       if (rejected) return;
       openId = undefined;
       callbacks.onToolCallEnd(call);

@@ -60,12 +60,22 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
   let undecided = options.declaredOnly === true;
   let word = '';
   let committedCalls = 0;
+  let pendingName = '';
   let reader: JsonReader | undefined;
   const endStep: ExpectStep | undefined = options.end === undefined ? undefined : expectStep([options.end]);
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     writer.giveBack(undecided ? undefined : reason, code);
     state = State.Done;
+  }
+
+  /** Announces the call read by the Name state (once it is certainly one). */
+  function startPending(): void {
+    if (pendingName === '') return;
+    writer.start(pendingName);
+    writer.args.beginObject();
+    pendingName = '';
+    undecided = false;
   }
 
   /** Closes the call; the calls so far are final even if a later one breaks. */
@@ -114,9 +124,10 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
             word += c;
             i++;
           } else if (c === '(' && isIdentStart(word.charAt(0))) {
-            if (!writer.start(word, undecided)) return stop('not a declared tool');
-            undecided = false;
-            writer.args.beginObject();
+            if (undecided && !env.context.tools.has(word)) return stop('not a declared tool');
+            pendingName = word;
+            // A bare `[get_weather(c) for c in xs]` is code: announce only once `name=` or `)` confirms a call.
+            if (!undecided) startPending();
             word = '';
             i++;
             state = State.ArgOrClose;
@@ -127,6 +138,7 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
         case State.ArgName:
           if (isSpace(c) && word === '') i++;
           else if (state === State.ArgOrClose && c === ')') {
+            startPending();
             i++;
             endCall();
           } else if (isIdent(c) && (word !== '' || isIdentStart(c))) {
@@ -139,6 +151,7 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
         case State.Equals:
           if (isSpace(c)) i++;
           else if (c === '=') {
+            startPending();
             writer.args.key(word);
             word = '';
             reader = createJsonReader(writer.args);

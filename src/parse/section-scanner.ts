@@ -105,7 +105,8 @@ export function createSectionScanner(
           i++;
           continue;
         }
-        found = match(text, i, atStartOnly) ?? match(text, i, anywhere);
+        // Specific markers first: `[TOOL_CALLS]` at the start is Mistral, not a bare `[` list.
+        found = match(text, i, anywhere) ?? match(text, i, atStartOnly);
       } else {
         found = match(text, i, anywhere);
       }

@@ -74,9 +74,10 @@ function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
               expect = expectStep([END]);
               state = State.Json;
             } else state = State.Tag;
-          } else if (name.length > 128) {
+          } else if (name.length > 128 || !/[\w.\-\r]/.test(c)) {
+            // `<tool_call> tags…` in prose: not a name, so not a call.
             keep();
-            fail('the tool name is too long');
+            fail('expected a tool name after <tool_call>');
             return i;
           } else {
             name += c;

@@ -50,10 +50,16 @@ runFormatFixtures('pythonic', pythonicProtocol(), [
     errors: ['unclosed-tool-call'],
   },
   {
-    name: 'positional arguments are malformed and stay text',
+    name: 'positional arguments in a bare list: could be code, so quietly text',
     text: `[get_weather("Paris")]`,
     calls: [],
     prose: `[get_weather("Paris")]`,
+  },
+  {
+    name: 'positional arguments inside a wrapper are malformed and stay text',
+    text: `<|python_start|>[get_weather("Paris")]<|python_end|>`,
+    calls: [],
+    prose: `<|python_start|>[get_weather("Paris")]<|python_end|>`,
     errors: ['malformed-tool-call'],
   },
   {
