@@ -9,14 +9,19 @@ import { createToolMiddleware as createV4ToolMiddleware } from '../middleware/cr
 import type { ToolMiddlewareOptions } from '../middleware/options.ts';
 import {
   deepseekToolMiddleware as deepseekToolMiddlewareV4,
+  functionGemmaToolMiddleware as functionGemmaToolMiddlewareV4,
+  gemma4ToolMiddleware as gemma4ToolMiddlewareV4,
   gemmaToolMiddleware as gemmaToolMiddlewareV4,
+  glmToolMiddleware as glmToolMiddlewareV4,
   graniteToolMiddleware as graniteToolMiddlewareV4,
   harmonyToolMiddleware as harmonyToolMiddlewareV4,
   hermesToolMiddleware as hermesToolMiddlewareV4,
   kimiK2ToolMiddleware as kimiK2ToolMiddlewareV4,
   llama3JsonToolMiddleware as llama3JsonToolMiddlewareV4,
+  minimaxM2ToolMiddleware as minimaxM2ToolMiddlewareV4,
   mistralToolMiddleware as mistralToolMiddlewareV4,
   phi4MiniToolMiddleware as phi4MiniToolMiddlewareV4,
+  pythonicToolMiddleware as pythonicToolMiddlewareV4,
   qwen3CoderToolMiddleware as qwen3CoderToolMiddlewareV4,
   xlamToolMiddleware as xlamToolMiddlewareV4,
   xmlToolMiddleware as xmlToolMiddlewareV4,
@@ -67,5 +72,23 @@ export const kimiK2ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ t
 
 /** gpt-oss Harmony `<|channel|>commentary to=functions.name <|constrain|>json<|message|>{…}<|call|>`. For AI SDK 6. */
 export const harmonyToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(harmonyToolMiddlewareV4);
+
+/** GLM-4.5/4.6 `<tool_call>name` + `<arg_key>`/`<arg_value>` pairs. For AI SDK 6. */
+export const glmToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(glmToolMiddlewareV4);
+
+/** MiniMax-M2 `<minimax:tool_call><invoke name="…"><parameter name="…">…`. For AI SDK 6. */
+export const minimaxM2ToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(minimaxM2ToolMiddlewareV4);
+
+/** Gemma 4 `<|tool_call>call:name{key:<|"|>value<|"|>}<tool_call|>`. For AI SDK 6. */
+export const gemma4ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(gemma4ToolMiddlewareV4);
+
+/** FunctionGemma `<start_function_call>call:name{key:<escape>value<escape>}<end_function_call>`. For AI SDK 6. */
+export const functionGemmaToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(functionGemmaToolMiddlewareV4);
+
+/** Pythonic `[get_weather(city="SF"), …]` (Llama 3.2 pythonic, Llama 4, LFM2, Gemma 3 prompting). For AI SDK 6. */
+export const pythonicToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(pythonicToolMiddlewareV4);
 
 export type { ToolMiddlewareOptions } from '../middleware/options.ts';

@@ -1,0 +1,24 @@
+// `npm run build`: dist/ from src/ with tsc (JS + .d.ts), then one fix-up:
+// src/v3 names the AI SDK 6 types through the dev-only alias
+// `@ai-sdk/provider-v3`; consumers have them as the peer `@ai-sdk/provider`
+// (3.x, or 4.x which still exports the V3 types), so the emitted .d.ts must
+// say `@ai-sdk/provider`. The packaging test type-checks a consumer against both.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+rmSync('dist', { recursive: true, force: true });
+execFileSync('tsc', ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+
+const files = readdirSync('dist', { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile())
+  .map((entry) => join(entry.parentPath, entry.name));
+let rewritten = 0;
+for (const file of files) {
+  const text = readFileSync(file, 'utf8');
+  if (!text.includes('@ai-sdk/provider-v3')) continue;
+  if (!file.endsWith('.d.ts')) throw new Error(`${file} imports @ai-sdk/provider-v3 at runtime; src/v3 may use it for types only.`);
+  writeFileSync(file, text.replaceAll("'@ai-sdk/provider-v3'", "'@ai-sdk/provider'"));
+  rewritten++;
+}
+console.log(`dist: ${files.length} files; ${rewritten} .d.ts now import V3 types from the peer @ai-sdk/provider`);

@@ -1,0 +1,66 @@
+/// <reference types="node" />
+/**
+ * Bundle size of each preset as an app would ship it: `import { x } from
+ * 'toolshim'` bundled by esbuild for the browser, minified, then gzipped.
+ * Built from dist/ through the package's own exports (run `npm run build`
+ * first), so tree-shaking is measured on what ships.
+ */
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { root } from '../runtimes/test-files.ts';
+
+/** The goal for every preset import, min+gzip (issue 4). Presets over it are listed by the size test. */
+export const presetGoalBytes = 10 * 1024;
+/** The enforced ceiling, min+gzip: the size test fails when a preset import grows past it. */
+export const presetBudgetBytes = 14 * 1024;
+
+export interface BundleSize {
+  entry: string;
+  minified: number;
+  gzip: number;
+  code: string;
+  /** The dist/ modules that made it into the bundle. */
+  modules: string[];
+}
+
+/** Bundles `source` (an ES module importing from 'toolshim' or 'toolshim/v3') for the browser. */
+export async function bundle(source: string): Promise<BundleSize> {
+  const result = await build({
+    stdin: { contents: source, resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    // 'toolshim' resolves to dist/ through package.json "exports" (package self-reference).
+    external: ['@ai-sdk/provider'],
+  });
+  const code = result.outputFiles[0]?.text ?? '';
+  const output = Object.values(result.metafile.outputs)[0];
+  const modules = Object.entries(output?.inputs ?? {})
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([path]) => path)
+    .sort();
+  return { entry: source, minified: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length, code, modules };
+}
+
+/** The presets exported by the package's main entry, read from dist so new ones are measured automatically. */
+export async function presetNames(entry = 'index'): Promise<string[]> {
+  const main = (await import(`${root}dist/${entry}.js`)) as Record<string, unknown>;
+  return Object.keys(main)
+    .filter((name) => name.endsWith('ToolMiddleware') && name !== 'createToolMiddleware')
+    .sort();
+}
+
+export async function presetSizes(specifier = 'toolshim'): Promise<Array<BundleSize & { name: string }>> {
+  const sizes = [];
+  for (const name of await presetNames(specifier === 'toolshim/v3' ? 'v3/index' : 'index')) {
+    sizes.push({ name, ...(await bundle(`export { ${name} } from '${specifier}';`)) });
+  }
+  return sizes;
+}
+
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
