@@ -119,6 +119,12 @@ const fixtures: Fixture[] = [
     prose: '',
   },
   {
+    name: 'blanks inside the call tags, and a comma list for an array',
+    text: '<search ><query>q</query><tags>a, b</tags></search >',
+    calls: [{ toolName: 'search', input: { query: 'q', tags: ['a', 'b'] } }],
+    prose: '',
+  },
+  {
     name: 'nested elements become an object, typed by the schema',
     text: '<search>\n  <query>stars</query>\n  <filter>\n    <lang>ts</lang>\n    <minStars>100</minStars>\n    <archived>false</archived>\n  </filter>\n</search>',
     calls: [{ toolName: 'search', input: { query: 'stars', filter: { lang: 'ts', minStars: 100, archived: false } } }],
