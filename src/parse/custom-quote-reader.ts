@@ -9,9 +9,9 @@
  * escaped (string content is raw, never escaped, in these formats). Each
  * character is rewritten once; only a partial quote token is held back.
  */
-import { searchDelimiter } from './delimiter.ts';
 import { createJsonReader, type JsonReader } from './json-reader.ts';
 import type { JsonSink } from './json-sink.ts';
+import { findDelimiter } from './tag-steps.ts';
 
 export interface QuotedValueReader {
   /** Reads from `from`; returns where it stopped (the value's end, or a problem). */
@@ -37,7 +37,7 @@ export function createQuotedValueReader(quote: string, sink: JsonSink): QuotedVa
     const n = text.length;
     while (i < n && !reader.done && !failed) {
       const heldBefore = held.length;
-      const search = searchDelimiter(held, text, i, quote);
+      const search = findDelimiter(held, text, i, quote);
       held = search.held;
       if (inString) {
         if (search.before !== '') reader.write(escapeRaw(search.before));

@@ -10,7 +10,6 @@
  * stream through the JSON reader into the call's ArgsStreamer.
  */
 import { type CallWriter, createCallWriter } from './call-writer.ts';
-import { partialDelimiterLength } from './delimiter.ts';
 import { createJsonReader, type JsonReader } from './json-reader.ts';
 import type { Section, SectionEnv } from './section-scanner.ts';
 
@@ -68,17 +67,23 @@ export function openNamedJsonSection(env: SectionEnv, marker: string, options: N
     state = State.Done;
   }
 
-  /** Reads up to `delimiter` into `header`; true once it was found. */
+  /**
+   * Reads up to `delimiter` into `header`; true once it was found. Looks at
+   * no more than `maxHeader` characters, so prose that merely starts like a
+   * header is given back without swallowing the rest of a large chunk.
+   */
   function readHeader(text: string, i: number, delimiter: string): { i: number; found: boolean } {
-    const joined = header + text.slice(i);
+    const window = Math.max(0, maxHeader + delimiter.length - header.length);
+    const joined = header + text.slice(i, i + window);
     const at = joined.indexOf(delimiter, Math.max(0, header.length - delimiter.length + 1));
     if (at >= 0) {
       const consumed = at + delimiter.length - header.length;
       header = joined.slice(0, at);
       return { i: i + consumed, found: true };
     }
+    const consumed = joined.length - header.length;
     header = joined;
-    return { i: text.length, found: false };
+    return { i: i + consumed, found: false };
   }
 
   /** Opens the call; false (and the text given back) when the header names no tool. */
@@ -109,7 +114,7 @@ export function openNamedJsonSection(env: SectionEnv, marker: string, options: N
           const read = readHeader(text, i, delimiter);
           i = read.i;
           if (!read.found) {
-            if (header.length - partialDelimiterLength(header, delimiter) > maxHeader) {
+            if (header.length >= maxHeader) {
               keep();
               fail(options.quiet ? undefined : 'the tool-call header never ended');
               return i;

@@ -4,7 +4,43 @@
  * tags next. Both keep their partial state across chunks, so a tag split
  * anywhere by the chunking is still recognised, and neither re-reads input.
  */
-import { searchDelimiter } from './delimiter.ts';
+import { type DelimiterSearch, partialDelimiterLength } from './delimiter.ts';
+
+/**
+ * Like `searchDelimiter`, but never copies the rest of the chunk before it is
+ * consumed: `indexOf` runs on the chunk itself, and only the short `held`
+ * tail is joined with the chunk's first characters. So a text with many
+ * delimiters is read in linear time even when it arrives as one chunk.
+ */
+export function findDelimiter(
+  held: string,
+  text: string,
+  from: number,
+  delimiter: string,
+): DelimiterSearch & { held: string } {
+  if (held !== '') {
+    const straddle = held + text.slice(from, from + delimiter.length - 1);
+    const k = straddle.indexOf(delimiter);
+    if (k >= 0) {
+      return {
+        before: straddle.slice(0, k),
+        found: true,
+        resumeAt: from + k + delimiter.length - held.length,
+        held: '',
+      };
+    }
+  }
+  const at = text.indexOf(delimiter, from);
+  if (at >= 0) return { before: held + text.slice(from, at), found: true, resumeAt: at + delimiter.length, held: '' };
+  const rest = held + text.slice(from);
+  const keep = partialDelimiterLength(rest, delimiter);
+  return {
+    before: rest.slice(0, rest.length - keep),
+    found: false,
+    resumeAt: text.length,
+    held: rest.slice(rest.length - keep),
+  };
+}
 
 export interface UntilStep {
   /**
@@ -19,7 +55,7 @@ export function untilStep(delimiter: string): UntilStep {
   let held = '';
   return {
     read(text, i, onPiece) {
-      const search = searchDelimiter(held, text, i, delimiter);
+      const search = findDelimiter(held, text, i, delimiter);
       held = search.held;
       if (search.before !== '') onPiece(search.before);
       return { i: search.resumeAt, found: search.found };
