@@ -26,10 +26,14 @@ export const hermesToolMiddleware = /* @__PURE__ */ createToolMiddleware({ proto
 export const gemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: gemmaProtocol() });
 
 /** One XML element per call, named after the tool, one child per parameter (morph-XML; good for small models). */
-export const xmlToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: morphXmlProtocol() });
+export const xmlToolMiddleware = /* @__PURE__ */ createToolMiddleware({
+  protocol: /* @__PURE__ */ morphXmlProtocol(),
+});
 
 /** `<tool_call><function=…><parameter=…>` blocks, the format Qwen3-Coder and Qwen3.5 are trained on. */
-export const qwen3CoderToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: qwen3CoderProtocol() });
+export const qwen3CoderToolMiddleware = /* @__PURE__ */ createToolMiddleware({
+  protocol: /* @__PURE__ */ qwen3CoderProtocol(),
+});
 
 /** Llama 3.1/3.2/3.3 JSON calls: `{"name": …, "parameters": …}`, optionally after `<|python_tag|>`. */
 export const llama3JsonToolMiddleware = /* @__PURE__ */ createToolMiddleware({
