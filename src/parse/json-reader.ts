@@ -143,6 +143,8 @@ export function createJsonReader(sink: JsonSink): JsonReader {
   function readString(text: string, i: number): number {
     const n = text.length;
     let runStart = i;
+    // One piece per chunk, not one per escape: each piece becomes a tool-input-delta part downstream.
+    let out = '';
     while (i < n) {
       if (escapeState === Escape.AfterBackslash) {
         const ch = text.charAt(i);
@@ -152,7 +154,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
           hex = '';
         } else {
           escapeState = Escape.None;
-          stringPiece(SIMPLE_ESCAPES[ch] ?? ch);
+          out += SIMPLE_ESCAPES[ch] ?? ch;
         }
         runStart = i;
         continue;
@@ -161,19 +163,19 @@ export function createJsonReader(sink: JsonSink): JsonReader {
         while (i < n && hex.length < 4) hex += text.charAt(i++);
         if (hex.length === 4) {
           escapeState = Escape.None;
-          stringPiece(/^[0-9a-fA-F]{4}$/.test(hex) ? String.fromCharCode(Number.parseInt(hex, 16)) : `\\u${hex}`);
+          out += /^[0-9a-fA-F]{4}$/.test(hex) ? String.fromCharCode(Number.parseInt(hex, 16)) : `\\u${hex}`;
         }
         runStart = i;
         continue;
       }
       const c = text.charCodeAt(i);
       if (c === quote) {
-        stringPiece(text.slice(runStart, i));
+        stringPiece(out + text.slice(runStart, i));
         closeString();
         return i + 1;
       }
       if (c === 92) {
-        stringPiece(text.slice(runStart, i));
+        out += text.slice(runStart, i);
         escapeState = Escape.AfterBackslash;
         i++;
         runStart = i;
@@ -181,7 +183,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
       }
       i++;
     }
-    stringPiece(text.slice(runStart, n));
+    stringPiece(out + text.slice(runStart, n));
     return n;
   }
 
