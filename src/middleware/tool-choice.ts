@@ -125,8 +125,13 @@ export function createForcedChoiceParser(
     const head = lead.trimStart();
     if (head === '' && !final) return;
     let bare: boolean;
-    if (head.startsWith('{') || head.startsWith('[')) bare = true;
-    else if (head.startsWith('`')) {
+    if (head.startsWith('{')) bare = true;
+    else if (head.startsWith('[')) {
+      // `[get_weather(…)]` (pythonic) and `[TOOL_CALLS]` (Mistral) are the protocol's own, not a JSON list.
+      const next = head.slice(1).trimStart();
+      if (next === '' && !final) return;
+      bare = !/^[A-Za-z_]/.test(next);
+    } else if (head.startsWith('`')) {
       // ```json or a bare ``` fence means JSON; ```tool_call (Gemma) is the protocol's own.
       const fence = /^`{3}([A-Za-z_]*)\s/.exec(head);
       if (fence === null && !final && head.length < 16) return;

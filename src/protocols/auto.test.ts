@@ -153,3 +153,22 @@ describe('autoProtocol prompting', () => {
     expect(result.content).toMatchObject([{ type: 'tool-call', toolName: 'search', input: '{"query":"drift"}' }]);
   });
 });
+
+describe('forced tool choice with list-shaped native formats', () => {
+  for (const [name, text] of [
+    ['pythonic', '[search(query="forced")]'],
+    ['mistral v13', '[TOOL_CALLS]search[ARGS]{"query": "forced"}'],
+    ['xlam', '[{"name": "search", "arguments": {"query": "forced"}}]'],
+  ] as const) {
+    it(`reads a ${name} answer under toolChoice required`, async () => {
+      const errors: string[] = [];
+      const middleware = createToolMiddleware({
+        protocol: autoProtocol(),
+        onError: (_m, meta) => errors.push(meta.code),
+      });
+      const result = await generateContent({ middleware, tools: fixtureTools, toolChoice: { type: 'required' } }, text);
+      expect(result.content).toMatchObject([{ type: 'tool-call', toolName: 'search', input: '{"query":"forced"}' }]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
