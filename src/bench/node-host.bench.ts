@@ -17,8 +17,9 @@ interface NodeProcess {
   platform: string;
   arch: string;
   memoryUsage(): { heapUsed: number };
+  cpuUsage(): { user: number; system: number };
   getBuiltinModule(name: 'node:fs'): NodeFs;
-  getBuiltinModule(name: 'node:os'): { cpus(): Array<{ model: string }> };
+  getBuiltinModule(name: 'node:os'): { cpus(): Array<{ model: string }>; loadavg(): number[] };
 }
 
 function nodeProcess(): NodeProcess {
@@ -39,6 +40,17 @@ export function setExitCode(code: number): void {
 
 export function heapUsed(): number {
   return nodeProcess().memoryUsage().heapUsed;
+}
+
+/** CPU time this process has used (all its threads, GC helpers included), in ms. */
+export function cpuMs(): number {
+  const { user, system } = nodeProcess().cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** The 1-minute load average: above the core count, other processes compete for the CPU and wall times inflate. */
+export function loadAverage(): number {
+  return nodeProcess().getBuiltinModule('node:os').loadavg()[0] ?? 0;
 }
 
 /** Forces a full GC when Node runs with --expose-gc; otherwise does nothing. */

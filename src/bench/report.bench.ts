@@ -17,6 +17,8 @@ export interface Report {
   date: string;
   command: string;
   machine: { node: string; platform: string; cpu: string; cores: number };
+  /** 1-minute load average when the run started and ended; above the core count, wall times are inflated. */
+  loadAverage: { start: number; end: number };
   chunkSize: number;
   referenceCapMs: number;
   /** Formats toolshim does not export yet, so they were not run. */
@@ -32,8 +34,8 @@ function find(report: Report, format: string, shape: string, size: number): Work
   return report.workloads.find((w) => w.format === format && w.shape === shape && w.size === size);
 }
 
-function msPerMB(result: ImplementationResult | undefined, textLength: number): number | undefined {
-  return result?.medianMs === undefined ? undefined : result.medianMs / (textLength / 1024 / 1024);
+function msPerMB(ms: number | undefined, textLength: number): number | undefined {
+  return ms === undefined ? undefined : ms / (textLength / 1024 / 1024);
 }
 
 /** The issue's targets, for every format that was run. */
@@ -45,12 +47,13 @@ export function targetsOf(report: Report): Target[] {
     if (arg100) {
       const ours = arg100.implementations[OURS]?.medianMs;
       const floor = arg100.implementations[FLOOR]?.medianMs;
-      if (ours !== undefined && floor !== undefined) {
-        const ratio = ours / floor;
+      const paired = arg100.implementations[OURS]?.pairedFloorRatio;
+      const pairedCpu = arg100.implementations[OURS]?.pairedFloorCpuRatio;
+      if (ours !== undefined && floor !== undefined && paired !== undefined) {
         targets.push({
           name: `${format}: 100 KB argument within 2x of pass-through`,
-          pass: ratio <= 2,
-          detail: `${ratio.toFixed(2)}x (${ours.toFixed(1)} ms vs ${floor.toFixed(1)} ms)`,
+          pass: paired <= 2,
+          detail: `${paired.toFixed(2)}x (medians ${ours.toFixed(1)} vs ${floor.toFixed(1)} ms; CPU time ${pairedCpu?.toFixed(2)}x)`,
         });
       }
       const theirs = arg100.implementations[THEIRS];
@@ -70,13 +73,15 @@ export function targetsOf(report: Report): Target[] {
     const arg10 = find(report, format, Shape.BigArgument, 10 * 1024);
     const arg1M = find(report, format, Shape.BigArgument, 1024 * 1024);
     if (arg10 && arg1M) {
-      const small = msPerMB(arg10.implementations[OURS], arg10.textLength);
-      const large = msPerMB(arg1M.implementations[OURS], arg1M.textLength);
-      if (small !== undefined && large !== undefined) {
+      const small = msPerMB(arg10.implementations[OURS]?.medianMs, arg10.textLength);
+      const large = msPerMB(arg1M.implementations[OURS]?.medianMs, arg1M.textLength);
+      const smallCpu = msPerMB(arg10.implementations[OURS]?.medianCpuMs, arg10.textLength);
+      const largeCpu = msPerMB(arg1M.implementations[OURS]?.medianCpuMs, arg1M.textLength);
+      if (small !== undefined && large !== undefined && smallCpu !== undefined && largeCpu !== undefined) {
         targets.push({
           name: `${format}: linear, ms/MB at 1 MB within 1.5x of ms/MB at 10 KB`,
           pass: large <= 1.5 * small,
-          detail: `${(large / small).toFixed(2)}x (${large.toFixed(0)} vs ${small.toFixed(0)} ms/MB)`,
+          detail: `${(large / small).toFixed(2)}x (${large.toFixed(0)} vs ${small.toFixed(0)} ms/MB; CPU time ${(largeCpu / smallCpu).toFixed(2)}x)`,
         });
       }
     }
@@ -124,6 +129,12 @@ export function formatReport(report: Report): string {
   lines.push('');
   lines.push(`toolshim streaming benchmark, ${report.date}`);
   lines.push(`${m.node} ${m.platform}, ${m.cores} x ${m.cpu}; ${report.chunkSize}-character chunks; medians`);
+  const load = report.loadAverage;
+  lines.push(`load average ${load.start.toFixed(1)} at the start, ${load.end.toFixed(1)} at the end`);
+  if (Math.max(load.start, load.end) > m.cores) {
+    lines.push(`  (more than ${m.cores}: other processes shared the CPU, so wall times are inflated; "x floor" pairs`);
+    lines.push('   back-to-back runs so that it mostly cancels out)');
+  }
   if (report.missingProtocols.length > 0) {
     lines.push(`Not run (toolshim does not export them yet): ${report.missingProtocols.join(', ')}`);
   }
@@ -165,6 +176,12 @@ export function formatReport(report: Report): string {
       ].join(' '),
     );
   }
+  lines.push(
+    'MB = 2^20 bytes of model text. x floor: median over repetitions of toolshim / pass-through run back to back.',
+  );
+  lines.push(
+    'ref = @ai-sdk-tool/parser 4.1.26; ref/toolshim: ratio of medians (ref runs once where a run takes > 3 s).',
+  );
   const skipped = report.workloads.filter((w) => w.implementations[THEIRS]?.medianMs === undefined);
   for (const w of skipped) {
     const why = w.implementations[THEIRS]?.skipped;

@@ -4,12 +4,21 @@
  */
 import { type Implementation, type ProviderHooks, type RunResult, runOnce, timeCap } from './drive.bench.ts';
 import { checkResult } from './measure.bench.ts';
-import { canCollectGarbage, collectGarbage, heapUsed } from './node-host.bench.ts';
+import { canCollectGarbage, collectGarbage, cpuMs, heapUsed } from './node-host.bench.ts';
 import { Shape, type Workload } from './workloads.bench.ts';
 
 export interface ImplementationResult {
   runs: number[];
+  /** Median wall-clock time. */
   medianMs?: number;
+  /** Median CPU time of the process (all threads): less sensitive to other processes on a shared machine. */
+  medianCpuMs?: number;
+  /**
+   * toolshim only: the median over repetitions of (toolshim / floor) within the same repetition.
+   * The two run back to back, so load from other processes mostly cancels out.
+   */
+  pairedFloorRatio?: number;
+  pairedFloorCpuRatio?: number;
   /** MB (2^20 bytes of model text) per second at the median. */
   mbPerSecond?: number;
   calls?: number;
@@ -60,13 +69,16 @@ function repetitions(textLength: number): number {
 
 interface Sample {
   result: RunResult;
+  cpuMs: number;
 }
 
 async function timedRun(implementation: Implementation, chunks: string[], capMs?: number): Promise<Sample> {
   // No forced GC here: on Node 24 a full GC before each run made the next run slower
   // (10 KB floor: median 12 ms with it, 9 ms without), so GC cost stays part of each run.
   const hooks: ProviderHooks | undefined = capMs === undefined ? undefined : timeCap(capMs);
-  return { result: await runOnce(implementation, chunks, hooks) };
+  const cpuBefore = cpuMs();
+  const result = await runOnce(implementation, chunks, hooks);
+  return { result, cpuMs: cpuMs() - cpuBefore };
 }
 
 /**
@@ -170,15 +182,24 @@ export async function runWorkload(workload: Workload, plan: WorkloadPlan): Promi
     implementations[name] = {
       runs: runs.map((ms) => Math.round(ms * 100) / 100),
       medianMs,
+      medianCpuMs: median(list.map((s) => s.cpuMs)),
       mbPerSecond: workload.textLength / 1024 / 1024 / (medianMs / 1000),
       calls: list[0]?.result.toolCalls.length ?? 0,
       ...(firstText.length > 0 ? { firstTextMs: median(firstText) } : {}),
     };
   }
+  const floorSamples = samples.get(plan.floor.name) ?? [];
+  const ourSamples = samples.get(plan.ours.name) ?? [];
+  const ours = implementations[plan.ours.name];
+  if (ours !== undefined && floorSamples.length === ourSamples.length && ourSamples.length > 0) {
+    ours.pairedFloorRatio = median(ourSamples.map((s, i) => s.result.ms / (floorSamples[i] as Sample).result.ms));
+    ours.pairedFloorCpuRatio = median(ourSamples.map((s, i) => s.cpuMs / (floorSamples[i] as Sample).cpuMs));
+  }
   if (workload.shape === Shape.BigArgument) {
     for (const implementation of lineup) {
       const result = implementations[implementation.name];
-      if (result?.medianMs === undefined || result.medianMs > 3_000) continue; // too slow to run again
+      // The reference runs again only where that is quick.
+      if (result?.medianMs === undefined || (implementation === theirs && result.medianMs > 3_000)) continue;
       const peak = await heapRun(implementation, workload.chunks);
       if (peak !== undefined) result.peakHeapDeltaMB = peak;
     }
