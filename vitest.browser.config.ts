@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     name: 'chromium',
     include: testFiles,
+    // Failure screenshots and other artifacts go to the git-ignored cache, not .vitest/.
+    attachmentsDir: '.cache/vitest-attachments',
     testNamePattern: testNamePatternFor('chromium'),
     browser: {
       enabled: true,

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 rmSync('dist', { recursive: true, force: true });
-execFileSync('tsc', ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+execFileSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });
 
 const files = readdirSync('dist', { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile())
@@ -17,7 +17,8 @@ let rewritten = 0;
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
   if (!text.includes('@ai-sdk/provider-v3')) continue;
-  if (!file.endsWith('.d.ts')) throw new Error(`${file} imports @ai-sdk/provider-v3 at runtime; src/v3 may use it for types only.`);
+  if (!file.endsWith('.d.ts'))
+    throw new Error(`${file} imports @ai-sdk/provider-v3 at runtime; src/v3 may use it for types only.`);
   writeFileSync(file, text.replaceAll("'@ai-sdk/provider-v3'", "'@ai-sdk/provider'"));
   rewritten++;
 }

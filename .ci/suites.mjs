@@ -41,6 +41,13 @@ export const suites = [
     report: '.cache/reports/edge.json',
     format: 'vitest',
   },
+  // What ships: build, publint, attw, Node-free bundles, the tarball in Node/Deno/Vite/wrangler consumers, size budget.
+  {
+    name: 'package (npm run check)',
+    command: ['npm', 'run', '--silent', 'check', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/package.json'],
+    report: '.cache/reports/package.json',
+    format: 'vitest',
+  },
   {
     name: 'worker (workerd)',
     command: ['vitest', 'run', '--config', 'worker/vitest.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/worker.json'],

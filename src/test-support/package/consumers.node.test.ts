@@ -1,0 +1,175 @@
+/// <reference types="node" />
+/**
+ * Ship what is tested: `npm pack`, install the tarball into a fresh consumer
+ * project (offline: toolshim has no dependencies; ai, ai@6 and the provider
+ * types are linked from this checkout), then use it the way apps do — Node
+ * ESM, Deno, a Vite production build, a Worker bundle from `wrangler deploy
+ * --dry-run` run in workerd, and tsc against @ai-sdk/provider 4 and 3.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Miniflare } from 'miniflare';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../runtimes/test-files.ts';
+import { packageChecks, packageChecksSkipReason } from './package-checks.ts';
+
+const bin = (name: string) => join(root, 'node_modules/.bin', name);
+const expectedV4 = {
+  text: 'Checking.',
+  toolCalls: [{ toolName: 'get_weather', input: { city: 'Seoul', days: 2 } }],
+  finishReason: 'tool-calls',
+};
+const expectedV3 = { toolCalls: [{ toolName: 'get_weather', input: { city: 'Oslo' } }], finishReason: 'tool-calls' };
+
+function sh(command: string, args: string[], cwd: string, env: Record<string, string> = {}) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} exited ${result.status}\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+/** A consumer project with the tarball installed and `links` (name → folder in this checkout) linked in. */
+function consumerProject(tarball: string, links: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolshim-consumer-'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  sh('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', tarball], dir);
+  for (const [name, target] of Object.entries(links)) {
+    mkdirSync(join(dir, 'node_modules', name, '..'), { recursive: true });
+    symlinkSync(join(root, 'node_modules', target), join(dir, 'node_modules', name), 'dir');
+  }
+  cpSync(join(root, 'src/test-support/package/consumer'), dir, { recursive: true });
+  // The type tests are stored as .ts.txt so the checkout's own tsc (which resolves 'toolshim' differently) skips them.
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts.txt'))) {
+    renameSync(join(dir, file), join(dir, file.slice(0, -'.txt'.length)));
+  }
+  return dir;
+}
+
+describe.skipIf(!packageChecks)(`the packed tarball in consumer projects (${packageChecksSkipReason})`, () => {
+  let tarball = '';
+  let app = '';
+  beforeAll(() => {
+    if (!existsSync(join(root, 'dist/index.js')))
+      throw new Error('dist/ is missing: run `npm run build` (or `npm run check`, which builds first).');
+    const packDir = mkdtempSync(join(tmpdir(), 'toolshim-pack-'));
+    const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    tarball = join(packDir, name.trim().split('\n').pop() as string);
+    app = consumerProject(tarball, { ai: 'ai', 'ai-v6': 'ai-v6', '@ai-sdk/provider': '@ai-sdk/provider' });
+  });
+
+  it('installs from the tarball with no dependencies of its own', () => {
+    const installed = JSON.parse(readFileSync(join(app, 'node_modules/toolshim/package.json'), 'utf8'));
+    expect(installed.dependencies ?? {}).toEqual({});
+    expect(readdirSync(join(app, 'node_modules/toolshim'))).toEqual(expect.arrayContaining(['dist', 'package.json']));
+  });
+
+  it('Node ESM: toolshim under ai@7 and toolshim/v3 under ai@6', () => {
+    const output = sh(process.execPath, ['main.mjs'], app);
+    expect(JSON.parse(output)).toEqual({ v4: expectedV4, v3: expectedV3 });
+  });
+
+  it('Deno: the same entry, with no permission but --allow-sys=hostname (for ai@7)', () => {
+    const output = sh(bin('deno'), ['run', '--no-prompt', '--allow-sys=hostname', 'main.mjs'], app, {
+      DENO_DIR: join(root, '.cache/deno'),
+      DENO_NO_UPDATE_CHECK: '1',
+      NO_COLOR: '1',
+    });
+    expect(JSON.parse(output)).toEqual({ v4: expectedV4, v3: expectedV3 });
+  });
+
+  it('Vite production build: the bundle runs and carries no Node built-in', async () => {
+    writeFileSync(join(app, 'index.html'), '<!doctype html><script type="module" src="./browser-main.mjs"></script>');
+    sh(bin('vite'), ['build', '--logLevel', 'warn', '--outDir', 'vite-dist'], app);
+    const assets = readdirSync(join(app, 'vite-dist/assets')).filter((file) => file.endsWith('.js'));
+    expect(assets).toHaveLength(1);
+    const code = readFileSync(join(app, 'vite-dist/assets', assets[0] as string), 'utf8');
+    expect(code).not.toMatch(/["']node:/);
+    await import(pathToFileURL(join(app, 'vite-dist/assets', assets[0] as string)).href);
+    expect(await (globalThis as { toolshimSmoke?: Promise<unknown> }).toolshimSmoke).toEqual(expectedV4);
+  });
+
+  it('Worker: wrangler deploy --dry-run bundles it offline, and the bundle answers in workerd', async () => {
+    writeFileSync(
+      join(app, 'wrangler.jsonc'),
+      JSON.stringify({ name: 'toolshim-consumer', main: 'worker.mjs', compatibility_date: '2026-07-01' }),
+    );
+    const output = sh(bin('wrangler'), ['deploy', '--dry-run', '--outdir', 'worker-dist'], app, {
+      WRANGLER_SEND_METRICS: 'false',
+      WRANGLER_SEND_ERROR_REPORTS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      XDG_CONFIG_HOME: join(app, '.config'),
+    });
+    const upload = output.match(/Total Upload: ([^\n]+)/)?.[1];
+    console.log(`consumer Worker (toolshim + ai@7 streamText): Total Upload ${upload}`);
+    expect(upload).toBeDefined();
+    const mf = new Miniflare({
+      modules: true,
+      scriptPath: join(app, 'worker-dist/worker.js'),
+      modulesRoot: join(app, 'worker-dist'),
+      compatibilityDate: '2026-07-01',
+    });
+    try {
+      const response = await mf.dispatchFetch('http://localhost/');
+      expect(await response.json()).toEqual(expectedV4);
+    } finally {
+      await mf.dispose();
+    }
+  });
+
+  // skipLibCheck stays on (as in most apps: ai's own .d.ts want @types/node); notAny() in the
+  // consumer files catches any shipped type that failed to resolve and silently became `any`.
+  const tsconfig = (files: string[]) =>
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        allowImportingTsExtensions: true,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+      },
+      files,
+    });
+
+  it('types: AI SDK 7 with @ai-sdk/provider 4 — the main entry, and toolshim/v3 against provider 4', () => {
+    writeFileSync(join(app, 'tsconfig.json'), tsconfig(['types-v4.ts', 'types-v3-peer.ts']));
+    sh(bin('tsc'), ['-p', 'tsconfig.json'], app);
+  });
+
+  it('types: AI SDK 6 with @ai-sdk/provider 3 — toolshim/v3 fits ai@6 wrapLanguageModel', () => {
+    const v6App = consumerProject(tarball, { 'ai-v6': 'ai-v6', '@ai-sdk/provider': '@ai-sdk/provider-v3' });
+    writeFileSync(join(v6App, 'tsconfig.json'), tsconfig(['types-v3-peer.ts', 'types-v3-ai6.ts']));
+    sh(bin('tsc'), ['-p', 'tsconfig.json'], v6App);
+  });
+
+  it('types: a wrong use is rejected (the checks above can fail)', () => {
+    writeFileSync(
+      join(app, 'wrong.ts'),
+      "import { hermesToolMiddleware } from 'toolshim/v3';\nexport const n: number = hermesToolMiddleware;\n",
+    );
+    writeFileSync(join(app, 'tsconfig.wrong.json'), tsconfig(['wrong.ts']));
+    const result = spawnSync(bin('tsc'), ['-p', 'tsconfig.wrong.json'], { cwd: app, encoding: 'utf8' });
+    expect(result.status).not.toBe(0);
+    expect(result.stdout).toContain('TS2322');
+  });
+});
