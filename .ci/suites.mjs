@@ -60,4 +60,12 @@ export const suites = [
     report: '.cache/reports/worker-e2e.json',
     format: 'vitest',
   },
+  // The built demo page (vite preview) in Debian's Chromium, replay engine; plus the proxy engine against wrangler dev.
+  {
+    name: 'demo e2e (playwright, chromium)',
+    command: ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    report: '.cache/reports/e2e.json',
+    format: 'playwright',
+    needs: 'chromium',
+  },
 ];

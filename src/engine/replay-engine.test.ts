@@ -119,6 +119,30 @@ describe('replay engine', () => {
     expect(seen).toBe(3);
   });
 
+  it('reads tool results sent as OpenAI tool messages, also when JSON-encoded twice', () => {
+    const system = '{"type":"function","function":{"name":"get_weather"}}\nUse <tool_call></tool_call>.';
+    const call = {
+      id: 'c1',
+      type: 'function' as const,
+      function: { name: 'get_weather', arguments: '{"city":"Seoul"}' },
+    };
+    const weather = { city: 'Seoul', temperature: 18, unit: 'celsius', conditions: 'partly cloudy' };
+    for (const content of [
+      JSON.stringify(weather),
+      JSON.stringify({ name: 'get_weather', result: JSON.stringify(weather) }),
+    ]) {
+      const text = replayText({
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: 'Weather in Seoul?' },
+          { role: 'assistant', content: null, tool_calls: [call] },
+          { role: 'tool', tool_call_id: 'c1', content },
+        ],
+      });
+      expect(text).toBe('It is 18°C and partly cloudy in Seoul.');
+    }
+  });
+
   it('honours max_tokens with finish_reason length', async () => {
     const completion = await createReplayEngine().chat.completions.create({
       max_tokens: 3,

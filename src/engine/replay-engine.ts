@@ -68,6 +68,19 @@ function forcedTool(request: ChatCompletionRequest, system: string): string | un
   return /You must call at least one of the functions/.test(system) ? '' : undefined;
 }
 
+/**
+ * A result that is itself JSON text: OpenAI clients send tool results as
+ * strings, so after a proxy wraps them they arrive JSON-encoded twice.
+ */
+function decodeNested(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Parsed tool results of one message: JSON lines (`{"name":…,"result":…}`), else the first JSON object. */
 function resultsIn(text: string): unknown[] {
   const results: unknown[] = [];
@@ -76,7 +89,7 @@ function resultsIn(text: string): unknown[] {
     if (!trimmed.startsWith('{')) continue;
     try {
       const value = JSON.parse(trimmed) as Record<string, unknown>;
-      results.push('result' in value ? value.result : value);
+      results.push(decodeNested('result' in value ? value.result : value));
     } catch {
       // Not JSON on one line; the whole-text fallback below tries again.
     }

@@ -1,0 +1,290 @@
+/**
+ * The demo page: settings, the chat loop (AI SDK `streamText` with tools run
+ * in the browser and `stopWhen`), and the three panes fed from its stream.
+ */
+import { type ModelMessage, stepCountIs, streamText, type ToolChoice } from 'ai';
+import { checkWebGpu, WEBLLM_MODELS } from '../../src/index.ts';
+import { buildModel, type EngineId, loadWebLLM, webllmLoaded } from './engines.ts';
+import { ConversationPane, EventsPane, pretty, RawPane } from './panes.ts';
+import { type ProtocolId, protocols } from './protocols.ts';
+import { type DemoToolName, demoTools, toolNames } from './tools.ts';
+
+function byId<T extends HTMLElement>(id: string): T {
+  return document.getElementById(id) as T;
+}
+
+const ui = {
+  engine: byId<HTMLSelectElement>('engine'),
+  protocol: byId<HTMLSelectElement>('protocol'),
+  toolChoice: byId<HTMLSelectElement>('tool-choice'),
+  pace: byId<HTMLSelectElement>('pace'),
+  webllmModel: byId<HTMLSelectElement>('webllm-model'),
+  webllmLoad: byId<HTMLButtonElement>('webllm-load'),
+  webllmProgress: byId<HTMLProgressElement>('webllm-progress'),
+  webllmMessage: byId<HTMLElement>('webllm-message'),
+  proxyUrl: byId<HTMLInputElement>('proxy-url'),
+  proxyMode: byId<HTMLSelectElement>('proxy-mode'),
+  proxyMessage: byId<HTMLElement>('proxy-message'),
+  form: byId<HTMLFormElement>('chat-form'),
+  prompt: byId<HTMLInputElement>('prompt'),
+  send: byId<HTMLButtonElement>('send'),
+  stop: byId<HTMLButtonElement>('stop'),
+  clear: byId<HTMLButtonElement>('clear'),
+  status: byId<HTMLElement>('status'),
+};
+
+for (const p of protocols) ui.protocol.add(new Option(p.label, p.id));
+for (const name of toolNames) ui.toolChoice.add(new Option(`tool: ${name}`, `tool:${name}`));
+for (const m of WEBLLM_MODELS) ui.webllmModel.add(new Option(m.label, m.id));
+
+// Settings from the URL, so a setup can be linked (and the e2e tests can pick a pace).
+const params = new URLSearchParams(location.search);
+const fromUrl = (select: HTMLSelectElement, key: string) => {
+  const value = params.get(key);
+  if (value !== null && [...select.options].some((o) => o.value === value)) select.value = value;
+};
+fromUrl(ui.engine, 'engine');
+fromUrl(ui.protocol, 'protocol');
+fromUrl(ui.toolChoice, 'toolChoice');
+fromUrl(ui.proxyMode, 'proxyMode');
+const delayParam = params.get('delay');
+if (delayParam !== null && !Number.isNaN(Number(delayParam)))
+  ui.pace.add(new Option(`${delayParam} ms/token`, delayParam, true, true));
+if (params.get('proxyUrl')) ui.proxyUrl.value = params.get('proxyUrl') as string;
+if (params.get('prompt')) ui.prompt.value = params.get('prompt') as string;
+
+const conversation = new ConversationPane(byId('conversation'));
+const events = new EventsPane(byId('events'));
+const raw = new RawPane(byId('raw'), () => ({ protocol: ui.protocol.value as ProtocolId, toolNames }));
+
+let history: ModelMessage[] = [];
+let running: AbortController | undefined;
+
+function setStatus(state: 'idle' | 'streaming' | 'done' | 'error', text: string): void {
+  ui.status.dataset.state = state;
+  ui.status.textContent = text;
+}
+
+function selectedToolChoice(): ToolChoice<typeof demoTools> {
+  const value = ui.toolChoice.value;
+  if (value.startsWith('tool:')) return { type: 'tool', toolName: value.slice(5) as DemoToolName };
+  return value as 'auto' | 'required' | 'none';
+}
+
+async function updateEnginePanels(): Promise<void> {
+  const engine = ui.engine.value as EngineId;
+  for (const node of document.querySelectorAll<HTMLElement>('[data-engine-field]')) {
+    node.hidden = node.dataset.engineField !== engine;
+  }
+  if (engine === 'webllm') {
+    const gpu = await checkWebGpu();
+    ui.webllmLoad.disabled = !gpu.ok;
+    ui.webllmMessage.classList.toggle('error', !gpu.ok);
+    ui.webllmMessage.textContent = gpu.ok
+      ? webllmLoaded()
+        ? `Loaded: ${webllmLoaded()}`
+        : 'Pick a model and load it. Weights download once and are cached by the browser.'
+      : gpu.reason;
+  }
+  if (engine === 'proxy') {
+    ui.proxyMessage.textContent =
+      ui.proxyMode.value === 'worker'
+        ? 'The Worker receives OpenAI tools and answers with tool_calls; its PROTOCOL setting picks the format.'
+        : 'The Worker relays the model text; toolshim parses it here. `npm run demo` starts the Worker on its offline replay model.';
+  }
+}
+
+ui.engine.addEventListener('change', () => void updateEnginePanels());
+ui.proxyMode.addEventListener('change', () => void updateEnginePanels());
+ui.webllmLoad.addEventListener('click', async () => {
+  ui.webllmLoad.disabled = true;
+  ui.webllmMessage.classList.remove('error');
+  try {
+    await loadWebLLM(ui.webllmModel.value, (report) => {
+      ui.webllmProgress.value = report.progress;
+      ui.webllmMessage.textContent = report.text;
+    });
+    const suggested = WEBLLM_MODELS.find((m) => m.id === ui.webllmModel.value)?.protocol;
+    if (suggested) ui.protocol.value = suggested;
+    ui.webllmMessage.textContent = `Loaded ${ui.webllmModel.value}.`;
+  } catch (error) {
+    ui.webllmMessage.classList.add('error');
+    ui.webllmMessage.textContent = error instanceof Error ? error.message : String(error);
+  } finally {
+    ui.webllmLoad.disabled = false;
+  }
+});
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : pretty(error);
+}
+
+async function send(prompt: string): Promise<void> {
+  if (running || prompt.trim() === '') return;
+  const controller = new AbortController();
+  running = controller;
+  ui.send.disabled = true;
+  ui.stop.disabled = false;
+  const toolChoice = selectedToolChoice();
+  const forced = toolChoice === 'required' || typeof toolChoice === 'object';
+  let requests = 0;
+  let failed = false;
+  // toolshim reports a problem while parsing, a little ahead of the parts the page reads. The
+  // conversation shows it right before the text it concerns (the kept text of a malformed call),
+  // or at the end of the step when it concerns no text.
+  const pendingErrors: Array<{ message: string; text: string | undefined }> = [];
+  const showErrors = (beforeText?: string) => {
+    for (let i = 0; i < pendingErrors.length; i++) {
+      const error = pendingErrors[i] as { message: string; text: string | undefined };
+      const concerns = beforeText === undefined || error.text?.startsWith(beforeText.slice(0, 40)) === true;
+      if (!concerns) continue;
+      conversation.error(error.message);
+      pendingErrors.splice(i--, 1);
+    }
+  };
+
+  conversation.user(prompt);
+  events.start();
+  events.add('user', prompt);
+  history.push({ role: 'user', content: prompt });
+  setStatus('streaming', 'Streaming…');
+
+  try {
+    const { model, parsesInPage } = await buildModel({
+      engine: ui.engine.value as EngineId,
+      protocol: (
+        protocols.find((p) => p.id === ui.protocol.value) ?? (protocols[0] as (typeof protocols)[number])
+      ).create(),
+      delayMs: Number(ui.pace.value),
+      proxyUrl: ui.proxyUrl.value,
+      proxyMode: ui.proxyMode.value as 'browser' | 'worker',
+      // toolshim's hook: malformed calls, unknown tools, a forced choice the model ignored.
+      onError: (message, meta) => {
+        events.add('error', `${message} [${meta.code}]`, meta.text);
+        pendingErrors.push({ message, text: meta.text });
+      },
+      tap: {
+        onRequest: () => raw.newStep(forced && requests++ === 0),
+        onDelta: (text) => raw.append(text),
+      },
+    });
+    if (!parsesInPage)
+      raw.note(
+        'Tool calling runs in the Worker here: it sends OpenAI tool_calls, so the model text stays server-side.',
+      );
+
+    const result = streamText({
+      model,
+      tools: demoTools,
+      messages: history,
+      toolChoice,
+      // A forced choice applies to the first step only; afterwards the model answers from the results.
+      prepareStep: ({ stepNumber }) => (forced && stepNumber > 0 ? { toolChoice: 'auto' } : {}),
+      stopWhen: stepCountIs(6),
+      abortSignal: controller.signal,
+      onError: () => {}, // Errors are shown from the stream's `error` parts below.
+    });
+
+    for await (const part of result.fullStream) {
+      switch (part.type) {
+        case 'start-step':
+          events.add('start-step', 'model request');
+          break;
+        case 'text-delta':
+          if (pendingErrors.length > 0) showErrors(part.text);
+          events.textDelta(part.id, part.text);
+          conversation.appendText(part.text);
+          break;
+        case 'text-end':
+          conversation.endText();
+          break;
+        case 'tool-input-start':
+          events.toolInputStart(part.id, part.toolName);
+          break;
+        case 'tool-input-delta':
+          events.toolInputDelta(part.id, part.delta);
+          break;
+        case 'tool-input-end':
+          events.add('tool-input-end', part.id.slice(0, 12));
+          break;
+        case 'tool-call':
+          events.add('tool-call', part.toolName, pretty(part.input));
+          conversation.toolCall(part.toolCallId, part.toolName, part.input);
+          break;
+        case 'tool-result':
+          events.add('tool-result', `${part.toolName} (ran in the browser)`, pretty(part.output));
+          conversation.toolResult(part.toolCallId, part.output);
+          break;
+        case 'tool-error':
+          events.add('error', `${part.toolName} failed: ${describeError(part.error)}`);
+          conversation.toolResult(part.toolCallId, describeError(part.error), true);
+          break;
+        case 'finish-step':
+          showErrors();
+          events.add('finish-step', part.finishReason);
+          break;
+        case 'finish':
+          events.add('finish', `${part.finishReason} · ${part.totalUsage.outputTokens ?? '?'} output tokens`);
+          break;
+        case 'error':
+          failed = true;
+          events.add('error', describeError(part.error));
+          conversation.error(describeError(part.error));
+          break;
+        case 'abort':
+          events.add('abort', 'stopped by the user');
+          break;
+      }
+    }
+    raw.flush();
+    showErrors();
+    if (controller.signal.aborted) {
+      setStatus('idle', 'Stopped');
+      history.pop();
+    } else if (failed) {
+      // The error is on the page already; the next message starts from the last good turn.
+      history.pop();
+      setStatus('error', 'Error');
+    } else {
+      history.push(...(await result.response).messages);
+      setStatus('done', 'Done');
+    }
+  } catch (error) {
+    raw.flush();
+    history.pop();
+    const message = describeError(error);
+    events.add('error', message);
+    conversation.error(message);
+    setStatus('error', 'Error');
+  } finally {
+    running = undefined;
+    ui.send.disabled = false;
+    ui.stop.disabled = true;
+  }
+}
+
+ui.form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void send(ui.prompt.value);
+});
+ui.stop.addEventListener('click', () => running?.abort());
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') running?.abort();
+});
+ui.clear.addEventListener('click', () => {
+  running?.abort();
+  history = [];
+  conversation.clear();
+  raw.clear();
+  events.clear();
+  setStatus('idle', 'Ready');
+  ui.prompt.focus();
+});
+for (const chip of document.querySelectorAll<HTMLButtonElement>('[data-prompt]')) {
+  chip.addEventListener('click', () => {
+    ui.prompt.value = chip.dataset.prompt ?? '';
+    void send(ui.prompt.value);
+  });
+}
+void updateEnginePanels();

@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The demo page. `npm run demo` (dev + Worker), `npm run build:demo` (static build in demo/dist).
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  // Relative asset URLs, so the built page works from any path (GitHub Pages, a file server).
+  base: './',
+  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+  build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 8000 },
+});

@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+// The demo as it ships: `vite build`, then `vite preview`, in Debian's Chromium
+// (Playwright cannot download its own browser on these machines). The Worker
+// spec also starts `wrangler dev` offline (npm run dev:worker).
+const root = fileURLToPath(new URL('..', import.meta.url));
+const hasWorker = existsSync(`${root}worker/wrangler.jsonc`);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: `${root}test-results/e2e`,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  // Two shared cores: one browser at a time keeps the paced streams honest.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: `${root}.cache/reports/e2e.json` }]],
+  use: {
+    baseURL: 'http://127.0.0.1:4173/',
+    browserName: 'chromium',
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'npm run --silent build:demo && vite preview --config demo/vite.config.ts',
+      cwd: root,
+      url: 'http://127.0.0.1:4173/',
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+    },
+    ...(hasWorker
+      ? [
+          {
+            // The Worker allows no browser origins by default; let the preview page in.
+            command: 'npm run --silent dev:worker -- --var ALLOWED_ORIGINS:http://127.0.0.1:4173',
+            cwd: root,
+            url: 'http://127.0.0.1:8787/health',
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: 'ignore' as const,
+          },
+        ]
+      : []),
+  ],
+});
