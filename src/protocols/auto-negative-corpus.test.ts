@@ -9,7 +9,8 @@ import { chunkings, generateContent, streamParts, summarize } from '../test-supp
 import { fixtureTools } from '../test-support/protocol-fixtures.ts';
 import { autoProtocol } from './auto.ts';
 
-const corpus: Array<{ name: string; text: string }> = [
+/** `quietOnly: false` for texts that contain a real format marker: those may report why they are not calls. */
+const corpus: Array<{ name: string; text: string; quietOnly?: false }> = [
   {
     name: 'a fenced JSON request example',
     text: 'Here is the request body:\n```json\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n```\nPOST it to /tools.',
@@ -57,18 +58,39 @@ const corpus: Array<{ name: string; text: string }> = [
     name: 'prose with angle brackets and pipes',
     text: 'If a <b> and c|d, use <|x|> or <tool> or <tool_calls> freely.',
   },
+  {
+    name: 'prose that explains the formats by their markers',
+    text: 'Hermes models wrap each call in <tool_call> tags, Gemma 4 uses <|tool_call> and Mistral starts with [TOOL_CALLS] then the name.',
+    quietOnly: false,
+  },
+  {
+    name: 'an HTML custom element named like a tool',
+    text: '<get_weather city="Paris"></get_weather> renders a widget.',
+  },
+  {
+    name: 'a Jinja chat template',
+    text: "{% for tool in tools %}{{ tool.name }}{% endfor %}\n{{ '<tool_call>' }}",
+    quietOnly: false,
+  },
+  { name: 'a JSON schema answer', text: '{"type": "object", "properties": {"city": {"type": "string"}}}' },
   { name: 'a YAML example', text: 'tools:\n  - name: get_weather\n    arguments:\n      city: Paris\n' },
   { name: 'nested brackets in prose', text: 'Arrays like [[1, 2], [3]] and maps like {a: {b: 1}} are fine.' },
   { name: 'JSON data that names a tool but has no arguments', text: '{"name": "get_weather", "temp": 21}' },
 ];
 
 describe('auto-detection negative corpus: zero false calls', () => {
-  for (const { name, text } of corpus) {
+  for (const { name, text, quietOnly } of corpus) {
     describe(name, () => {
       for (const { name: chunking, chunks } of chunkings(text)) {
         it(`stays exactly text (${chunking})`, async () => {
-          const middleware = createToolMiddleware({ protocol: autoProtocol() });
+          const errors: string[] = [];
+          const middleware = createToolMiddleware({
+            protocol: autoProtocol(),
+            onError: (_m, meta) => errors.push(meta.code),
+          });
           const parts = await streamParts({ middleware, tools: fixtureTools }, chunks);
+          // Ordinary prose, code and JSON are not even reported as malformed calls.
+          if (quietOnly !== false) expect(errors).toEqual([]);
           const summary = summarize(parts);
           expect(summary.calls).toEqual([]);
           expect(parts.some((p) => p.type.startsWith('tool-'))).toBe(false);

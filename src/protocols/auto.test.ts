@@ -113,6 +113,22 @@ const everyFormat: FormatFixture[] = [
     calls: [query('u')],
     prose: '',
   },
+  {
+    name: 'qwen3-coder, parallel',
+    text: 'Checking.\n<tool_call>\n<function=get_weather>\n<parameter=city>\nAA\n</parameter>\n<parameter=days>\n2\n</parameter>\n</function>\n<function=search>\n<parameter=query>\nmulti\nline "q" ü\n</parameter>\n</function>\n</tool_call>',
+    calls: [
+      { toolName: 'get_weather', input: { city: 'AA', days: 2 } },
+      { toolName: 'search', input: { query: 'multi\nline "q" ü' } },
+    ],
+    prose: 'Checking.',
+  },
+  {
+    name: 'qwen3-coder truncated stays text',
+    text: '<tool_call>\n<function=search>\n<parameter=query>\nab',
+    calls: [],
+    prose: '<tool_call>\n<function=search>\n<parameter=query>\nab',
+    errors: ['unclosed-tool-call'],
+  },
   { name: 'gemma 4', text: `<|tool_call>call:get_weather{city:${Q}V${Q}}<tool_call|>`, calls: [city('V')], prose: '' },
   {
     name: 'functiongemma',

@@ -17,6 +17,7 @@
  * know the model's format (smaller bundle).
  */
 import { openByFirstChar } from '../parse/basic-sections.ts';
+import { type InvokeTags, openInvokeSection } from '../parse/invoke-section.ts';
 import { openJsonSection } from '../parse/json-section.ts';
 import { openPythonicSection } from '../parse/pythonic-section.ts';
 import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
@@ -24,7 +25,7 @@ import { deepseekTriggers } from './deepseek.ts';
 import { defineProtocol } from './define-protocol.ts';
 import { functionGemmaTriggers } from './function-gemma.ts';
 import { gemma4Triggers } from './gemma4.ts';
-import { glmTriggers } from './glm.ts';
+import { openGlmCall } from './glm.ts';
 import { graniteTriggers } from './granite.ts';
 import { harmonyTriggers } from './harmony.ts';
 import { hermesProtocol } from './json-mix.ts';
@@ -35,10 +36,27 @@ import { phi4MiniTriggers } from './phi4-mini.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { pythonicWrapperTriggers } from './pythonic.ts';
 
+/** Qwen3-Coder / Qwen3.5: `<tool_call><function=f><parameter=p>v</parameter></function></tool_call>`. */
+const QWEN3_CODER_TAGS: InvokeTags = {
+  invoke: '<function=',
+  invokeEnd: '</function>',
+  param: '<parameter=',
+  paramEnd: '</parameter>',
+  close: '</tool_call>',
+};
+
 /** The triggers of every format, for the auto-detecting parser. */
 export const autoTriggers: readonly Trigger[] = [
-  // <tool_call>: Hermes/Qwen JSON, or GLM's name + <arg_key> pairs.
-  ...glmTriggers,
+  // <tool_call>: Hermes/Qwen JSON, Qwen3-Coder's <function=…>, or GLM's name + <arg_key> pairs.
+  {
+    marker: '<tool_call>',
+    open: (env, marker) =>
+      openByFirstChar(env, marker, (c) => {
+        if (c === '{' || c === '[') return (e, raw) => openJsonSection(e, raw, { end: '</tool_call>' });
+        if (c === '<') return (e, raw) => openInvokeSection(e, raw, QWEN3_CODER_TAGS);
+        return openGlmCall;
+      }),
+  },
   // Gemma 2/3 prompted with a ```tool_call fence.
   { marker: '```tool_call', open: (env, marker) => openJsonSection(env, marker, { end: '```' }) },
   { marker: '<|python_tag|>', open: (env, marker) => openJsonSection(env, marker, { repeat: true }) },

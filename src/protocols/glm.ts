@@ -24,7 +24,8 @@ const END = '</tool_call>';
 const State = { Name: 0, Tag: 1, Key: 2, ValueTag: 3, Value: 4, Json: 5, Done: 6 } as const;
 type State = (typeof State)[keyof typeof State];
 
-function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
+/** The GLM call after `<tool_call>` and the whitespace after it. */
+export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
   const writer = createCallWriter(env.context, env.callbacks);
   writer.raw(rawPrefix);
   let state: State = State.Name;
