@@ -4,6 +4,8 @@
  * auto-detecting one, with the same input; the system prompt names the tools.
  */
 import { describe, expect, it } from 'vitest';
+import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
+import { functionTool, streamParts } from '../test-support/harness.ts';
 import { autoProtocol } from './auto.ts';
 import { deepseekProtocol } from './deepseek.ts';
 import { functionGemmaProtocol } from './function-gemma.ts';
@@ -79,5 +81,25 @@ describe('native formats: history round-trips through the parsers', () => {
       const response = protocol.formatToolResponse({ toolCallId: 'call_1', toolName: 'search', result: { hits: 2 } });
       expect(response).toContain('2');
     });
+  });
+});
+
+describe('native formats: arguments stream progressively', () => {
+  const long = { query: 'a long query that arrives over many chunks, ü 😀' };
+  const sdkTools = [functionTool('search', tools[0]?.inputSchema as Record<string, unknown>)];
+  protocols.forEach((protocol, index) => {
+    for (const parse of [protocol, autoProtocol()]) {
+      it(`${protocol.name} #${index} via ${parse.name}: many deltas before the call ends`, async () => {
+        const text = `${protocol.formatToolCall({ toolCallId: 'c', toolName: 'search', input: long })}`;
+        const middleware = createToolMiddleware({ protocol: parse });
+        const parts = await streamParts({ middleware, tools: sdkTools }, Array.from(text));
+        const deltas = parts.filter((p) => p.type === 'tool-input-delta');
+        const types = parts.map((p) => p.type);
+        expect(deltas.length).toBeGreaterThan(20);
+        expect(types.indexOf('tool-input-start')).toBeLessThan(types.indexOf('tool-input-delta'));
+        expect(types.lastIndexOf('tool-input-delta')).toBeLessThan(types.indexOf('tool-call'));
+        expect(JSON.parse(deltas.map((p) => (p as { delta: string }).delta).join(''))).toEqual(long);
+      });
+    }
   });
 });
