@@ -43,8 +43,23 @@ export interface Trigger {
    * when the whole answer begins with one.
    */
   atStart?: boolean;
+  /**
+   * Not a call: the marker stays text, and what follows counts as the start
+   * of the answer again. `</think>` does this, since reasoning models write
+   * their bare-JSON or pythonic answer after their thoughts.
+   */
+  restartsAnswer?: boolean;
   open(env: SectionEnv, marker: string): Section;
 }
+
+/** `</think>`: the answer of a reasoning model (DeepSeek R1, Qwen3, …) starts after it. */
+export const thinkEndTrigger: Trigger = {
+  marker: '</think>',
+  restartsAnswer: true,
+  open: () => {
+    throw new Error('toolshim: </think> opens no section.');
+  },
+};
 
 function isSpace(c: string): boolean {
   return c === ' ' || c === '\n' || c === '\r' || c === '\t';
@@ -115,6 +130,11 @@ export function createSectionScanner(
         if (i > runStart) callbacks.onText(text.slice(runStart, i));
         held = text.slice(i);
         return;
+      }
+      if (found?.restartsAnswer) {
+        i += found.marker.length;
+        sawNonSpace = false;
+        continue;
       }
       if (found !== undefined) {
         if (i > runStart) callbacks.onText(text.slice(runStart, i));

@@ -20,7 +20,7 @@ import { openByFirstChar } from '../parse/basic-sections.ts';
 import { type InvokeTags, openInvokeSection } from '../parse/invoke-section.ts';
 import { openJsonSection } from '../parse/json-section.ts';
 import { openPythonicSection } from '../parse/pythonic-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { createSectionScanner, type Trigger, thinkEndTrigger } from '../parse/section-scanner.ts';
 import { deepseekTriggers } from './deepseek.ts';
 import { defineProtocol } from './define-protocol.ts';
 import { functionGemmaTriggers } from './function-gemma.ts';
@@ -70,6 +70,7 @@ export const autoTriggers: readonly Trigger[] = [
   ...functionGemmaTriggers,
   ...minimaxM2Triggers,
   ...pythonicWrapperTriggers,
+  thinkEndTrigger,
   // A bare answer: Llama 3 JSON, an xLAM JSON list, or a pythonic list.
   {
     marker: '{',

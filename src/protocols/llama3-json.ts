@@ -8,12 +8,13 @@
  * names a declared tool: JSON inside prose or code stays text.
  */
 import { openJsonSection } from '../parse/json-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { createSectionScanner, type Trigger, thinkEndTrigger } from '../parse/section-scanner.ts';
 import { defineProtocol } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
 
 export const llama3JsonTriggers: readonly Trigger[] = [
+  thinkEndTrigger,
   { marker: '<|python_tag|>', open: (env, marker) => openJsonSection(env, marker, { repeat: true }) },
   {
     marker: '{',

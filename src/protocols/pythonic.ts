@@ -8,7 +8,7 @@
  * tokens (transformers.js `skip_special_tokens: false`).
  */
 import { openPythonicSection } from '../parse/pythonic-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { createSectionScanner, type Trigger, thinkEndTrigger } from '../parse/section-scanner.ts';
 import { defineProtocol } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
@@ -23,6 +23,7 @@ export const pythonicWrapperTriggers: readonly Trigger[] = [
 
 export const pythonicTriggers: readonly Trigger[] = [
   ...pythonicWrapperTriggers,
+  thinkEndTrigger,
   { marker: '[', open: (env, marker) => openPythonicSection(env, marker, { listOpened: true, declaredOnly: true }) },
 ];
 

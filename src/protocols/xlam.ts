@@ -6,12 +6,13 @@
  * and only when its first call names a declared tool.
  */
 import { openJsonSection } from '../parse/json-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { createSectionScanner, type Trigger, thinkEndTrigger } from '../parse/section-scanner.ts';
 import { defineProtocol } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 export const xlamTriggers: readonly Trigger[] = [
+  thinkEndTrigger,
   {
     marker: '[',
     atStart: true,
