@@ -58,9 +58,9 @@ export function openJsonSection(env: SectionEnv, marker: string, options: JsonSe
   let pending = '';
   let openId: string | undefined;
 
-  // Gate the assembler's events: while undecided, an undeclared first call means "not a call".
   /**
-   * While undecided, the announcement waits for the first argument delta: data
+   * The assembler's events pass a gate. While undecided, an undeclared first
+   * call means "not a call", and the announcement waits for the first argument delta: data
    * such as `{"name": "get_weather", "temp": 21}` names a tool but has no
    * arguments key, and must stay text.
    */

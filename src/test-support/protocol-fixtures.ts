@@ -3,28 +3,31 @@
  * whole, one character at a time and at seeded random split points through
  * wrapLanguageModel, and generate must equal stream.
  */
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
-import {
-  chunkings,
-  functionTool,
-  generateContent,
-  normalizeIds,
-  streamParts,
-  summarize,
-  summarizeContent,
-} from './harness.ts';
+import { chunkings, generateContent, normalizeIds, streamParts, summarize, summarizeContent } from './harness.ts';
 
-export const weatherTool = functionTool('get_weather', {
-  type: 'object',
-  properties: { city: { type: 'string' }, days: { type: 'number' }, metric: { type: 'boolean' } },
-  required: ['city'],
-});
-export const searchTool = functionTool('search', {
-  type: 'object',
-  properties: { query: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
-});
+// Plain objects (the shape functionTool() builds), so this module needs nothing
+// from the harness at load time: the ai@6 suite swaps the harness module in.
+export const weatherTool: LanguageModelV4FunctionTool = {
+  type: 'function',
+  name: 'get_weather',
+  inputSchema: {
+    type: 'object',
+    properties: { city: { type: 'string' }, days: { type: 'number' }, metric: { type: 'boolean' } },
+    required: ['city'],
+  },
+};
+export const searchTool: LanguageModelV4FunctionTool = {
+  type: 'function',
+  name: 'search',
+  inputSchema: {
+    type: 'object',
+    properties: { query: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
+  },
+};
 export const fixtureTools = [weatherTool, searchTool];
 
 export interface FormatFixture {
