@@ -59,7 +59,7 @@ test('tool-call arguments fill in the events pane before the stream finishes', a
 test('the tool runs in the browser and the final answer uses its result', async ({ page }) => {
   await send(page, "What's the weather in Seoul?");
   await done(page);
-  await expect(page.locator('#conversation [data-role="tool-result"]')).toContainText('"temperature":18');
+  await expect(page.locator('#conversation [data-role="tool-result"]')).toContainText('"temperature": 18');
   await expect(events(page, 'tool-result')).toHaveCount(1);
   await expect(answer(page)).toHaveText('It is 18°C and partly cloudy in Seoul.');
   await expect(events(page, 'finish')).toContainText('stop');
@@ -78,7 +78,7 @@ for (const { protocol, marker } of formats) {
     await expect(page.locator('#raw [data-role="raw-text"]').first()).toContainText(marker);
     await expect(page.locator('#raw mark.call')).toHaveCount(1);
     await expect(events(page, 'tool-call')).toContainText('calculator');
-    await expect(page.locator('#conversation [data-role="tool-result"]')).toContainText('"result":165');
+    await expect(page.locator('#conversation [data-role="tool-result"]')).toContainText('"result": 165');
     await expect(answer(page)).toHaveText('23 * 7 + 4 = 165.');
     // No markup of the call leaks into the conversation.
     await expect(page.locator('#conversation')).not.toContainText('tool_call');
@@ -199,7 +199,7 @@ test('mobile width: no horizontal scrolling, panes stacked', async ({ page }, te
 });
 
 test('desktop screenshot of a finished multi-step run', async ({ page }, testInfo) => {
-  await send(page, 'Check the weather in Seoul and save it as a note', 'delay=1');
+  await send(page, 'Check the weather in Seoul and save it as a note', 'delay=8');
   await done(page);
   await page.locator('#prompt').blur();
   const path = testInfo.outputPath('desktop.png');

@@ -16,7 +16,7 @@ for (const mode of ['browser', 'worker'] as const) {
     await expect(page.locator('#status')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
     await expect(page.locator('#events [data-event="tool-input-start"]')).toHaveCount(1);
     await expect(page.locator('#events [data-event="tool-call"]')).toContainText('get_weather');
-    await expect(page.locator('#conversation [data-role="tool-result"]')).toContainText('"temperature":18');
+    await expect(page.locator('#conversation [data-role="tool-result"]')).toContainText('"temperature": 18');
     await expect(page.locator('#conversation [data-role="assistant-text"]')).toHaveText(
       'It is 18°C and partly cloudy in Seoul.',
     );

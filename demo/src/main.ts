@@ -48,8 +48,10 @@ fromUrl(ui.protocol, 'protocol');
 fromUrl(ui.toolChoice, 'toolChoice');
 fromUrl(ui.proxyMode, 'proxyMode');
 const delayParam = params.get('delay');
-if (delayParam !== null && !Number.isNaN(Number(delayParam)))
-  ui.pace.add(new Option(`${delayParam} ms/token`, delayParam, true, true));
+if (delayParam !== null && !Number.isNaN(Number(delayParam))) {
+  if ([...ui.pace.options].some((o) => o.value === delayParam)) ui.pace.value = delayParam;
+  else ui.pace.add(new Option(`${delayParam} ms/token`, delayParam, true, true));
+}
 if (params.get('proxyUrl')) ui.proxyUrl.value = params.get('proxyUrl') as string;
 if (params.get('prompt')) ui.prompt.value = params.get('prompt') as string;
 

@@ -31,16 +31,26 @@ export function pretty(value: unknown): string {
   return JSON.stringify(value, null, 2) ?? String(value);
 }
 
-/** One-line JSON for the conversation; the events pane shows it pretty. */
+/** One-line JSON with a space after `,` and `:` (so it wraps between values); the events pane shows it pretty. */
+function spaced(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(spaced).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${spaced(v)}`)
+      .join(', ')}}`;
+  }
+  return JSON.stringify(value) ?? String(value);
+}
+
 function compact(value: unknown): string {
   if (typeof value === 'string') {
     try {
-      return JSON.stringify(JSON.parse(value));
+      return spaced(JSON.parse(value));
     } catch {
       return value;
     }
   }
-  return JSON.stringify(value) ?? String(value);
+  return spaced(value);
 }
 
 export class ConversationPane {
