@@ -7,11 +7,12 @@
  * text, untouched. The markers are special tokens: the engine must keep
  * special tokens (transformers.js `skip_special_tokens: false`).
  */
+import { type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
 import { openNamedJsonSection } from '../parse/named-json-section.ts';
 import { createSectionScanner, type SectionEnv, type Trigger } from '../parse/section-scanner.ts';
+import type { ToolSpec } from '../types.ts';
 import { defineProtocol } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { renderToolList } from './tool-list.ts';
 
 const RECIPIENT = /\bto=(?:functions\.)?([A-Za-z_][\w.-]{0,127})/;
 
@@ -29,16 +30,60 @@ export const harmonyTriggers: readonly Trigger[] = [
   { marker: '<|channel|>', open: openHarmonyMessage },
 ];
 
+/** A JSON schema as the TypeScript type gpt-oss reads its tools in. */
+function tsType(schema: unknown, indent: string): string {
+  const s = unwrapSchema(schema);
+  if (s === undefined) return 'any';
+  if (Array.isArray(s.enum)) return s.enum.map((v) => JSON.stringify(v)).join(' | ');
+  const [type] = schemaTypes(s);
+  switch (type) {
+    case 'string':
+      return 'string';
+    case 'number':
+    case 'integer':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'array':
+      return `${tsType(s.items, indent)}[]`;
+    case 'object':
+      return tsObject(s, indent);
+    default:
+      return 'any';
+  }
+}
+
+function tsObject(schema: Schema, indent: string): string {
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  const lines = Object.entries(properties).map(([key, property]) => {
+    const description = unwrapSchema(property)?.description;
+    const comment = typeof description === 'string' ? `${indent}// ${description.replace(/\n/g, ' ')}\n` : '';
+    return `${comment}${indent}${key}${required.has(key) ? '' : '?'}: ${tsType(property, `${indent}  `)},`;
+  });
+  return lines.length === 0 ? '{}' : `{\n${lines.join('\n')}\n${indent.slice(2)}}`;
+}
+
+/** The developer-message tool section gpt-oss was trained on: a TypeScript `functions` namespace. */
+function renderNamespace(tools: ToolSpec[]): string {
+  const types = tools.map((tool) => {
+    const comment = tool.description ? `// ${tool.description.replace(/\n/g, ' ')}\n` : '';
+    return `${comment}type ${tool.name} = (_: ${tsType(tool.inputSchema, '  ')}) => any;`;
+  });
+  return ['namespace functions {', '', ...types.flatMap((t) => [t, '']), '} // namespace functions'].join('\n');
+}
+
 const defaultTemplate = (tools: string) =>
   [
     '# Tools',
     '',
     '## functions',
     '',
-    'These functions are available; call them on the commentary channel:',
     tools,
     '',
-    'To call a function, write:',
+    'Call a function on the commentary channel, exactly like this:',
     '<|start|>assistant<|channel|>commentary to=functions.NAME <|constrain|>json<|message|>{"parameter": "value"}<|call|>',
     'When no function is needed, answer on the final channel.',
   ].join('\n');
@@ -48,7 +93,7 @@ export function harmonyProtocol(): ToolCallProtocol {
   return defineProtocol({
     name: 'harmony',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
-      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderNamespace(tools)),
     formatToolCall: ({ toolName, input }) =>
       `<|start|>assistant<|channel|>commentary to=functions.${toolName} <|constrain|>json<|message|>${JSON.stringify(input ?? {})}<|call|>`,
     formatToolResponse: ({ toolName, result }) =>

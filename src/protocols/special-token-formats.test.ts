@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { runFormatFixtures } from '../test-support/protocol-fixtures.ts';
 import { deepseekProtocol } from './deepseek.ts';
 import { harmonyProtocol } from './harmony.ts';
@@ -146,3 +147,42 @@ runFormatFixtures('harmony', harmonyProtocol(), [
     errors: ['malformed-tool-call'],
   },
 ]);
+
+describe('harmony prompt', () => {
+  it('declares the tools as the TypeScript functions namespace gpt-oss reads', () => {
+    const prompt = harmonyProtocol().formatTools({
+      tools: [
+        {
+          name: 'get_weather',
+          description: 'Gets the weather',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              city: { type: 'string', description: 'City name' },
+              unit: { type: 'string', enum: ['c', 'f'] },
+              days: { type: 'integer' },
+              tags: { type: 'array', items: { type: 'string' } },
+            },
+            required: ['city'],
+          },
+        },
+      ],
+    });
+    expect(prompt).toContain(
+      [
+        'namespace functions {',
+        '',
+        '// Gets the weather',
+        'type get_weather = (_: {',
+        '  // City name',
+        '  city: string,',
+        '  unit?: "c" | "f",',
+        '  days?: number,',
+        '  tags?: string[],',
+        '}) => any;',
+        '',
+        '} // namespace functions',
+      ].join('\n'),
+    );
+  });
+});
