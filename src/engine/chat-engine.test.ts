@@ -1,9 +1,27 @@
-import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
-import { collect, functionTool } from '../test-support/harness.ts';
 import { type ChatEngine, fromChatEngine } from './chat-engine.ts';
+
+/** Reads a whole stream. (Local, not the middleware harness: these tests are about the V4 adapter only.) */
+async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
+  const parts: T[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return parts;
+    parts.push(value);
+  }
+}
+
+function functionTool(name: string, inputSchema: Record<string, unknown>): LanguageModelV4FunctionTool {
+  return { type: 'function', name, inputSchema };
+}
 
 function chunk(
   delta: ChatCompletionChunk['choices'][number]['delta'],
@@ -283,6 +301,8 @@ describe('fromChatEngine with the openai SDK client', () => {
       apiKey: 'test',
       baseURL: 'http://fake.local/v1',
       fetch: fakeOpenAiFetch(bodies, signals),
+      // Lets the same test run in the Chromium matrix; the key is not a real one.
+      dangerouslyAllowBrowser: true,
     });
     const model = fromChatEngine(client, { modelId: 'gpt-tiny' });
 

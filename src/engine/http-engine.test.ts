@@ -1,11 +1,26 @@
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { hermesToolMiddleware } from '../index.ts';
 import type { ChatCompletionChunk } from '../openai/wire-types.ts';
-import { collect, functionTool } from '../test-support/harness.ts';
 import { fromChatEngine } from './chat-engine.ts';
 import { ChatEngineHttpError, createHttpEngine } from './http-engine.ts';
 import { createReplayEngine } from './replay-engine.ts';
+
+/** Reads a whole stream. (Local, not the middleware harness: these tests are about the V4 adapter only.) */
+async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
+  const parts: T[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return parts;
+    parts.push(value);
+  }
+}
+
+function functionTool(name: string, inputSchema: Record<string, unknown>): LanguageModelV4FunctionTool {
+  return { type: 'function', name, inputSchema };
+}
 
 /** A fake OpenAI-compatible server backed by the replay engine, sending SSE in awkward byte slices. */
 function replayServer(

@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatCompletionChunk } from '../openai/wire-types.ts';
-import { collect } from '../test-support/harness.ts';
 import { fromChatEngine } from './chat-engine.ts';
 import { checkWebGpu, createWebLLMEngine, type WebLLMModule, type WebLLMProgress } from './webllm-engine.ts';
+
+/** Reads a whole stream. (Local, not the middleware harness: these tests are about the V4 adapter only.) */
+async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
+  const parts: T[] = [];
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return parts;
+    parts.push(value);
+  }
+}
 
 // Compile-time proof that the real package fits the structural type the adapter asks for.
 const realModuleFits = (module: typeof import('@mlc-ai/web-llm')): WebLLMModule => module;
