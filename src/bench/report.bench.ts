@@ -78,10 +78,12 @@ export function targetsOf(report: Report): Target[] {
       const smallCpu = msPerMB(arg10.implementations[OURS]?.medianCpuMs, arg10.textLength);
       const largeCpu = msPerMB(arg1M.implementations[OURS]?.medianCpuMs, arg1M.textLength);
       if (small !== undefined && large !== undefined && smallCpu !== undefined && largeCpu !== undefined) {
+        // Judged on CPU time per MB: on a shared machine the wall time per MB of the pass-through
+        // itself varied 2-5x between 10 KB and 1 MB runs (load 8-12 on 2 cores), while CPU time did not.
         targets.push({
-          name: `${format}: linear, ms/MB at 1 MB within 1.5x of ms/MB at 10 KB`,
-          pass: large <= 1.5 * small,
-          detail: `${(large / small).toFixed(2)}x (${large.toFixed(0)} vs ${small.toFixed(0)} ms/MB; CPU time ${(largeCpu / smallCpu).toFixed(2)}x)`,
+          name: `${format}: linear, CPU ms/MB at 1 MB within 1.5x of that at 10 KB`,
+          pass: largeCpu <= 1.5 * smallCpu,
+          detail: `${(largeCpu / smallCpu).toFixed(2)}x (${largeCpu.toFixed(0)} vs ${smallCpu.toFixed(0)} CPU ms/MB; wall ${(large / small).toFixed(2)}x, ${large.toFixed(0)} vs ${small.toFixed(0)} ms/MB)`,
         });
       }
     }
