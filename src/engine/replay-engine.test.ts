@@ -143,6 +143,19 @@ describe('replay engine', () => {
     }
   });
 
+  it('answers without a call when the tool a request needs is not offered', () => {
+    const system = '{"type":"function","function":{"name":"calculator"}}\nUse <tool_call></tool_call>.';
+    const text = replayText({
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: 'Weather in Paris?' },
+      ],
+    });
+    expect(text).toBe(
+      "I can't check live weather right now, so I can't tell you the current conditions in Paris. A weather app or website will have the latest forecast.",
+    );
+  });
+
   it('honours max_tokens with finish_reason length', async () => {
     const completion = await createReplayEngine().chat.completions.create({
       max_tokens: 3,

@@ -101,6 +101,16 @@ export function defaultCall(name: string, request: string): ReplayCall {
   }
 }
 
+/** The tool each intent's first step calls. */
+const NEEDS: Partial<Record<Intent, string>> = {
+  'weather-and-note': 'get_weather',
+  'parallel-weather': 'get_weather',
+  weather: 'get_weather',
+  calculate: 'calculator',
+  'list-notes': 'list_notes',
+  note: 'add_note',
+};
+
 /** The answer without tools: what the model says when tool choice is `none`. */
 function withoutTools(intent: Intent, request: string): ReplayTurn {
   switch (intent) {
@@ -114,6 +124,9 @@ function withoutTools(intent: Intent, request: string): ReplayTurn {
       return {
         before: `Without the calculator I'd rather not guess: ${expressionIn(request)} is best checked with a calculator.`,
       };
+    case 'note':
+    case 'list-notes':
+      return { before: "I can't reach your notes right now: the notes tools are not available in this chat." };
     default:
       return {
         before:
@@ -128,6 +141,9 @@ export function scriptTurn(context: ScriptContext): ReplayTurn {
   const intent = intentOf(request);
   const has = (name: string) => toolNames.includes(name);
   if (toolNames.length === 0) return withoutTools(intent, request);
+  // A request whose tool is not offered gets the answer without tools, not a call to an unknown tool.
+  const needed = NEEDS[intent];
+  if (needed !== undefined && !has(needed)) return withoutTools(intent, request);
   const cities = citiesIn(request);
   const first = results[0];
 
@@ -164,10 +180,10 @@ export function scriptTurn(context: ScriptContext): ReplayTurn {
       if (step === 0) return { calls: [defaultCall('get_weather', request)] };
       return { before: `${capitalize(describeWeather(first, cities[0] as string))}.` };
     case 'calculate':
-      if (step === 0 && has('calculator')) return { calls: [defaultCall('calculator', request)] };
+      if (step === 0) return { calls: [defaultCall('calculator', request)] };
       return { before: `${expressionIn(request)} = ${String(field(first, 'result') ?? first)}.` };
     case 'list-notes':
-      if (step === 0 && has('list_notes')) return { calls: [{ name: 'list_notes', arguments: {} }] };
+      if (step === 0) return { calls: [{ name: 'list_notes', arguments: {} }] };
       {
         const notes = field(first, 'notes');
         if (Array.isArray(notes) && notes.length > 0) {
@@ -178,7 +194,7 @@ export function scriptTurn(context: ScriptContext): ReplayTurn {
         return { before: "You don't have any notes yet." };
       }
     case 'note':
-      if (step === 0 && has('add_note')) return { calls: [defaultCall('add_note', request)] };
+      if (step === 0) return { calls: [defaultCall('add_note', request)] };
       return { before: `Saved: "${noteTextOf(request)}".` };
     default:
       return withoutTools('chat', request);
