@@ -8,8 +8,11 @@ const useAi6Harness: Plugin = {
   name: 'toolshim-ai6-harness',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (!source.endsWith('/harness.ts') || importer === undefined || importer.endsWith('/harness-ai6.ts')) return null;
-    if (!source.includes('test-support') && !importer.includes('/test-support/')) return null;
+    // Only relative imports written in source files: the module runner later re-resolves the
+    // resulting ids (e.g. `/src/test-support/harness.ts`, importer index.html), and harness-ai6.ts
+    // itself must reach the real harness.
+    if (!source.startsWith('.') || !source.endsWith('/harness.ts') || importer === undefined) return null;
+    if (importer.endsWith('/harness-ai6.ts')) return null;
     return new URL('./src/test-support/harness-ai6.ts', import.meta.url).pathname;
   },
 };
