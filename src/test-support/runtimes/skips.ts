@@ -42,13 +42,13 @@ export const skips: Skip[] = [
   },
   {
     runtimes: ['chromium'],
-    test: 'CORS answers a preflight from an allowed origin',
+    test: 'answers a preflight from an allowed origin',
     reason:
       'browsers drop the Origin header from a script-made Request (a forbidden header), so the handler never sees it',
   },
   {
     runtimes: ['chromium'],
-    test: 'CORS adds the allow-origin header to real responses',
+    test: 'adds the allow-origin header to real responses',
     reason:
       'browsers drop the Origin header from a script-made Request (a forbidden header), so the handler never sees it',
   },
