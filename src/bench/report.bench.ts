@@ -148,6 +148,7 @@ export function formatReport(report: Report): string {
     pad('toolshim ms', 12),
     pad('MB/s', 7),
     pad('x floor', 8),
+    pad('cpu x', 6),
     pad('ref ms', 9),
     pad('ref/toolshim', 13),
   ].join(' ');
@@ -173,14 +174,16 @@ export function formatReport(report: Report): string {
         pad(ms(ours?.medianMs), 12),
         pad(ours?.mbPerSecond?.toFixed(1) ?? '-', 7),
         pad(ratio, 8),
+        pad(ours?.pairedFloorCpuRatio !== undefined ? `${ours.pairedFloorCpuRatio.toFixed(2)}x` : '-', 6),
         pad(theirsCell(theirs), 9),
         pad(speedup, 13),
       ].join(' '),
     );
   }
   lines.push(
-    'MB = 2^20 bytes of model text. x floor: median over repetitions of toolshim / pass-through run back to back.',
+    'MB = 2^20 bytes of model text. x floor: median over repetitions of toolshim / pass-through run back to back;',
   );
+  lines.push('cpu x: the same with process CPU time, which other processes on the machine hardly disturb.');
   lines.push(
     'ref = @ai-sdk-tool/parser 4.1.26; ref/toolshim: ratio of medians (ref runs once where a run takes > 3 s).',
   );
