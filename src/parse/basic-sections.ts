@@ -13,7 +13,13 @@ function isSpace(c: string): boolean {
  * is Hermes JSON, `<tool_call>get_weather` is GLM; `[TOOL_CALLS] [` is the
  * older Mistral, `[TOOL_CALLS]name` v13.
  */
-export function openByFirstChar(env: SectionEnv, marker: string, choose: (c: string) => SectionOpener): Section {
+export function openByFirstChar(
+  env: SectionEnv,
+  marker: string,
+  choose: (c: string) => SectionOpener,
+  /** The marker is ordinary text (a bare `[`): ending right after it is no error. */
+  quiet = false,
+): Section {
   let prefix = marker;
   let inner: Section | undefined;
   let ended = false;
@@ -36,13 +42,14 @@ export function openByFirstChar(env: SectionEnv, marker: string, choose: (c: str
       if (inner !== undefined) inner.end();
       else {
         env.callbacks.onText(prefix);
-        env.callbacks.onError(
-          'Kept a malformed tool call as text: the output ended right after the tool-call marker.',
-          {
-            code: 'unclosed-tool-call',
-            text: prefix,
-          },
-        );
+        if (!quiet)
+          env.callbacks.onError(
+            'Kept a malformed tool call as text: the output ended right after the tool-call marker.',
+            {
+              code: 'unclosed-tool-call',
+              text: prefix,
+            },
+          );
       }
     },
   };

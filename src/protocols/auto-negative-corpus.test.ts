@@ -73,6 +73,7 @@ const corpus: Array<{ name: string; text: string; quietOnly?: false }> = [
     quietOnly: false,
   },
   { name: 'a JSON schema answer', text: '{"type": "object", "properties": {"city": {"type": "string"}}}' },
+  { name: 'a lone bracket', text: '[' },
   { name: 'a YAML example', text: 'tools:\n  - name: get_weather\n    arguments:\n      city: Paris\n' },
   { name: 'nested brackets in prose', text: 'Arrays like [[1, 2], [3]] and maps like {a: {b: 1}} are fine.' },
   { name: 'JSON data that names a tool but has no arguments', text: '{"name": "get_weather", "temp": 21}' },

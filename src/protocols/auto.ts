@@ -81,10 +81,14 @@ export const autoTriggers: readonly Trigger[] = [
     marker: '[',
     atStart: true,
     open: (env, marker) =>
-      openByFirstChar(env, marker, (c) =>
-        c === '{'
-          ? (e, raw) => openJsonSection(e, raw, { markerIsValue: true, declaredOnly: true })
-          : (e, raw) => openPythonicSection(e, raw, { listOpened: true, declaredOnly: true }),
+      openByFirstChar(
+        env,
+        marker,
+        (c) =>
+          c === '{'
+            ? (e, raw) => openJsonSection(e, raw, { markerIsValue: true, declaredOnly: true })
+            : (e, raw) => openPythonicSection(e, raw, { listOpened: true, declaredOnly: true }),
+        true,
       ),
   },
 ];
