@@ -21,8 +21,6 @@ export interface Report {
   loadAverage: { start: number; end: number };
   chunkSize: number;
   referenceCapMs: number;
-  /** Formats toolshim does not export yet, so they were not run. */
-  missingProtocols: string[];
   workloads: WorkloadResult[];
   latency: Array<{ workload: string; format: string; shape: string; results: Record<string, Latency> }>;
   targets: Target[];
@@ -136,9 +134,6 @@ export function formatReport(report: Report): string {
   if (Math.max(load.start, load.end) > m.cores) {
     lines.push(`  (more than ${m.cores}: other processes shared the CPU, so wall times are inflated; "x floor" pairs`);
     lines.push('   back-to-back runs so that it mostly cancels out)');
-  }
-  if (report.missingProtocols.length > 0) {
-    lines.push(`Not run (toolshim does not export them yet): ${report.missingProtocols.join(', ')}`);
   }
   lines.push('');
   const header = [

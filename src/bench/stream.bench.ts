@@ -7,12 +7,13 @@
  *   npm run bench -- --quick      small sizes only, reference up to 10 KB (a smoke run)
  *   npm run bench -- --no-reference   toolshim and the floor only
  *
- * Prints tables and writes .cache/bench/stream-latest.json (and a dated
- * copy) for comparing runs. Exits non-zero when any implementation finds the
+ * Prints tables and writes .cache/bench/stream-latest.json (`stream-quick-…`
+ * for --quick) and a dated copy, for comparing runs. Exits non-zero when any implementation finds the
  * wrong number of calls or loses argument bytes.
  */
+import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import * as reference from '@ai-sdk-tool/parser';
-import * as toolshim from '../index.ts';
+import { hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../index.ts';
 import { type Implementation, middlewareImplementation, passThrough, type StreamMiddleware } from './drive.bench.ts';
 import { measureLatency } from './measure.bench.ts';
 import {
@@ -46,24 +47,11 @@ const withReference = !args.includes('--no-reference');
  */
 const capMs = 45_000;
 
-/** toolshim's middleware for a format, or undefined while that protocol is not exported yet. */
-function toolshimMiddleware(format: Format): StreamMiddleware | undefined {
-  const exports = toolshim as unknown as Record<string, unknown>;
-  const create = (protocolName: string) => {
-    const protocol = exports[protocolName];
-    return typeof protocol === 'function'
-      ? (toolshim.createToolMiddleware({ protocol: protocol as () => never }) as StreamMiddleware)
-      : undefined;
-  };
-  switch (format) {
-    case Format.Hermes:
-      return toolshim.hermesToolMiddleware as StreamMiddleware;
-    case Format.MorphXml:
-      return (exports.xmlToolMiddleware as StreamMiddleware | undefined) ?? create('morphXmlProtocol');
-    case Format.Qwen3Coder:
-      return (exports.qwen3CoderToolMiddleware as StreamMiddleware | undefined) ?? create('qwen3CoderProtocol');
-  }
-}
+const toolshimMiddleware: Record<Format, LanguageModelV4Middleware> = {
+  [Format.Hermes]: hermesToolMiddleware,
+  [Format.MorphXml]: xmlToolMiddleware,
+  [Format.Qwen3Coder]: qwen3CoderToolMiddleware,
+};
 
 const referenceMiddleware: Record<Format, StreamMiddleware> = {
   [Format.Hermes]: reference.hermesToolMiddleware as unknown as StreamMiddleware,
@@ -84,18 +72,12 @@ const started = performance.now();
 const loadAtStart = loadAverage();
 const results: WorkloadResult[] = [];
 const latency: Report['latency'] = [];
-const missing: Format[] = [];
 const failures: string[] = [];
 
-if (!canCollectGarbage()) console.log('(run with --expose-gc, as `npm run bench` does, for steadier heap figures)');
+if (!canCollectGarbage()) console.log('(no heap figures: run with --expose-gc, as `npm run bench` does)');
 
 for (const format of formats) {
-  const middleware = toolshimMiddleware(format);
-  if (middleware === undefined) {
-    missing.push(format);
-    continue;
-  }
-  const ours = middlewareImplementation('toolshim', middleware);
+  const ours = middlewareImplementation('toolshim', toolshimMiddleware[format]);
   const theirs = withReference
     ? middlewareImplementation('@ai-sdk-tool/parser', referenceMiddleware[format])
     : undefined;
@@ -145,7 +127,6 @@ const report: Report = {
   loadAverage: { start: loadAtStart, end: loadAverage() },
   chunkSize: 4,
   referenceCapMs: capMs,
-  missingProtocols: missing,
   workloads: results,
   latency,
   targets: [],
@@ -155,8 +136,10 @@ const report: Report = {
 report.targets = targetsOf(report);
 
 console.log(formatReport(report));
-const file = writeJson('.cache/bench', 'stream-latest.json', report);
-writeJson('.cache/bench', `stream-${report.date.replace(/[:.]/g, '-')}.json`, report);
+// Quick runs are smoke runs: keep them from replacing the last full result.
+const name = quick ? 'stream-quick' : 'stream';
+const file = writeJson('.cache/bench', `${name}-latest.json`, report);
+writeJson('.cache/bench', `${name}-${report.date.replace(/[:.]/g, '-')}.json`, report);
 console.log(`\nJSON: ${file}`);
 
 if (failures.length > 0) {
