@@ -8,8 +8,8 @@
  *   npm run bench -- --no-reference   toolshim and the floor only
  *
  * Prints tables and writes .cache/bench/stream-latest.json (`stream-quick-…`
- * for --quick) and a dated copy, for comparing runs. Exits non-zero when any implementation finds the
- * wrong number of calls or loses argument bytes.
+ * for --quick) and a dated copy, for comparing runs. Exits non-zero when any
+ * implementation finds the wrong number of calls or loses argument bytes.
  */
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import * as reference from '@ai-sdk-tool/parser';
