@@ -14,6 +14,7 @@
 import type { ParserCallbacks } from '../protocols/protocol.ts';
 import { type CallAssembler, createCallAssembler } from './call-assembler.ts';
 import { createJsonReader, type JsonReader } from './json-reader.ts';
+import type { JsonSink } from './json-sink.ts';
 import type { Section, SectionEnv } from './section-scanner.ts';
 
 export interface JsonSectionOptions {
@@ -26,6 +27,9 @@ export interface JsonSectionOptions {
   /** Only count JSON whose first call names a declared tool. */
   declaredOnly?: boolean;
 }
+
+/** Keys a call object may have (Llama writes `type`; some fine-tunes `id` or `function`). */
+const CALL_KEYS = new Set(['name', 'arguments', 'parameters', 'args', 'input', 'type', 'id', 'function']);
 
 const State = {
   BeforeValue: 0,
@@ -103,8 +107,41 @@ export function openJsonSection(env: SectionEnv, marker: string, options: JsonSe
     },
   };
 
+  /**
+   * While undecided, a key that no call object has (`{"city": …}`) proves the
+   * JSON is data: give it back now instead of holding it to its end.
+   */
+  function guarded(sink: JsonSink): JsonSink {
+    const open: boolean[] = []; // true for arrays
+    const atCallObject = () =>
+      (open.length === 1 && open[0] === false) || (open.length === 2 && open[0] === true && open[1] === false);
+    return {
+      ...sink,
+      beginObject() {
+        open.push(false);
+        sink.beginObject();
+      },
+      beginArray() {
+        open.push(true);
+        sink.beginArray();
+      },
+      endObject() {
+        open.pop();
+        sink.endObject();
+      },
+      endArray() {
+        open.pop();
+        sink.endArray();
+      },
+      key(name) {
+        if (undecided && atCallObject() && !CALL_KEYS.has(name)) rejected = true;
+        sink.key(name);
+      },
+    };
+  }
+
   let assembler: CallAssembler = createCallAssembler({ context, callbacks: gated });
-  let reader: JsonReader = createJsonReader(assembler);
+  let reader: JsonReader = createJsonReader(options.declaredOnly ? guarded(assembler) : assembler);
   if (options.markerIsValue) {
     reader.write(marker.slice(Math.max(marker.lastIndexOf('['), marker.lastIndexOf('{'))));
     state = State.Value;
@@ -112,7 +149,7 @@ export function openJsonSection(env: SectionEnv, marker: string, options: JsonSe
 
   function newValue(): void {
     assembler = createCallAssembler({ context, callbacks: gated });
-    reader = createJsonReader(assembler);
+    reader = createJsonReader(options.declaredOnly ? guarded(assembler) : assembler);
   }
 
   function commit(): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import { generateContent } from '../test-support/harness.ts';
+import { generateContent, streamParts } from '../test-support/harness.ts';
 import { type FormatFixture, fixtureTools, runFormatFixtures } from '../test-support/protocol-fixtures.ts';
 import { autoProtocol } from './auto.ts';
 import { mistralProtocol } from './mistral.ts';
@@ -187,4 +187,14 @@ describe('forced tool choice with list-shaped native formats', () => {
       expect(errors).toEqual([]);
     });
   }
+});
+
+describe('JSON data at the start of an answer', () => {
+  it('is released as text as soon as a key shows it is no call', async () => {
+    const chunks = ['{"city": "Paris", ', '"temp": 21, ', '"unit": "C"}'];
+    const middleware = createToolMiddleware({ protocol: autoProtocol() });
+    const parts = await streamParts({ middleware, tools: fixtureTools }, chunks);
+    const deltas = parts.filter((p) => p.type === 'text-delta').map((p) => (p as { delta: string }).delta);
+    expect(deltas).toEqual(chunks);
+  });
 });
