@@ -14,7 +14,11 @@ function counts(suite) {
   if (!existsSync(suite.report)) return undefined;
   const report = JSON.parse(readFileSync(suite.report, 'utf8'));
   if (suite.format === 'vitest') {
-    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + (report.numTodoTests ?? 0) };
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+    };
   }
   const s = report.stats ?? {};
   return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 };
@@ -31,15 +35,34 @@ for (const suite of chosen) {
   const c = counts(suite);
   if (c === undefined) {
     // No report means the runner itself failed: count the whole suite as one failure.
-    rows.push({ name: suite.name, seconds, passed: 0, failed: 1, skipped: 0, note: `runner exited ${result.status} without a report${result.error ? ` (${result.error.message})` : ''}` });
+    rows.push({
+      name: suite.name,
+      seconds,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: `runner exited ${result.status} without a report${result.error ? ` (${result.error.message})` : ''}`,
+    });
   } else {
     const failed = c.failed + (result.status !== 0 && c.failed === 0 ? 1 : 0);
-    rows.push({ name: suite.name, seconds, ...c, failed, note: result.status !== 0 && c.failed === 0 ? `runner exited ${result.status}` : '' });
+    rows.push({
+      name: suite.name,
+      seconds,
+      ...c,
+      failed,
+      note: result.status !== 0 && c.failed === 0 ? `runner exited ${result.status}` : '',
+    });
   }
 }
 
-const total = rows.reduce((t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = rows.reduce(
+  (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 console.log('\nSuite results:');
-for (const r of rows) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped, ${r.seconds} s${r.note ? ` (${r.note})` : ''}`);
+for (const r of rows)
+  console.log(
+    `  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped, ${r.seconds} s${r.note ? ` (${r.note})` : ''}`,
+  );
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);

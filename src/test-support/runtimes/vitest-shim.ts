@@ -20,11 +20,13 @@ interface Suite {
   file: string;
   mode: 'run' | 'skip' | 'only' | 'todo';
   hooks: Record<HookKind, Fn[]>;
-  beforeAllDone: boolean;
+  /** Tests and nested suites (entries with `nested`), in declaration order. */
   tests: TestCase[];
 }
 
 interface TestCase {
+  /** Set when this entry is a nested describe block rather than a test. */
+  nested?: Suite;
   suite: Suite;
   name: string;
   fn: Fn | undefined;
@@ -63,7 +65,6 @@ const newSuite = (name: string, parent: Suite | undefined, file: string, mode: S
   file,
   mode,
   hooks: { beforeAll: [], afterAll: [], beforeEach: [], afterEach: [] },
-  beforeAllDone: false,
   tests: [],
 });
 
@@ -276,7 +277,7 @@ export async function runAll(options: RunOptions = {}): Promise<JsonReport> {
 }
 
 function isNested(test: TestCase): test is TestCase & { nested: Suite } {
-  return (test as { nested?: Suite }).nested !== undefined;
+  return test.nested !== undefined;
 }
 
 function containsOnly(suite: Suite): boolean {
