@@ -6,13 +6,18 @@
  */
 import { setImmediate } from 'node:timers';
 import { describe, expect, it } from 'vitest';
-import { hermesToolMiddleware } from '../index.ts';
+import { hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../index.ts';
 import { middlewareImplementation, passThrough, runOnce, timeCap } from './drive.bench.ts';
 import { checkResult, measureLatency } from './measure.bench.ts';
 import { bigArgumentWorkload, Format, formats, proseWithCallsWorkload, proseWorkload } from './workloads.bench.ts';
 
 const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 const toolshim = middlewareImplementation('toolshim', hermesToolMiddleware);
+const presets = {
+  [Format.Hermes]: toolshim,
+  [Format.MorphXml]: middlewareImplementation('toolshim', xmlToolMiddleware),
+  [Format.Qwen3Coder]: middlewareImplementation('toolshim', qwen3CoderToolMiddleware),
+};
 
 describe('benchmark workloads', () => {
   it.each(formats)('%s: a big argument sits in the text exactly once, where the workload says', (format) => {
@@ -39,19 +44,31 @@ describe('benchmark workloads', () => {
   });
 });
 
-describe('benchmark harness (hermes, tiny sizes)', () => {
-  it('finds the one big call and its whole argument', async () => {
-    const workload = bigArgumentWorkload(Format.Hermes, 3000);
-    const result = await runOnce(toolshim, workload.chunks);
+describe('benchmark harness (tiny sizes)', () => {
+  it.each(formats)('%s: finds the one big call and its whole argument', async (format) => {
+    const workload = bigArgumentWorkload(format, 3000);
+    const result = await runOnce(presets[format], workload.chunks);
     expect(result.toolCalls).toHaveLength(1);
     expect(checkResult(workload, result)).toBeUndefined();
   });
 
-  it('finds every small call in prose', async () => {
-    const workload = proseWithCallsWorkload(Format.Hermes, 8000);
-    const result = await runOnce(toolshim, workload.chunks);
+  it.each(formats)('%s: finds every small call in prose', async (format) => {
+    const workload = proseWithCallsWorkload(format, 8000);
+    const result = await runOnce(presets[format], workload.chunks);
     expect(result.toolCalls.map((c) => c.toolName)).toEqual(Array(workload.expectedCalls).fill('get_weather'));
     expect(checkResult(workload, result)).toBeUndefined();
+  });
+
+  it('the check catches a lost argument byte', async () => {
+    const workload = bigArgumentWorkload(Format.Hermes, 3000);
+    const result = await runOnce(toolshim, workload.chunks);
+    const call = result.toolCalls[0] as { toolName: string; input: string };
+    const input = JSON.parse(call.input) as { path: string; content: string };
+    const truncated = {
+      ...result,
+      toolCalls: [{ ...call, input: JSON.stringify({ ...input, content: input.content.slice(1) }) }],
+    };
+    expect(checkResult(workload, truncated)).toMatch(/content argument differs/);
   });
 
   it('the pass-through floor passes every part and finds no calls, which the check reports', async () => {
