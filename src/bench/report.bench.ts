@@ -153,8 +153,7 @@ export function formatReport(report: Report): string {
     const floor = w.implementations[FLOOR];
     const ours = w.implementations[OURS];
     const theirs = w.implementations[THEIRS];
-    const ratio =
-      ours?.medianMs !== undefined && floor?.medianMs ? `${(ours.medianMs / floor.medianMs).toFixed(2)}x` : '-';
+    const ratio = ours?.pairedFloorRatio !== undefined ? `${ours.pairedFloorRatio.toFixed(2)}x` : '-';
     let speedup = '-';
     if (ours?.medianMs !== undefined && theirs !== undefined) {
       if (theirs.medianMs !== undefined) speedup = `${(theirs.medianMs / ours.medianMs).toFixed(0)}x`;
