@@ -13,6 +13,7 @@ import type { ParserCallbacks, ParserContext } from '../protocols/protocol.ts';
 import { type ArgsStreamer, createArgsStreamer } from './args-streamer.ts';
 import type { JsonSink } from './json-sink.ts';
 import { createValueBuilder, type ValueBuilder } from './json-value.ts';
+import { createTextParts, type TextParts } from './text-parts.ts';
 
 const ARGUMENT_KEYS = new Set(['arguments', 'parameters', 'args', 'input']);
 
@@ -70,7 +71,7 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
   /** Forced-tool mode: the call object itself is the arguments. */
   let implicitArgs = false;
   let early: ValueBuilder | undefined;
-  let inputParts: string[] = [];
+  let inputParts: TextParts = createTextParts();
 
   function fail(reason: string): void {
     if (failure === undefined) failure = reason;
@@ -117,7 +118,7 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
     streamer = undefined;
     implicitArgs = false;
     early = undefined;
-    inputParts = [];
+    inputParts = createTextParts();
   }
 
   /** Forced-tool mode: treat the call object as the arguments, starting with `key`. */
@@ -158,7 +159,7 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
     const name = toolName as string;
     if (early !== undefined) emitDelta(JSON.stringify(coerceToolInput(early.value, schemaOf(name))));
     else if (!sawArguments) emitDelta('{}');
-    callbacks.onToolCallEnd({ id: id as string, toolName: name, input: inputParts.join('') });
+    callbacks.onToolCallEnd({ id: id as string, toolName: name, input: inputParts.join() });
     completed++;
     resetCall();
   }

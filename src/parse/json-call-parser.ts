@@ -15,6 +15,7 @@ import type { ParserCallbacks, ParserContext, StreamingParser } from '../protoco
 import { type CallAssembler, createCallAssembler } from './call-assembler.ts';
 import { searchDelimiter } from './delimiter.ts';
 import { createJsonReader, type JsonReader } from './json-reader.ts';
+import { createTextParts, type TextParts } from './text-parts.ts';
 
 export interface JsonCallFormat {
   /** Opens a call. Empty: the input starts with the call (bare JSON). */
@@ -61,21 +62,21 @@ export function createJsonCallParser(
   let assembler: CallAssembler | undefined;
   let failure: string | undefined;
   /** The raw text of the current call block, kept to give it back verbatim if it fails. */
-  let rawParts: string[] = [];
+  let rawParts: TextParts = createTextParts();
   /** Non-space text after the value and before `end` (e.g. a stray `}`). */
   let junk = '';
 
   function beginBody(): void {
     assembler = createCallAssembler({ context, callbacks, defaultToolName: options.defaultToolName });
     reader = createJsonReader(assembler);
-    rawParts = [start];
+    rawParts = createTextParts(start);
     junk = '';
     failure = undefined;
     state = State.BeforeValue;
   }
 
   function raw(): string {
-    return rawParts.join('');
+    return rawParts.join();
   }
 
   function giveBack(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call'): void {
@@ -229,7 +230,7 @@ export function createJsonCallParser(
   function beginBodyBare(): void {
     assembler = createCallAssembler({ context, callbacks, defaultToolName: options.defaultToolName });
     reader = createJsonReader(assembler);
-    rawParts = [];
+    rawParts = createTextParts();
   }
 
   function flush(): void {

@@ -17,6 +17,7 @@ import { propertySchema, type Schema, schemaTypes, unwrapSchema } from '../coerc
 import type { ParserCallbacks } from '../protocols/protocol.ts';
 import { type ArgsStreamer, createArgsStreamer } from './args-streamer.ts';
 import type { JsonSink } from './json-sink.ts';
+import { createTextParts } from './text-parts.ts';
 import type { TextStage } from './xml-text.ts';
 
 /** A parsed element value: its text, or its child elements by name (repeats in order). */
@@ -79,7 +80,7 @@ export function createXmlArgsWriter(options: {
 }): XmlArgsWriter {
   const { id, toolName, callbacks } = options;
   const rootSchema = unwrapSchema(options.schema);
-  const inputParts: string[] = [];
+  const inputParts = createTextParts();
   const written = new Set<string>();
   const collected = new Map<string, XmlNode[]>();
   const streamer: ArgsStreamer = createArgsStreamer(
@@ -153,7 +154,7 @@ export function createXmlArgsWriter(options: {
       }
       collected.clear();
       streamer.endObject();
-      return inputParts.join('');
+      return inputParts.join();
     },
   };
 }

@@ -14,6 +14,7 @@
 import type { ParserCallbacks, ParserContext, StreamingParser } from '../protocols/protocol.ts';
 import type { ToolshimErrorCode } from '../types.ts';
 import { searchDelimiter } from './delimiter.ts';
+import { createTextParts, type TextParts } from './text-parts.ts';
 import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from './xml-args.ts';
 import { collectTag, parseTag } from './xml-tag.ts';
 import { createEntityDecoder, createValueTrimmer, type TextStage } from './xml-text.ts';
@@ -56,7 +57,7 @@ export function createMorphXmlParser(context: ParserContext, callbacks: ParserCa
   let writer: XmlArgsWriter | undefined;
   let params = 0;
   /** The call's raw text so far (earlier chunks), to give back verbatim if it fails. */
-  let rawParts: string[] = [];
+  let rawParts: TextParts = createTextParts();
   /** Where the call's text in the current chunk starts. */
   let segmentStart = 0;
   let tag = '';
@@ -78,7 +79,7 @@ export function createMorphXmlParser(context: ParserContext, callbacks: ParserCa
     params = 0;
     callbacks.onToolCallStart({ id, toolName });
     writer = createXmlArgsWriter({ id, toolName, schema: context.tools.get(toolName)?.inputSchema, callbacks });
-    rawParts = [look];
+    rawParts = createTextParts(look);
     if (selfClosing) endCall('');
     else state = State.Body;
   }
@@ -86,7 +87,7 @@ export function createMorphXmlParser(context: ParserContext, callbacks: ParserCa
   function endCall(lastPiece: string): void {
     const input = (writer as XmlArgsWriter).finish();
     callbacks.onToolCallEnd({ id, toolName, input });
-    callbacks.onCallSegment?.(rawParts.join('') + lastPiece);
+    callbacks.onCallSegment?.(rawParts.join() + lastPiece);
     reset();
   }
 
@@ -94,7 +95,7 @@ export function createMorphXmlParser(context: ParserContext, callbacks: ParserCa
     writer = undefined;
     stage = undefined;
     reader = undefined;
-    rawParts = [];
+    rawParts = createTextParts();
     held = '';
     tag = '';
     state = State.Text;
@@ -102,7 +103,7 @@ export function createMorphXmlParser(context: ParserContext, callbacks: ParserCa
 
   /** Gives the call's text back as prose; `lastPiece` is its text in the current chunk. */
   function giveBack(lastPiece: string, reason: string, code: ToolshimErrorCode): void {
-    const text = rawParts.join('') + lastPiece;
+    const text = rawParts.join() + lastPiece;
     callbacks.onToolCallAbort({ id });
     callbacks.onText(text);
     callbacks.onError(`Kept a malformed <${toolName}> call as text: ${reason}.`, { code, text, toolName });

@@ -18,6 +18,7 @@
 import type { ParserCallbacks, ParserContext, StreamingParser } from '../protocols/protocol.ts';
 import type { ToolshimErrorCode } from '../types.ts';
 import { searchDelimiter } from './delimiter.ts';
+import { createTextParts, type TextParts } from './text-parts.ts';
 import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from './xml-args.ts';
 import { createQwenValueScanner, type QwenValueScanner, ValueEnd } from './xml-qwen-value.ts';
 import { collectTag } from './xml-tag.ts';
@@ -84,7 +85,7 @@ export function createQwen3CoderParser(context: ParserContext, callbacks: Parser
   let scanner: QwenValueScanner | undefined;
   let trimmer: TextStage | undefined;
   /** The raw text since the block (or the last call in it) began, to give back if it fails. */
-  let rawParts: string[] = [];
+  let rawParts: TextParts = createTextParts();
   let segmentStart = 0;
 
   function startCall(rawName: string): void {
@@ -133,15 +134,15 @@ export function createQwen3CoderParser(context: ParserContext, callbacks: Parser
   function endCall(raw: string): void {
     const input = (writer as XmlArgsWriter).finish();
     callbacks.onToolCallEnd({ id: id as string, toolName, input });
-    callbacks.onCallSegment?.(rawParts.join('') + raw);
+    callbacks.onCallSegment?.(rawParts.join() + raw);
     id = undefined;
     writer = undefined;
-    rawParts = [];
+    rawParts = createTextParts();
   }
 
   /** Gives back the unit's raw text (the current chunk's part is `raw`) as prose. */
   function giveBack(raw: string, reason: string, code: ToolshimErrorCode): void {
-    const text = rawParts.join('') + raw;
+    const text = rawParts.join() + raw;
     if (id !== undefined) callbacks.onToolCallAbort({ id });
     if (text !== '') callbacks.onText(text);
     callbacks.onError(`Kept a malformed tool call as text: ${reason}.`, { code, text, toolName });
@@ -149,7 +150,7 @@ export function createQwen3CoderParser(context: ParserContext, callbacks: Parser
     writer = undefined;
     scanner = undefined;
     trimmer = undefined;
-    rawParts = [];
+    rawParts = createTextParts();
     look = '';
     literal = '';
     state = State.Text;
@@ -185,7 +186,7 @@ export function createQwen3CoderParser(context: ParserContext, callbacks: Parser
           if (search.before !== '') callbacks.onText(search.before);
           i = search.resumeAt;
           if (search.found) {
-            rawParts = [BLOCK_OPEN];
+            rawParts = createTextParts(BLOCK_OPEN);
             segmentStart = i;
             look = '';
             literal = '';
@@ -246,7 +247,7 @@ export function createQwen3CoderParser(context: ParserContext, callbacks: Parser
             if (state === State.AfterFunction) {
               // The block was never closed; what follows is prose again.
               callbacks.onText(look);
-              rawParts = [];
+              rawParts = createTextParts();
               look = '';
               literal = '';
               state = State.Text;
@@ -266,7 +267,7 @@ export function createQwen3CoderParser(context: ParserContext, callbacks: Parser
           if (hit === PARAMETER_OPEN) state = State.ParameterName;
           else if (hit === FUNCTION_OPEN) state = State.FunctionName;
           else if (hit === BLOCK_OPEN) {
-            rawParts = [BLOCK_OPEN];
+            rawParts = createTextParts(BLOCK_OPEN);
             segmentStart = i;
             state = State.BlockStart;
           } else if (state === State.FunctionBody) {
