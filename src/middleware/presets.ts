@@ -20,10 +20,10 @@ import { xlamProtocol } from '../protocols/xlam.ts';
 import { createToolMiddleware } from './create-tool-middleware.ts';
 
 /** JSON in `<tool_call>` tags (Hermes, Qwen 2.5/3, many fine-tunes). */
-export const hermesToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: hermesProtocol() });
+export const hermesToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ hermesProtocol() });
 
 /** JSON in a ```tool_call fenced block (Gemma 2/3 and models that like markdown). */
-export const gemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: gemmaProtocol() });
+export const gemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ gemmaProtocol() });
 
 /** One XML element per call, named after the tool, one child per parameter (morph-XML; good for small models). */
 export const xmlToolMiddleware = /* @__PURE__ */ createToolMiddleware({

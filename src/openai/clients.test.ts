@@ -34,7 +34,13 @@ const textStream = (text: string, end: 'done' | 'error' = 'done') =>
 describe('with the openai SDK client', () => {
   it('reassembles streamed tool calls', async () => {
     const { clientFetch } = inProcess(() => textStream(hermesCall));
-    const client = new OpenAI({ baseURL: 'http://proxy.test/v1', apiKey: 'x', fetch: clientFetch, maxRetries: 0 });
+    const client = new OpenAI({
+      baseURL: 'http://proxy.test/v1',
+      apiKey: 'x',
+      fetch: clientFetch,
+      maxRetries: 0,
+      dangerouslyAllowBrowser: true,
+    });
     const stream = await client.chat.completions.create({
       model: 'm',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
@@ -57,7 +63,13 @@ describe('with the openai SDK client', () => {
 
   it('raises an APIError on a mid-stream upstream failure instead of ending quietly', async () => {
     const { clientFetch } = inProcess(() => textStream('Hello, this is a long ans', 'error'), { toolMode: 'native' });
-    const client = new OpenAI({ baseURL: 'http://proxy.test/v1', apiKey: 'x', fetch: clientFetch, maxRetries: 0 });
+    const client = new OpenAI({
+      baseURL: 'http://proxy.test/v1',
+      apiKey: 'x',
+      fetch: clientFetch,
+      maxRetries: 0,
+      dangerouslyAllowBrowser: true,
+    });
     const stream = await client.chat.completions.create({
       model: 'm',
       messages: [{ role: 'user', content: 'hi' }],

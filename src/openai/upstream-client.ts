@@ -4,6 +4,7 @@
  * proxy must stay tiny and isomorphic, and must see the raw status and headers
  * to map failures per proposal 0025 §8.1.3.
  */
+import { anySignal } from '../util/abort.ts';
 import { completionAsChunk } from './completion-chunk.ts';
 import { readSseData } from './sse.ts';
 import { UpstreamError } from './upstream-errors.ts';
@@ -59,7 +60,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   async function send(body: Record<string, unknown>, signal: AbortSignal | undefined) {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const combined = signal === undefined ? timeout.signal : AbortSignal.any([signal, timeout.signal]);
+    const combined = signal === undefined ? timeout.signal : anySignal([signal, timeout.signal]);
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     const upstreamBody = options.model ? { ...body, model: options.model } : body;

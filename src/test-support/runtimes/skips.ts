@@ -15,10 +15,6 @@ export interface Skip {
   reason: string;
 }
 
-/** A real gap found by this matrix, not a test limitation: skipped until fixed, and reported. */
-const KNOWN_GAP_ABORT_SIGNAL_ANY =
-  'KNOWN GAP: src/openai/upstream-client.ts calls AbortSignal.any, which edge-runtime 4.0.1 does not provide (every upstream call answers 500); remove this skip once it falls back to a manual AbortController';
-
 export const skips: Skip[] = [
   {
     runtimes: ['chromium', 'edge-runtime', 'deno'],
@@ -26,15 +22,6 @@ export const skips: Skip[] = [
     reason:
       'vi.stubEnv writes process.env / import.meta.env, which browsers and edge-runtime lack; in Deno readEnv reads Deno.env only with env permission, which the Deno run does not grant',
   },
-  ...['src/openai/native.test.ts', 'src/openai/emulated.test.ts', 'src/openai/clients.test.ts'].map(
-    (file): Skip => ({
-      runtimes: ['edge-runtime'],
-      file,
-      test: '',
-      reason: KNOWN_GAP_ABORT_SIGNAL_ANY,
-    }),
-  ),
-  { runtimes: ['edge-runtime'], test: 'PROXY_TOKEN passes with the right token', reason: KNOWN_GAP_ABORT_SIGNAL_ANY },
   {
     runtimes: ['deno'],
     test: 'readEnv reads a variable from process.env where there is one',
@@ -51,11 +38,6 @@ export const skips: Skip[] = [
     test: 'adds the allow-origin header to real responses',
     reason:
       'browsers drop the Origin header from a script-made Request (a forbidden header), so the handler never sees it',
-  },
-  {
-    runtimes: ['chromium'],
-    test: 'with the openai SDK client',
-    reason: 'the openai SDK refuses to construct in a browser unless the test passes dangerouslyAllowBrowser: true',
   },
 ];
 
