@@ -228,11 +228,12 @@ export function openJsonSection(env: SectionEnv, marker: string, options: JsonSe
           break;
         }
         case State.AfterValue:
-          if (isSpace(c) || c === '`') i++;
-          else if (end !== '' && c === end.charAt(0)) {
+          // The closing marker first: for Gemma it is ``` itself, which must not be eaten as a fence closer.
+          if (end !== '' && c === end.charAt(0)) {
             state = State.Closing;
             closeMatched = 0;
-          } else {
+          } else if (isSpace(c) || c === '`') i++;
+          else {
             keep();
             commit();
             if (options.repeat && (c === ';' || c === ',')) {

@@ -5,7 +5,7 @@
  * chunking. Seeds are fixed, so a failure is reproducible.
  */
 import { describe, expect, it } from 'vitest';
-import { gemmaToolMiddleware, hermesToolMiddleware } from '../index.ts';
+import { autoToolMiddleware, gemmaToolMiddleware, hermesToolMiddleware } from '../index.ts';
 import { functionTool, randomChunks, seededRandom, streamParts, summarize } from '../test-support/harness.ts';
 
 const tools = [
@@ -49,6 +49,9 @@ function randomCall(random: () => number): { text: string; input: { text: string
 describe.each([
   ['hermes', hermesToolMiddleware, '<tool_call>', '</tool_call>'],
   ['gemma', gemmaToolMiddleware, '```tool_call', '```'],
+  // The auto-detecting parser reads both formats through its own section machinery.
+  ['auto (hermes format)', autoToolMiddleware, '<tool_call>', '</tool_call>'],
+  ['auto (gemma format)', autoToolMiddleware, '```tool_call', '```'],
 ])('%s: random prose and calls', (_name, middleware, start, end) => {
   for (let seed = 1; seed <= 25; seed++) {
     it(`seed ${seed}`, async () => {
