@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gemmaToolMiddleware, hermesToolMiddleware } from '../index.ts';
+import { createToolMiddleware, gemmaProtocol, hermesProtocol, type ToolCallProtocol } from '../index.ts';
 import {
   chunkings,
   functionTool,
@@ -159,18 +159,26 @@ const gemmaFixtures: Fixture[] = [
   },
 ];
 
-function runFixtures(protocol: string, middleware: typeof hermesToolMiddleware, fixtures: Fixture[]) {
+function runFixtures(protocol: string, makeProtocol: () => ToolCallProtocol, fixtures: Fixture[]) {
+  const middleware = createToolMiddleware({ protocol: makeProtocol() });
   describe(`${protocol} fixtures`, () => {
     for (const fixture of fixtures) {
       describe(fixture.name, () => {
         const results = chunkings(fixture.text).map(({ name, chunks }) => ({
           name,
+          chunks,
           parts: streamParts({ middleware, tools }, chunks),
         }));
 
-        for (const { name, parts } of results) {
+        for (const { name, chunks } of results) {
           it(`streams the right calls and text (${name})`, async () => {
-            const summary = summarize(await parts);
+            const errors: string[] = [];
+            const reporting = createToolMiddleware({
+              protocol: makeProtocol(),
+              onError: (_m, { code }) => errors.push(code),
+            });
+            const summary = summarize(await streamParts({ middleware: reporting, tools }, chunks));
+            expect(errors).toEqual(fixture.errors ?? []);
             expect(summary.calls.map(({ toolName, input }) => ({ toolName, input }))).toEqual(fixture.calls);
             for (const call of summary.calls) expect(JSON.parse(call.deltas)).toEqual(call.input);
             expect(summary.text.replace(/\s+/g, ' ').trim()).toBe(fixture.prose.replace(/\s+/g, ' ').trim());
@@ -198,5 +206,5 @@ function runFixtures(protocol: string, middleware: typeof hermesToolMiddleware, 
   });
 }
 
-runFixtures('hermes', hermesToolMiddleware, hermesFixtures);
-runFixtures('gemma', gemmaToolMiddleware, gemmaFixtures);
+runFixtures('hermes', hermesProtocol, hermesFixtures);
+runFixtures('gemma', gemmaProtocol, gemmaFixtures);
