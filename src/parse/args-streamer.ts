@@ -23,15 +23,17 @@ type Frame =
   | { kind: 'array'; schema: Schema | undefined; count: number };
 
 /** How a string value is handled, decided when it begins. */
-const StringMode = {
-  Stream: 0,
-  /** Buffered whole, then coerced. */
-  Buffer: 1,
-  /** No schema: streamed unless it starts like JSON, which is then parsed. */
-  Undecided: 2,
-  Drop: 3,
-} as const;
-type StringMode = (typeof StringMode)[keyof typeof StringMode];
+const STRING_MODE_STREAM = 0;
+/** Buffered whole, then coerced. */
+const STRING_MODE_BUFFER = 1;
+/** No schema: streamed unless it starts like JSON, which is then parsed. */
+const STRING_MODE_UNDECIDED = 2;
+const STRING_MODE_DROP = 3;
+type StringMode =
+  | typeof STRING_MODE_STREAM
+  | typeof STRING_MODE_BUFFER
+  | typeof STRING_MODE_UNDECIDED
+  | typeof STRING_MODE_DROP;
 
 function jsonEscape(text: string): string {
   return JSON.stringify(text).slice(1, -1);
@@ -57,7 +59,7 @@ export function createArgsStreamer(
   /** The next value belongs to an unsafe key and is dropped. */
   let dropNext = false;
 
-  let stringMode: StringMode = StringMode.Stream;
+  let stringMode: StringMode = STRING_MODE_STREAM;
   let stringSchema: Schema | undefined;
   let stringPrefix = '';
   let stringParts: string[] = [];
@@ -175,11 +177,11 @@ export function createArgsStreamer(
     beginString() {
       if (dropDepth > 0 || dropNext) {
         dropNext = false;
-        stringMode = StringMode.Drop;
+        stringMode = STRING_MODE_DROP;
         return;
       }
       if (buffer !== undefined) {
-        stringMode = StringMode.Drop; // the builder gets the events instead
+        stringMode = STRING_MODE_DROP; // the builder gets the events instead
         buffer.builder.beginString();
         return;
       }
@@ -188,16 +190,16 @@ export function createArgsStreamer(
       stringParts = [];
       if (slot.root) {
         // Arguments given as a JSON *string*: parse it whole, then coerce.
-        stringMode = StringMode.Buffer;
+        stringMode = STRING_MODE_BUFFER;
         stringPrefix = slot.prefix;
       } else if (isOpenSchema(slot.schema)) {
-        stringMode = StringMode.Undecided;
+        stringMode = STRING_MODE_UNDECIDED;
         stringPrefix = slot.prefix;
       } else if (schemaTypes(slot.schema).includes('string')) {
-        stringMode = StringMode.Stream;
+        stringMode = STRING_MODE_STREAM;
         emit(`${slot.prefix}"`);
       } else {
-        stringMode = StringMode.Buffer;
+        stringMode = STRING_MODE_BUFFER;
         stringPrefix = slot.prefix;
       }
     },
@@ -207,29 +209,29 @@ export function createArgsStreamer(
         return;
       }
       switch (stringMode) {
-        case StringMode.Stream:
+        case STRING_MODE_STREAM:
           emitStringPiece(text);
           return;
-        case StringMode.Buffer:
+        case STRING_MODE_BUFFER:
           stringParts.push(text);
           return;
-        case StringMode.Undecided: {
+        case STRING_MODE_UNDECIDED: {
           stringParts.push(text);
           // Earlier pieces were all whitespace, so the first real char is in this one.
           const first = text.trimStart().charAt(0);
           if (first === '') return;
           if (first === '{' || first === '[') {
-            stringMode = StringMode.Buffer;
+            stringMode = STRING_MODE_BUFFER;
             return;
           }
           // Plain text after all: release what was held and stream the rest.
-          stringMode = StringMode.Stream;
+          stringMode = STRING_MODE_STREAM;
           emit(`${stringPrefix}"`);
           emitStringPiece(stringParts.join(''));
           stringParts = [];
           return;
         }
-        case StringMode.Drop:
+        case STRING_MODE_DROP:
           return;
       }
     },
@@ -239,17 +241,17 @@ export function createArgsStreamer(
         return;
       }
       switch (stringMode) {
-        case StringMode.Stream:
+        case STRING_MODE_STREAM:
           emit(`${jsonEscape(heldSurrogate)}"`);
           heldSurrogate = '';
           finishValue();
           return;
-        case StringMode.Buffer:
-        case StringMode.Undecided:
+        case STRING_MODE_BUFFER:
+        case STRING_MODE_UNDECIDED:
           coerceAndEmit(stringParts.join(''), stringSchema, stringPrefix, stack.length === 0);
           stringParts = [];
           return;
-        case StringMode.Drop:
+        case STRING_MODE_DROP:
           return;
       }
     },

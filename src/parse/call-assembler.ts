@@ -37,19 +37,17 @@ export interface CallAssemblerOptions {
 }
 
 /** Where the events of the current position go. */
-const Route = {
-  /** Between calls, at the top-level array. */
-  Top: 0,
-  /** Directly inside a call object, reading keys. */
-  CallKeys: 1,
-  /** The value of "name". */
-  Name: 2,
-  /** The value of the arguments key. */
-  Arguments: 3,
-  /** A value we do not use ("id", "type", …). */
-  Skip: 4,
-} as const;
-type Route = (typeof Route)[keyof typeof Route];
+/** Between calls, at the top-level array. */
+const ROUTE_TOP = 0;
+/** Directly inside a call object, reading keys. */
+const ROUTE_CALL_KEYS = 1;
+/** The value of "name". */
+const ROUTE_NAME = 2;
+/** The value of the arguments key. */
+const ROUTE_ARGUMENTS = 3;
+/** A value we do not use ("id", "type", …). */
+const ROUTE_SKIP = 4;
+type Route = typeof ROUTE_TOP | typeof ROUTE_CALL_KEYS | typeof ROUTE_NAME | typeof ROUTE_ARGUMENTS | typeof ROUTE_SKIP;
 
 export function createCallAssembler({ context, callbacks, defaultToolName }: CallAssemblerOptions): CallAssembler {
   let failure: string | undefined;
@@ -57,7 +55,7 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
   /** Nesting of containers; the call object sits at `callDepth`. */
   let depth = 0;
   let callDepth = -1;
-  let route: Route = Route.Top;
+  let route: Route = ROUTE_TOP;
   let routeDepth = 0;
 
   // The call being read.
@@ -130,7 +128,7 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
     streamer = createArgsStreamer(schemaOf(name), emitDelta, unsafeKey);
     streamer.beginObject();
     streamer.key(key);
-    route = Route.Arguments;
+    route = ROUTE_ARGUMENTS;
     routeDepth = depth + 1;
   }
 
@@ -173,21 +171,21 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
     if (failure !== undefined) return;
     depth++;
     switch (route) {
-      case Route.Top:
+      case ROUTE_TOP:
         if (kind === 'array' && depth === 1 && callDepth === -1) return; // an array of calls
         if (kind === 'object') {
           callDepth = depth;
-          route = Route.CallKeys;
+          route = ROUTE_CALL_KEYS;
           return;
         }
         fail('expected a tool-call object');
         return;
-      case Route.CallKeys:
+      case ROUTE_CALL_KEYS:
         return; // cannot happen: keys come first
-      case Route.Name:
+      case ROUTE_NAME:
         fail('the tool name is not a string');
         return;
-      case Route.Arguments:
+      case ROUTE_ARGUMENTS:
         if (depth === routeDepth) {
           const sink = streamer === undefined && early === undefined ? beginArguments() : argumentSink();
           if (kind === 'object') sink?.beginObject();
@@ -197,26 +195,26 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
         if (kind === 'object') argumentSink()?.beginObject();
         else argumentSink()?.beginArray();
         return;
-      case Route.Skip:
+      case ROUTE_SKIP:
         return;
     }
   }
 
   function onClose(kind: 'object' | 'array'): void {
     if (failure !== undefined) return;
-    if (route === Route.Arguments) {
+    if (route === ROUTE_ARGUMENTS) {
       if (kind === 'object') argumentSink()?.endObject();
       else argumentSink()?.endArray();
       depth--;
-      if (depth < routeDepth) route = Route.CallKeys;
+      if (depth < routeDepth) route = ROUTE_CALL_KEYS;
       return;
     }
-    if (route === Route.Skip) {
+    if (route === ROUTE_SKIP) {
       depth--;
-      if (depth < routeDepth) route = Route.CallKeys;
+      if (depth < routeDepth) route = ROUTE_CALL_KEYS;
       return;
     }
-    if (route === Route.CallKeys && depth === callDepth) {
+    if (route === ROUTE_CALL_KEYS && depth === callDepth) {
       if (defaultToolName !== undefined && !sawKey) {
         // `{}` under a forced tool: a call with no arguments.
         toolName = defaultToolName;
@@ -225,7 +223,7 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
       }
       depth--;
       endCall();
-      route = Route.Top;
+      route = ROUTE_TOP;
       callDepth = -1;
       return;
     }
@@ -239,26 +237,26 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
     endArray: () => onClose('array'),
     key(name) {
       if (failure !== undefined) return;
-      if (route === Route.Arguments) {
+      if (route === ROUTE_ARGUMENTS) {
         argumentSink()?.key(name);
         return;
       }
-      if (route !== Route.CallKeys || depth !== callDepth) return;
+      if (route !== ROUTE_CALL_KEYS || depth !== callDepth) return;
       const firstKey = !sawKey;
       sawKey = true;
       if (implicitArgs) {
         streamer?.key(name);
-        route = Route.Arguments;
+        route = ROUTE_ARGUMENTS;
         routeDepth = depth + 1;
         return;
       }
       if (name === 'name' && !started) {
-        route = Route.Name;
+        route = ROUTE_NAME;
         nameParts = [];
         return;
       }
       if (ARGUMENT_KEYS.has(name) && !sawArguments) {
-        route = Route.Arguments;
+        route = ROUTE_ARGUMENTS;
         routeDepth = depth + 1;
         return;
       }
@@ -266,26 +264,26 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
         beginImplicitArguments(name);
         return;
       }
-      route = Route.Skip;
+      route = ROUTE_SKIP;
       routeDepth = depth + 1;
     },
     beginString() {
       if (failure !== undefined) return;
-      if (route === Route.Top) fail('expected a tool-call object');
-      else if (route === Route.Arguments) {
+      if (route === ROUTE_TOP) fail('expected a tool-call object');
+      else if (route === ROUTE_ARGUMENTS) {
         if (streamer === undefined && early === undefined) beginArguments();
         argumentSink()?.beginString();
       }
     },
     stringChunk(text) {
       if (failure !== undefined) return;
-      if (route === Route.Name) nameParts.push(text);
-      else if (route === Route.Arguments) argumentSink()?.stringChunk(text);
+      if (route === ROUTE_NAME) nameParts.push(text);
+      else if (route === ROUTE_ARGUMENTS) argumentSink()?.stringChunk(text);
     },
     endString() {
       if (failure !== undefined) return;
-      if (route === Route.Name) {
-        route = Route.CallKeys;
+      if (route === ROUTE_NAME) {
+        route = ROUTE_CALL_KEYS;
         const name = nameParts.join('').trim();
         if (defaultToolName !== undefined && !context.tools.has(name) && !sawArguments && forcedToolHasNameProperty()) {
           // Forced tool whose own arguments have a "name" field: {"name": "Bob", "age": 3}.
@@ -293,7 +291,7 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
           streamer?.beginString();
           streamer?.stringChunk(nameParts.join(''));
           streamer?.endString();
-          route = Route.CallKeys;
+          route = ROUTE_CALL_KEYS;
           return;
         }
         if (name === '') fail('the tool name is empty');
@@ -302,29 +300,29 @@ export function createCallAssembler({ context, callbacks, defaultToolName }: Cal
         else start(name);
         return;
       }
-      if (route === Route.Arguments) {
+      if (route === ROUTE_ARGUMENTS) {
         argumentSink()?.endString();
-        if (depth < routeDepth) route = Route.CallKeys;
+        if (depth < routeDepth) route = ROUTE_CALL_KEYS;
         return;
       }
-      if (route === Route.Skip && depth < routeDepth) route = Route.CallKeys;
+      if (route === ROUTE_SKIP && depth < routeDepth) route = ROUTE_CALL_KEYS;
     },
     scalar(value) {
       if (failure !== undefined) return;
       switch (route) {
-        case Route.Top:
+        case ROUTE_TOP:
           fail('expected a tool-call object');
           return;
-        case Route.Name:
+        case ROUTE_NAME:
           fail('the tool name is not a string');
           return;
-        case Route.Arguments:
+        case ROUTE_ARGUMENTS:
           if (streamer === undefined && early === undefined) beginArguments();
           argumentSink()?.scalar(value);
-          if (depth < routeDepth) route = Route.CallKeys;
+          if (depth < routeDepth) route = ROUTE_CALL_KEYS;
           return;
-        case Route.Skip:
-          if (depth < routeDepth) route = Route.CallKeys;
+        case ROUTE_SKIP:
+          if (depth < routeDepth) route = ROUTE_CALL_KEYS;
           return;
       }
     },

@@ -24,24 +24,30 @@ export interface JsonCallFormat {
   end: string;
 }
 
-const State = {
-  /** Prose, looking for `start`. */
-  Text: 0,
-  /** After a bare-JSON call: everything else is prose. */
-  PlainText: 1,
-  /** After `start`, before the JSON value. */
-  BeforeValue: 2,
-  /** Inside a ```json fence line that opens the value. */
-  FenceOpen: 3,
-  Value: 4,
-  /** The value is complete; waiting for `end`. */
-  AfterValue: 5,
-  /** Part of `end` has been matched. */
-  Closing: 6,
-  /** The body is broken; looking for `end` to know how much text to give back. */
-  Failed: 7,
-} as const;
-type State = (typeof State)[keyof typeof State];
+/** Prose, looking for `start`. */
+const STATE_TEXT = 0;
+/** After a bare-JSON call: everything else is prose. */
+const STATE_PLAIN_TEXT = 1;
+/** After `start`, before the JSON value. */
+const STATE_BEFORE_VALUE = 2;
+/** Inside a ```json fence line that opens the value. */
+const STATE_FENCE_OPEN = 3;
+const STATE_VALUE = 4;
+/** The value is complete; waiting for `end`. */
+const STATE_AFTER_VALUE = 5;
+/** Part of `end` has been matched. */
+const STATE_CLOSING = 6;
+/** The body is broken; looking for `end` to know how much text to give back. */
+const STATE_FAILED = 7;
+type State =
+  | typeof STATE_TEXT
+  | typeof STATE_PLAIN_TEXT
+  | typeof STATE_BEFORE_VALUE
+  | typeof STATE_FENCE_OPEN
+  | typeof STATE_VALUE
+  | typeof STATE_AFTER_VALUE
+  | typeof STATE_CLOSING
+  | typeof STATE_FAILED;
 
 function isSpace(c: string): boolean {
   return c === ' ' || c === '\n' || c === '\r' || c === '\t';
@@ -54,25 +60,30 @@ export function createJsonCallParser(
   options: { defaultToolName?: string | undefined } = {},
 ): StreamingParser {
   const { start, end } = format;
-  let state: State = format.start === '' ? State.BeforeValue : State.Text;
+  let state: State = format.start === '' ? STATE_BEFORE_VALUE : STATE_TEXT;
   /** A partial delimiter from the end of the previous chunk (Text and Failed states). */
   let held = '';
   let closeMatched = 0;
-  let reader: JsonReader = createJsonReader(noSink());
-  let assembler: CallAssembler | undefined;
+  // Bare JSON has no opening delimiter: its body begins with the input, so it needs these at once.
+  let assembler: CallAssembler = newAssembler();
+  let reader: JsonReader = createJsonReader(assembler);
   let failure: string | undefined;
   /** The raw text of the current call block, kept to give it back verbatim if it fails. */
   let rawParts: TextParts = createTextParts();
   /** Non-space text after the value and before `end` (e.g. a stray `}`). */
   let junk = '';
 
+  function newAssembler(): CallAssembler {
+    return createCallAssembler({ context, callbacks, defaultToolName: options.defaultToolName });
+  }
+
   function beginBody(): void {
-    assembler = createCallAssembler({ context, callbacks, defaultToolName: options.defaultToolName });
+    assembler = newAssembler();
     reader = createJsonReader(assembler);
     rawParts = createTextParts(start);
     junk = '';
     failure = undefined;
-    state = State.BeforeValue;
+    state = STATE_BEFORE_VALUE;
   }
 
   function raw(): string {
@@ -81,16 +92,16 @@ export function createJsonCallParser(
 
   function giveBack(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call'): void {
     const text = raw();
-    const open = assembler?.openCallId;
+    const open = assembler.openCallId;
     if (open !== undefined) callbacks.onToolCallAbort({ id: open });
     if (text !== '') callbacks.onText(text);
     callbacks.onError(`Kept a malformed tool call as text: ${reason}.`, { code, text });
   }
 
   function finishBody(): void {
-    const nextState = end === '' && start === '' ? State.PlainText : State.Text;
+    const nextState = end === '' && start === '' ? STATE_PLAIN_TEXT : STATE_TEXT;
     state = nextState;
-    const failed = failure ?? assembler?.failure;
+    const failed = failure ?? assembler.failure;
     if (failed !== undefined) {
       giveBack(failed, 'malformed-tool-call');
       return;
@@ -113,7 +124,7 @@ export function createJsonCallParser(
 
   function fail(reason: string): void {
     failure = reason;
-    state = State.Failed;
+    state = STATE_FAILED;
   }
 
   function feed(text: string): void {
@@ -121,11 +132,11 @@ export function createJsonCallParser(
     let i = 0;
     /** Start of the part of this chunk that belongs to the current call block. */
     let segmentStart = 0;
-    const inBody = () => state !== State.Text && state !== State.PlainText;
+    const inBody = () => state !== STATE_TEXT && state !== STATE_PLAIN_TEXT;
 
     while (i < n) {
       switch (state) {
-        case State.Text: {
+        case STATE_TEXT: {
           const search = searchDelimiter(held, text, i, start);
           held = search.held;
           if (search.before !== '') callbacks.onText(search.before);
@@ -136,39 +147,38 @@ export function createJsonCallParser(
           }
           break;
         }
-        case State.PlainText:
+        case STATE_PLAIN_TEXT:
           callbacks.onText(text.slice(i));
           i = n;
           break;
-        case State.BeforeValue: {
+        case STATE_BEFORE_VALUE: {
           const c = text.charAt(i);
           if (isSpace(c)) i++;
-          else state = c === '`' ? State.FenceOpen : State.Value;
-          if (assembler === undefined) beginBodyBare();
+          else state = c === '`' ? STATE_FENCE_OPEN : STATE_VALUE;
           break;
         }
-        case State.FenceOpen: {
+        case STATE_FENCE_OPEN: {
           // ```json (or ``` then a language word) before the value; ends at a newline or the value.
           const c = text.charAt(i);
-          if (c === '{' || c === '[') state = State.Value;
+          if (c === '{' || c === '[') state = STATE_VALUE;
           else {
             i++;
-            if (c === '\n') state = State.BeforeValue;
+            if (c === '\n') state = STATE_BEFORE_VALUE;
           }
           break;
         }
-        case State.Value: {
+        case STATE_VALUE: {
           const stop = reader.write(text, i);
           i = stop;
-          if (reader.done) state = State.AfterValue;
+          if (reader.done) state = STATE_AFTER_VALUE;
           else if (stop < n) fail(reader.problem ?? 'the JSON is not valid');
           break;
         }
-        case State.AfterValue: {
+        case STATE_AFTER_VALUE: {
           const c = text.charAt(i);
           if (isSpace(c)) i++;
           else if (end !== '' && c === end.charAt(0)) {
-            state = State.Closing;
+            state = STATE_CLOSING;
             closeMatched = 0;
           } else if (c === '`' && end !== '') {
             i++; // the ``` that closes a ```json fence inside the delimiters
@@ -185,7 +195,7 @@ export function createJsonCallParser(
           }
           break;
         }
-        case State.Closing: {
+        case STATE_CLOSING: {
           while (i < n && closeMatched < end.length && text.charAt(i) === end.charAt(closeMatched)) {
             i++;
             closeMatched++;
@@ -197,7 +207,7 @@ export function createJsonCallParser(
           } else if (i < n) {
             // It only looked like the closing delimiter.
             junk += end.slice(0, closeMatched);
-            state = State.AfterValue;
+            state = STATE_AFTER_VALUE;
             if (closeMatched === 0) {
               junk += text.charAt(i);
               i++;
@@ -205,7 +215,7 @@ export function createJsonCallParser(
           }
           break;
         }
-        case State.Failed: {
+        case STATE_FAILED: {
           if (end === '') {
             i = n;
             break;
@@ -216,7 +226,7 @@ export function createJsonCallParser(
           if (search.found) {
             rawParts.push(text.slice(segmentStart, i));
             segmentStart = i;
-            state = State.Text;
+            state = STATE_TEXT;
             giveBack(failure ?? 'the JSON is not valid', 'malformed-tool-call');
           }
           break;
@@ -226,27 +236,20 @@ export function createJsonCallParser(
     if (inBody()) rawParts.push(text.slice(segmentStart, n));
   }
 
-  /** Bare JSON has no opening delimiter, so the body begins with the input. */
-  function beginBodyBare(): void {
-    assembler = createCallAssembler({ context, callbacks, defaultToolName: options.defaultToolName });
-    reader = createJsonReader(assembler);
-    rawParts = createTextParts();
-  }
-
   function flush(): void {
     switch (state) {
-      case State.Text:
+      case STATE_TEXT:
         if (held !== '') callbacks.onText(held);
         break;
-      case State.PlainText:
+      case STATE_PLAIN_TEXT:
         break;
-      case State.BeforeValue:
-      case State.FenceOpen:
+      case STATE_BEFORE_VALUE:
+      case STATE_FENCE_OPEN:
         // Bare JSON that never started is no call at all; the caller reports that.
         if (start !== '' || raw().trim() !== '')
           giveBack('the output ended before the tool call', 'unclosed-tool-call');
         break;
-      case State.Value:
+      case STATE_VALUE:
         if (reader.end()) finishBody();
         else
           giveBack(
@@ -254,34 +257,19 @@ export function createJsonCallParser(
             'unclosed-tool-call',
           );
         break;
-      case State.AfterValue:
-      case State.Closing:
+      case STATE_AFTER_VALUE:
+      case STATE_CLOSING:
         // A missing (or cut-off) closing delimiter at the very end: the call still counts.
         finishBody();
         break;
-      case State.Failed:
+      case STATE_FAILED:
         if (held !== '') rawParts.push(held);
         giveBack(failure ?? 'the JSON is not valid', 'malformed-tool-call');
         break;
     }
     held = '';
-    state = start === '' ? State.PlainText : State.Text;
+    state = start === '' ? STATE_PLAIN_TEXT : STATE_TEXT;
   }
 
   return { feed, flush };
-}
-
-function noSink() {
-  const ignore = () => {};
-  return {
-    beginObject: ignore,
-    endObject: ignore,
-    beginArray: ignore,
-    endArray: ignore,
-    key: ignore,
-    beginString: ignore,
-    stringChunk: ignore,
-    endString: ignore,
-    scalar: ignore,
-  };
 }

@@ -13,24 +13,26 @@
  */
 import type { JsonSink } from './json-sink.ts';
 
-const Expect = {
-  Value: 0,
-  ValueOrEnd: 1,
-  KeyOrEnd: 2,
-  Colon: 3,
-  CommaOrEnd: 4,
-  Done: 5,
-} as const;
-type Expect = (typeof Expect)[keyof typeof Expect];
+const EXPECT_VALUE = 0;
+const EXPECT_VALUE_OR_END = 1;
+const EXPECT_KEY_OR_END = 2;
+const EXPECT_COLON = 3;
+const EXPECT_COMMA_OR_END = 4;
+const EXPECT_DONE = 5;
+type Expect =
+  | typeof EXPECT_VALUE
+  | typeof EXPECT_VALUE_OR_END
+  | typeof EXPECT_KEY_OR_END
+  | typeof EXPECT_COLON
+  | typeof EXPECT_COMMA_OR_END
+  | typeof EXPECT_DONE;
 
-const Escape = {
-  None: 0,
-  /** The chunk ended right after a backslash. */
-  AfterBackslash: 1,
-  /** Inside \uXXXX; `hex` holds the digits seen so far, possibly from an earlier chunk. */
-  Unicode: 2,
-} as const;
-type Escape = (typeof Escape)[keyof typeof Escape];
+const ESCAPE_NONE = 0;
+/** The chunk ended right after a backslash. */
+const ESCAPE_AFTER_BACKSLASH = 1;
+/** Inside \uXXXX; `hex` holds the digits seen so far, possibly from an earlier chunk. */
+const ESCAPE_UNICODE = 2;
+type Escape = typeof ESCAPE_NONE | typeof ESCAPE_AFTER_BACKSLASH | typeof ESCAPE_UNICODE;
 
 export interface JsonReader {
   /**
@@ -101,7 +103,7 @@ function bareValue(word: string): number | boolean | null | undefined {
 export function createJsonReader(sink: JsonSink): JsonReader {
   /** true for an array, false for an object. */
   const stack: boolean[] = [];
-  let expect: Expect = Expect.Value;
+  let expect: Expect = EXPECT_VALUE;
   let started = false;
   let problem: string | undefined;
 
@@ -109,7 +111,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
   let quote = 0;
   let stringIsKey = false;
   let keyParts: string[] = [];
-  let escapeState: Escape = Escape.None;
+  let escapeState: Escape = ESCAPE_NONE;
   let hex = '';
 
   // Bare-word state: `word` accumulates across chunks until a non-word char.
@@ -118,7 +120,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
   let word = '';
 
   function afterValue(): void {
-    expect = stack.length === 0 ? Expect.Done : Expect.CommaOrEnd;
+    expect = stack.length === 0 ? EXPECT_DONE : EXPECT_COMMA_OR_END;
   }
 
   function stringPiece(piece: string): void {
@@ -132,7 +134,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
     if (stringIsKey) {
       sink.key(keyParts.join(''));
       keyParts = [];
-      expect = Expect.Colon;
+      expect = EXPECT_COLON;
     } else {
       sink.endString();
       afterValue();
@@ -146,23 +148,23 @@ export function createJsonReader(sink: JsonSink): JsonReader {
     // One piece per chunk, not one per escape: each piece becomes a tool-input-delta part downstream.
     let out = '';
     while (i < n) {
-      if (escapeState === Escape.AfterBackslash) {
+      if (escapeState === ESCAPE_AFTER_BACKSLASH) {
         const ch = text.charAt(i);
         i++;
         if (ch === 'u') {
-          escapeState = Escape.Unicode;
+          escapeState = ESCAPE_UNICODE;
           hex = '';
         } else {
-          escapeState = Escape.None;
+          escapeState = ESCAPE_NONE;
           out += SIMPLE_ESCAPES[ch] ?? ch;
         }
         runStart = i;
         continue;
       }
-      if (escapeState === Escape.Unicode) {
+      if (escapeState === ESCAPE_UNICODE) {
         while (i < n && hex.length < 4) hex += text.charAt(i++);
         if (hex.length === 4) {
-          escapeState = Escape.None;
+          escapeState = ESCAPE_NONE;
           out += /^[0-9a-fA-F]{4}$/.test(hex) ? String.fromCharCode(Number.parseInt(hex, 16)) : `\\u${hex}`;
         }
         runStart = i;
@@ -176,7 +178,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
       }
       if (c === 92) {
         out += text.slice(runStart, i);
-        escapeState = Escape.AfterBackslash;
+        escapeState = ESCAPE_AFTER_BACKSLASH;
         i++;
         runStart = i;
         continue;
@@ -192,7 +194,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
     inWord = false;
     if (wordIsKey) {
       sink.key(word);
-      expect = Expect.Colon;
+      expect = EXPECT_COLON;
       return true;
     }
     const value = bareValue(word);
@@ -233,8 +235,8 @@ export function createJsonReader(sink: JsonSink): JsonReader {
         i++;
         continue;
       }
-      if (expect === Expect.Done) return i;
-      const wantsValue = expect === Expect.Value || expect === Expect.ValueOrEnd;
+      if (expect === EXPECT_DONE) return i;
+      const wantsValue = expect === EXPECT_VALUE || expect === EXPECT_VALUE_OR_END;
       const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
       switch (c) {
         case 123: // {
@@ -242,35 +244,35 @@ export function createJsonReader(sink: JsonSink): JsonReader {
           started = true;
           sink.beginObject();
           stack.push(false);
-          expect = Expect.KeyOrEnd;
+          expect = EXPECT_KEY_OR_END;
           break;
         case 91: // [
           if (!wantsValue) return stop(text, i);
           started = true;
           sink.beginArray();
           stack.push(true);
-          expect = Expect.ValueOrEnd;
+          expect = EXPECT_VALUE_OR_END;
           break;
         case 125: // }
-          if (top !== false || (expect !== Expect.KeyOrEnd && expect !== Expect.CommaOrEnd)) return stop(text, i);
+          if (top !== false || (expect !== EXPECT_KEY_OR_END && expect !== EXPECT_COMMA_OR_END)) return stop(text, i);
           stack.pop();
           sink.endObject();
           afterValue();
           break;
         case 93: // ]
-          if (top !== true || (expect !== Expect.ValueOrEnd && expect !== Expect.CommaOrEnd)) return stop(text, i);
+          if (top !== true || (expect !== EXPECT_VALUE_OR_END && expect !== EXPECT_COMMA_OR_END)) return stop(text, i);
           stack.pop();
           sink.endArray();
           afterValue();
           break;
         case 44: // ,
-          if (expect !== Expect.CommaOrEnd) return stop(text, i);
+          if (expect !== EXPECT_COMMA_OR_END) return stop(text, i);
           // "-OrEnd" after a comma is what lets a trailing comma through.
-          expect = top ? Expect.ValueOrEnd : Expect.KeyOrEnd;
+          expect = top ? EXPECT_VALUE_OR_END : EXPECT_KEY_OR_END;
           break;
         case 58: // :
-          if (expect !== Expect.Colon) return stop(text, i);
-          expect = Expect.Value;
+          if (expect !== EXPECT_COLON) return stop(text, i);
+          expect = EXPECT_VALUE;
           break;
         case 34: // "
         case 39: // '
@@ -278,7 +280,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
             started = true;
             stringIsKey = false;
             sink.beginString();
-          } else if (expect === Expect.KeyOrEnd) {
+          } else if (expect === EXPECT_KEY_OR_END) {
             stringIsKey = true;
           } else {
             return stop(text, i);
@@ -286,10 +288,10 @@ export function createJsonReader(sink: JsonSink): JsonReader {
           quote = c;
           break;
         default:
-          if (!isWordChar(c) || !(wantsValue || expect === Expect.KeyOrEnd)) return stop(text, i);
+          if (!isWordChar(c) || !(wantsValue || expect === EXPECT_KEY_OR_END)) return stop(text, i);
           started = true;
           inWord = true;
-          wordIsKey = expect === Expect.KeyOrEnd;
+          wordIsKey = expect === EXPECT_KEY_OR_END;
           word = '';
           continue; // the word loop consumes it
       }
@@ -302,10 +304,10 @@ export function createJsonReader(sink: JsonSink): JsonReader {
     write,
     end() {
       if (inWord) finishWord();
-      return expect === Expect.Done;
+      return expect === EXPECT_DONE;
     },
     get done() {
-      return expect === Expect.Done;
+      return expect === EXPECT_DONE;
     },
     get started() {
       return started;

@@ -110,7 +110,6 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
     formatTools: prompt.formatTools,
     formatToolCall: prompt.formatToolCall,
     formatToolResponse: prompt.formatToolResponse,
-    ...(prompt.forcedCallInstruction ? { forcedCallInstruction: prompt.forcedCallInstruction } : {}),
     createParser: (context, callbacks) => createSectionScanner(autoTriggers, context, callbacks),
   });
 }

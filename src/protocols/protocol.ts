@@ -90,11 +90,6 @@ export interface ProtocolDefinition {
   formatToolResponse: (response: ToolResponseRecord) => string;
   /** The incremental parser; the single parsing core of the protocol. */
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
-  /**
-   * How a forced answer (tool choice `required` / a named tool) is best asked
-   * for in this format; appended to the system prompt.
-   */
-  forcedCallInstruction?: (toolName: string | undefined) => string;
 }
 
 /** A complete protocol: the definition plus the derived whole-text and stream helpers. */
