@@ -1,30 +1,70 @@
 // The test suites `npm test` runs, in order. Each writes a JSON report that
 // .ci/test-all.mjs reads to print per-suite and total pass/fail counts.
-// A suite: { name, command: [bin, ...args], report: path, format: 'vitest' | 'playwright', needs?: 'chromium', env?: {NAME: value} }
+// A suite: { name, command: [bin, ...args], report: path, format: 'vitest' | 'playwright' | 'check' (exit code only), needs?: 'chromium', env?: {NAME: value} }
 export const suites = [
+  // Static checks first: they are fast and say the most about a broken change.
+  { name: 'lint (biome)', command: ['biome', 'check', '.'], report: '', format: 'check' },
+  { name: 'typecheck (tsc)', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'], report: '', format: 'check' },
   {
     name: 'node (vitest)',
-    command: ['vitest', 'run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/node.json'],
+    command: [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.cache/reports/node.json',
+    ],
     report: '.cache/reports/node.json',
     format: 'vitest',
   },
   {
     name: 'ai@6 (vitest, toolshim/v3 adapter)',
-    command: ['vitest', 'run', '--config', 'vitest.ai6.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/ai6.json'],
+    command: [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.ai6.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.cache/reports/ai6.json',
+    ],
     report: '.cache/reports/ai6.json',
     format: 'vitest',
   },
   // The same portable test files (src/**/*.test.ts minus *.node.test.ts) in the other runtimes; see README "Runtime matrix".
   {
     name: 'workerd (vitest, @cloudflare/vitest-plugin)',
-    command: ['vitest', 'run', '--config', 'vitest.workerd.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/workerd.json'],
+    command: [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.workerd.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.cache/reports/workerd.json',
+    ],
     report: '.cache/reports/workerd.json',
     format: 'vitest',
-    env: { WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', XDG_CONFIG_HOME: '.cache/xdg' },
+    env: {
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      WRANGLER_SEND_ERROR_REPORTS: 'false',
+      XDG_CONFIG_HOME: '.cache/xdg',
+    },
   },
   {
     name: 'chromium (vitest browser mode)',
-    command: ['vitest', 'run', '--config', 'vitest.browser.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/chromium.json'],
+    command: [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.browser.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.cache/reports/chromium.json',
+    ],
     report: '.cache/reports/chromium.json',
     format: 'vitest',
     needs: 'chromium',
@@ -44,19 +84,44 @@ export const suites = [
   // What ships: build, publint, attw, Node-free bundles, the tarball in Node/Deno/Vite/wrangler consumers, size budget.
   {
     name: 'package (npm run check)',
-    command: ['npm', 'run', '--silent', 'check', '--', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/package.json'],
+    command: [
+      'npm',
+      'run',
+      '--silent',
+      'check',
+      '--',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.cache/reports/package.json',
+    ],
     report: '.cache/reports/package.json',
     format: 'vitest',
   },
   {
     name: 'worker (workerd)',
-    command: ['vitest', 'run', '--config', 'worker/vitest.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/worker.json'],
+    command: [
+      'vitest',
+      'run',
+      '--config',
+      'worker/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.cache/reports/worker.json',
+    ],
     report: '.cache/reports/worker.json',
     format: 'vitest',
   },
   {
     name: 'worker e2e (wrangler dev + deploy --dry-run)',
-    command: ['vitest', 'run', '--config', 'worker/vitest.e2e.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=.cache/reports/worker-e2e.json'],
+    command: [
+      'vitest',
+      'run',
+      '--config',
+      'worker/vitest.e2e.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.cache/reports/worker-e2e.json',
+    ],
     report: '.cache/reports/worker-e2e.json',
     format: 'vitest',
   },
