@@ -110,6 +110,19 @@ const hermesFixtures: Fixture[] = [
     prose: '',
   },
   {
+    name: 'a stray closing brace after the call is ignored and reported',
+    text: '<tool_call>{"name": "search", "arguments": {"query": "x"}}}</tool_call>',
+    calls: [{ toolName: 'search', input: { query: 'x' } }],
+    prose: '',
+    errors: ['trailing-content'],
+  },
+  {
+    name: 'a raw newline inside a string, and "args" as the arguments key',
+    text: '<tool_call>{"name": "search", "args": {"query": "two\nlines"}}</tool_call>',
+    calls: [{ toolName: 'search', input: { query: 'two\nlines' } }],
+    prose: '',
+  },
+  {
     name: 'an unrepairable body stays text, verbatim',
     text: 'Hmm <tool_call>get_weather(city="Seoul")</tool_call> ok',
     calls: [],
