@@ -22,7 +22,7 @@ type Frame =
   | { kind: 'object'; schema: Schema | undefined; count: number; valueSchema: Schema | undefined }
   | { kind: 'array'; schema: Schema | undefined; count: number };
 
-/** How a string value is handled, decided when it begins. */
+// How a string value is handled, decided when it begins:
 const STRING_MODE_STREAM = 0;
 /** Buffered whole, then coerced. */
 const STRING_MODE_BUFFER = 1;

@@ -36,7 +36,7 @@ export interface CallAssemblerOptions {
   defaultToolName?: string | undefined;
 }
 
-/** Where the events of the current position go. */
+// Where the events of the current position go:
 /** Between calls, at the top-level array. */
 const ROUTE_TOP = 0;
 /** Directly inside a call object, reading keys. */

@@ -13,6 +13,7 @@
  */
 import type { JsonSink } from './json-sink.ts';
 
+// What the reader expects next, outside strings:
 const EXPECT_VALUE = 0;
 const EXPECT_VALUE_OR_END = 1;
 const EXPECT_KEY_OR_END = 2;
