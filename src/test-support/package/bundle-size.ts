@@ -13,9 +13,18 @@ import { root } from '../runtimes/test-files.ts';
 export const presetGoalBytes = 10 * 1024;
 /** The enforced ceiling, min+gzip: the size test fails when a preset import grows past it. */
 export const presetBudgetBytes = 15 * 1024;
-/** autoToolMiddleware detects the format among all protocols, so it carries all of them by design. */
-export const allProtocolPresets: Record<string, number> = { autoToolMiddleware: 20 * 1024 };
-export const budgetFor = (name: string) => allProtocolPresets[name] ?? presetBudgetBytes;
+/**
+ * Tighter or looser ceilings for some presets. autoToolMiddleware detects the
+ * format among all protocols, so it carries all of them by design. The JSON-mix
+ * presets (hermes, gemma) measured 10.5 KB; their ceiling keeps them near the
+ * 10 KB goal instead of letting them drift up to the general one.
+ */
+export const presetBudgets: Record<string, number> = {
+  autoToolMiddleware: 20 * 1024,
+  hermesToolMiddleware: 11 * 1024,
+  gemmaToolMiddleware: 11 * 1024,
+};
+export const budgetFor = (name: string) => presetBudgets[name] ?? presetBudgetBytes;
 
 export interface BundleSize {
   entry: string;
