@@ -296,4 +296,28 @@ describe('options from the environment', () => {
       expect(frames.at(-2)?.choices[0]?.finish_reason).toBe('tool_calls');
     },
   );
+
+  // The middleware announces the call (tool-input-start and the first deltas) and aborts it when the JSON
+  // breaks after the name; the raw call then comes as text. Only completed calls may make it `tool_calls`.
+  it.each(['hermes', 'gemma', 'xml', 'qwen3coder'])(
+    'a call the middleware aborted finishes "stop" with the raw text, streaming as non-streaming (PROTOCOL=%s)',
+    async (protocol) => {
+      const handler = createChatCompletionsHandler(
+        chatCompletionsOptionsFromEnv({ REPLAY_DELAY_MS: '0', PROTOCOL: protocol }),
+      );
+      const body = { messages: [{ role: 'user', content: 'malformed' }], tools: [weatherTool] };
+      const whole = await (await handler(chatRequest(body))).json();
+      expect(whole.choices[0].finish_reason).toBe('stop');
+      expect(whole.choices[0].message.tool_calls).toBeUndefined();
+      const frames = (await readSse(await handler(chatRequest({ ...body, stream: true })))) as Array<{
+        choices: Array<{ delta: { content?: string; tool_calls?: unknown[] }; finish_reason: string | null }>;
+      }>;
+      const chunks = frames.slice(0, -1);
+      // The announced call's frames were already sent (arguments stream progressively); they stay.
+      expect(chunks.some((c) => c.choices[0]?.delta.tool_calls !== undefined)).toBe(true);
+      expect(chunks.map((c) => c.choices[0]?.delta.content ?? '').join('')).toBe(whole.choices[0].message.content);
+      expect(whole.choices[0].message.content).toMatch(/Seoul/);
+      expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('stop');
+    },
+  );
 });

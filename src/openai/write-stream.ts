@@ -6,6 +6,12 @@
  * - `tool-input-delta` streams `function.arguments` as the parser emits it.
  * - `tool-call` for a call that was never opened (a model that only reports
  *   whole calls) sends id, name and all arguments in one delta.
+ * - A call the middleware announced and then aborted (its JSON broke after
+ *   the name: `tool-input-end` with no `tool-call`) cannot be withdrawn: its
+ *   frames were already sent, because arguments stream progressively. The
+ *   raw text follows as `content`, and only completed `tool-call` parts count
+ *   toward `finish_reason: "tool_calls"`, so such an answer finishes `stop`,
+ *   matching the non-streaming completion.
  * - `finish` sends `finish_reason`; with `include_usage` a last chunk with
  *   empty `choices` carries the usage; then `data: [DONE]`.
  * - An `error` part or a failing source ends the stream with an OpenAI-shaped
@@ -30,6 +36,8 @@ export function createChunkWriter(options: ChunkWriterOptions) {
   const created = Math.floor(Date.now() / 1000);
   /** Open or finished tool calls by the model's id → their OpenAI `index`. */
   const callIndex = new Map<string, number>();
+  /** Calls that ended in a `tool-call` part; an aborted call stays in callIndex only (its index is spent). */
+  let completedCalls = 0;
   let finished = false;
 
   function chunk(delta: Delta, finishReason: ChatCompletionChunk['choices'][number]['finish_reason'] = null) {
@@ -69,6 +77,7 @@ export function createChunkWriter(options: ChunkWriterOptions) {
           return [chunk({ tool_calls: [{ index, function: { arguments: part.delta } }] })];
         }
         case 'tool-call': {
+          completedCalls++;
           if (callIndex.has(part.toolCallId)) return [];
           const index = callIndex.size;
           callIndex.set(part.toolCallId, index);
@@ -77,7 +86,7 @@ export function createChunkWriter(options: ChunkWriterOptions) {
         }
         case 'finish': {
           finished = true;
-          const frames = [chunk({}, finishReasonOf(part.finishReason, callIndex.size > 0))];
+          const frames = [chunk({}, finishReasonOf(part.finishReason, completedCalls > 0))];
           if (options.includeUsage) {
             frames.push(
               sseFrame({
@@ -102,7 +111,7 @@ export function createChunkWriter(options: ChunkWriterOptions) {
 
     /** A source that ends without `finish` still gets a closing chunk. */
     end(): Uint8Array[] {
-      return finished ? [] : [chunk({}, callIndex.size > 0 ? 'tool_calls' : 'stop')];
+      return finished ? [] : [chunk({}, completedCalls > 0 ? 'tool_calls' : 'stop')];
     },
 
     /** The mid-stream error event. */
