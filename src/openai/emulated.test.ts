@@ -197,6 +197,27 @@ describe('emulated mode, non-streaming', () => {
     expect(text).toContain('21');
   });
 
+  it('decodes a percent-encoded data URL to its UTF-8 bytes, not via a JS string', async () => {
+    const { handler, requests } = emulatedProxy(() => Response.json(completion('A euro sign.')));
+    const url = 'data:image/svg+xml,%3Csvg%3E%E2%82%AC%3C/svg%3E';
+    const response = await handler(
+      chatRequest({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }] }),
+    );
+    expect(response.status).toBe(200);
+    const sent = JSON.stringify(requests[0]!.body.messages);
+    const base64 = /data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(sent)?.[1];
+    expect(base64).toBeDefined();
+    const bytes = Uint8Array.from(atob(base64 as string), (c) => c.charCodeAt(0));
+    expect(new TextDecoder().decode(bytes)).toBe('<svg>€</svg>');
+  });
+
+  it('a percent-encoded non-image data URL is no 500 either', async () => {
+    const { handler } = emulatedProxy(() => Response.json(completion('ok')));
+    const content = [{ type: 'image_url', image_url: { url: 'data:text/plain,%E2%82%AC' } }];
+    const response = await handler(chatRequest({ messages: [{ role: 'user', content }] }));
+    expect(response.status).toBe(200);
+  });
+
   it('a forced tool asks the upstream for the call JSON and parses the bare answer', async () => {
     const { handler, requests } = emulatedProxy(() =>
       Response.json(completion('{"name": "get_weather", "arguments": {"city": "Lima"}}')),

@@ -179,6 +179,36 @@ describe('request validation: 400 naming the field', () => {
       'messages[0].tool_call_id',
       /no earlier assistant message/,
     ],
+    [
+      'an image URL that is not a URL',
+      { messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'not a url' } }] }] },
+      'messages[0].content[0].image_url.url',
+      /absolute URL .* or a data URL/,
+    ],
+    [
+      'a data URL with a broken percent-escape',
+      {
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'x' },
+              { type: 'image_url', image_url: { url: 'data:text/plain,%E2%8' } },
+            ],
+          },
+        ],
+      },
+      'messages[0].content[1].image_url.url',
+      /"%" not followed by two hex digits/,
+    ],
+    [
+      'a data URL whose base64 is broken',
+      {
+        messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,@@@' } }] }],
+      },
+      'messages[0].content[0].image_url.url',
+      /not valid base64/,
+    ],
     ['temperature of the wrong type', { messages, temperature: 'hot' }, 'temperature', /must be a number/],
     ['top_p out of range', { messages, top_p: 3 }, 'top_p', /between 0 and 1/],
     ['stream not a boolean', { messages, stream: 'yes' }, 'stream', /boolean/],

@@ -4,6 +4,7 @@
  * Unknown top-level fields are allowed (clients send many); they are ignored
  * in emulated mode and forwarded in native mode.
  */
+import { parseDataUrl } from './data-url.ts';
 import { invalidRequest } from './errors.ts';
 import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolChoice } from './wire-types.ts';
 
@@ -33,6 +34,24 @@ function optionalNumber(body: Json, key: string, min: number, max: number): void
     throw invalidRequest(`\`${key}\` must be between ${min} and ${max}, got ${value}.`, key);
 }
 
+/** An image URL must parse, and a data URL's payload must decode: otherwise the conversion would fail with a 500. */
+function checkImageUrl(url: string, param: string): void {
+  const shown = url.length > 60 ? `${JSON.stringify(url.slice(0, 60))}…` : JSON.stringify(url);
+  const data = parseDataUrl(url);
+  if (data !== undefined && 'error' in data) {
+    throw invalidRequest(`\`${param}\` is a data URL, but ${data.error}.`, param);
+  }
+  if (data !== undefined) return;
+  try {
+    new URL(url);
+  } catch {
+    throw invalidRequest(
+      `\`${param}\` must be an absolute URL (https://…) or a data URL (data:image/png;base64,…); got ${shown}.`,
+      param,
+    );
+  }
+}
+
 function checkContent(content: unknown, param: string, allowNull: boolean): void {
   if (typeof content === 'string' || (allowNull && (content === null || content === undefined))) return;
   if (!Array.isArray(content))
@@ -46,6 +65,7 @@ function checkContent(content: unknown, param: string, allowNull: boolean): void
       if (!isObject(part.image_url) || typeof part.image_url.url !== 'string') {
         fail(`${at}.image_url.url`, 'a string', isObject(part.image_url) ? part.image_url.url : part.image_url);
       }
+      checkImageUrl(part.image_url.url, `${at}.image_url.url`);
     } else {
       throw invalidRequest(
         `\`${at}.type\` must be "text" or "image_url", got ${JSON.stringify(part.type)}.`,

@@ -8,6 +8,7 @@ import type {
   LanguageModelV4Message,
   LanguageModelV4ToolChoice,
 } from '@ai-sdk/provider';
+import { parseDataUrl } from './data-url.ts';
 import { invalidRequest } from './errors.ts';
 import type { ChatCompletionRequest, ChatContentPart, ChatTool, ChatToolChoice } from './wire-types.ts';
 
@@ -20,13 +21,11 @@ function textOf(content: string | ChatContentPart[] | null | undefined): string 
   return content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
-/** `data:image/png;base64,…` stays inline data; anything else is passed as a URL. */
+/** `data:image/png;base64,…` stays inline data; anything else is passed as a URL. parse-request validated both. */
 function imagePart(url: string): UserPart {
-  const inline = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(url);
-  if (inline !== null) {
-    const mediaType = inline[1] ?? 'image/*';
-    const data = inline[2] ? (inline[3] ?? '') : btoa(decodeURIComponent(inline[3] ?? ''));
-    return { type: 'file', mediaType, data: { type: 'data', data } };
+  const inline = parseDataUrl(url);
+  if (inline !== undefined && 'base64' in inline) {
+    return { type: 'file', mediaType: inline.mediaType ?? 'image/*', data: { type: 'data', data: inline.base64 } };
   }
   return { type: 'file', mediaType: 'image/*', data: { type: 'url', url: new URL(url) } };
 }
