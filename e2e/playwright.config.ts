@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../src/test-support/runtimes/chromium.ts';
 
 // The demo as it ships: `vite build`, then `vite preview`, in Debian's Chromium
 // (Playwright cannot download its own browser on these machines). The Worker
@@ -25,18 +26,8 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     screenshot: 'on',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Shared with the Vitest browser suite: CHROMIUM_PATH, else Debian's, installed with apt when root.
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: [
     {

@@ -26,10 +26,16 @@ export interface CallState {
 
 const states = new WeakMap<object, CallState>();
 
-export function rememberCallState(params: object, state: CallState): void {
+/**
+ * Keyed by the params object and by its prompt array: the AI SDK hands the
+ * very same params to the wrappers, but a middleware composed in between may
+ * shallow-copy them, and the prompt array transformParams made survives that.
+ */
+export function rememberCallState(params: { prompt: object }, state: CallState): void {
   states.set(params, state);
+  states.set(params.prompt, state);
 }
 
-export function recallCallState(params: object): CallState | undefined {
-  return states.get(params);
+export function recallCallState(params: { prompt: object }): CallState | undefined {
+  return states.get(params) ?? states.get(params.prompt);
 }

@@ -17,8 +17,15 @@ export interface ConvertPromptOptions {
   onError: OnToolshimError;
 }
 
-/** A tool result output reduced to the JSON value the model reads. */
-export function toolResultValue(output: LanguageModelV4ToolResultOutput): { result: unknown; isError: boolean } {
+/**
+ * A tool result output reduced to the JSON value the model reads. Files in a
+ * result become a `[file: type]` placeholder, since the model reads text only;
+ * `onError` hears about each.
+ */
+export function toolResultValue(
+  output: LanguageModelV4ToolResultOutput,
+  onError?: OnToolshimError,
+): { result: unknown; isError: boolean } {
   switch (output.type) {
     case 'text':
     case 'json':
@@ -34,9 +41,15 @@ export function toolResultValue(output: LanguageModelV4ToolResultOutput): { resu
     case 'content':
       return {
         result: output.value
-          .map((part) =>
-            part.type === 'text' ? part.text : part.type === 'file' ? `[file: ${part.mediaType}]` : '[content]',
-          )
+          .map((part) => {
+            if (part.type === 'text') return part.text;
+            const placeholder = part.type === 'file' ? `[file: ${part.mediaType}]` : '[content]';
+            onError?.(`A tool result held a ${part.type} part; the model was sent "${placeholder}" instead.`, {
+              code: 'unsupported-prompt-part',
+              text: placeholder,
+            });
+            return placeholder;
+          })
           .join('\n'),
         isError: false,
       };
@@ -68,7 +81,7 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
   const { protocol, onError } = options;
   const formatResponse = options.toolResponsePromptTemplate ?? protocol.formatToolResponse;
   const respond = (part: { toolCallId: string; toolName: string; output: LanguageModelV4ToolResultOutput }) =>
-    formatResponse({ toolCallId: part.toolCallId, toolName: part.toolName, ...toolResultValue(part.output) });
+    formatResponse({ toolCallId: part.toolCallId, toolName: part.toolName, ...toolResultValue(part.output, onError) });
 
   const out: LanguageModelV4Prompt = [];
   for (const message of prompt) {
@@ -153,18 +166,20 @@ function pushUser(
   out.push({ role: 'user', content: condense(content, makeText), ...(providerOptions ? { providerOptions } : {}) });
 }
 
-/** Puts the tool prompt into the first system message, or a new one at the top. */
+/**
+ * Puts the tool prompt and the system messages the prompt starts with into one
+ * system message: many small models' chat templates accept only one.
+ */
 export function withSystemPrompt(
   prompt: LanguageModelV4Prompt,
   toolPrompt: string,
   placement: 'first' | 'last',
 ): LanguageModelV4Prompt {
-  if (toolPrompt === '') return prompt;
-  const index = prompt.findIndex((m) => m.role === 'system');
-  if (index < 0) return [{ role: 'system', content: toolPrompt }, ...prompt];
-  const system = prompt[index] as Extract<LanguageModelV4Message, { role: 'system' }>;
-  const merged = placement === 'first' ? `${toolPrompt}\n\n${system.content}` : `${system.content}\n\n${toolPrompt}`;
-  const copy = [...prompt];
-  copy[index] = { ...system, content: merged };
-  return copy;
+  let leading = 0;
+  while (prompt[leading]?.role === 'system') leading++;
+  if (toolPrompt === '' && leading < 2) return prompt;
+  const own = prompt.slice(0, leading).map((m) => m.content as string);
+  const parts = toolPrompt === '' ? own : placement === 'first' ? [toolPrompt, ...own] : [...own, toolPrompt];
+  const first = leading > 0 ? (prompt[0] as Extract<LanguageModelV4Message, { role: 'system' }>) : undefined;
+  return [{ ...first, role: 'system', content: parts.join('\n\n') }, ...prompt.slice(leading)];
 }

@@ -17,7 +17,11 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
   }
   const protocol = resolveProtocol(options.protocol);
 
-  /** When transformParams did not run on these params (e.g. another wrapper cloned them), parse as `auto`. */
+  /**
+   * The state transformParams left for these params (found even if a middleware in between
+   * shallow-copied them). If transformParams never ran, e.g. a caller drives wrapStream
+   * directly with the original params, parse as `auto` with the params' own tools.
+   */
   function stateFor(params: LanguageModelV4CallOptions): CallState {
     return (
       recallCallState(params) ?? {

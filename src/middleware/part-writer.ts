@@ -3,8 +3,11 @@
  * through it, so their text blocks and calls come out the same.
  *
  * Text blocks are opened lazily and closed before each tool call, so the SDK
- * sees [text, tool-call, text] in order. Whitespace that only separates calls
- * (the newline after `</tool_call>`) opens no block of its own.
+ * sees [text, tool-call, text] in order. Whitespace around calls (the newline
+ * after `</tool_call>`, the blank line before the next call) opens no block of
+ * its own, and the whitespace between a call and the prose after it is
+ * dropped. Any other whitespace, like the indentation an answer starts with,
+ * is kept.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { ParserCallbacks } from '../protocols/protocol.ts';
@@ -26,6 +29,8 @@ export function createPartWriter(
 ): PartWriter {
   let textId: string | undefined;
   let pendingSpace = '';
+  /** A call came since the last text block: leading whitespace only separates the two. */
+  let afterCall = false;
   let toolCalls = 0;
 
   function closeText(): void {
@@ -41,8 +46,9 @@ export function createPartWriter(
           pendingSpace += text;
           return;
         }
-        const opening = (pendingSpace + text).trimStart();
+        const opening = afterCall ? (pendingSpace + text).trimStart() : pendingSpace + text;
         pendingSpace = '';
+        afterCall = false;
         textId = generateToolCallId().replace('call_', 'txt_');
         enqueue({ type: 'text-start', id: textId });
         enqueue({ type: 'text-delta', id: textId, delta: opening });
@@ -52,6 +58,7 @@ export function createPartWriter(
     },
     onToolCallStart({ id, toolName }) {
       closeText();
+      afterCall = true;
       enqueue({ type: 'tool-input-start', id, toolName });
     },
     onToolCallDelta({ id, delta }) {

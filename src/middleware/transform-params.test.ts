@@ -183,4 +183,78 @@ describe('transformParams', () => {
   it('explains a missing protocol', () => {
     expect(() => createToolMiddleware(undefined as never)).toThrow(/needs a protocol/);
   });
+
+  it('merges all leading system messages and the tool prompt into one system message', async () => {
+    const middleware = createToolMiddleware({ protocol: hermesProtocol(), placement: 'last' });
+    const sent = await sentParams(
+      {
+        tools: [weather],
+        prompt: [
+          { role: 'system', content: 'A' },
+          { role: 'system', content: 'B' },
+          { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+        ],
+      },
+      middleware,
+    );
+    expect(sent.prompt.map((m) => m.role)).toEqual(['system', 'user']);
+    const system = String(sent.prompt[0]?.content);
+    expect(system.startsWith('A\n\nB\n\n')).toBe(true);
+    expect(system).toContain('<tool_call>');
+  });
+
+  it('reports a file in a tool result, which reaches the model as a placeholder', async () => {
+    const onError = vi.fn();
+    const middleware = createToolMiddleware({ protocol: hermesProtocol(), onError });
+    const sent = await sentParams(
+      {
+        tools: [weather],
+        prompt: [
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'c',
+                toolName: 'get_weather',
+                output: {
+                  type: 'content',
+                  value: [
+                    { type: 'text', text: 'sunny' },
+                    { type: 'file', data: { type: 'data', data: 'AAAA' } as never, mediaType: 'image/png' },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      },
+      middleware,
+    );
+    expect(JSON.stringify(sent.prompt[1])).toContain('sunny\\\\n[file: image/png]');
+    expect(onError).toHaveBeenCalledWith(expect.stringContaining('file part'), {
+      code: 'unsupported-prompt-part',
+      text: '[file: image/png]',
+    });
+  });
+
+  it('finds its per-call state when the params were shallow-copied after transformParams', async () => {
+    // A hand-written wrapper (not the AI SDK, which hands over the same object) may copy the params.
+    const params = {
+      prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }],
+      tools: [weather],
+    };
+    const inner = mockModel(['<tool_call>{"name": "get_weather", "arguments": {"city": "Oslo"}}</tool_call>']);
+    const transformed = await hermesToolMiddleware.transformParams?.({ type: 'generate', params, model: inner });
+    const copy = { ...transformed } as LanguageModelV4CallOptions;
+    const result = await hermesToolMiddleware.wrapGenerate?.({
+      doGenerate: () => inner.doGenerate(copy),
+      doStream: () => inner.doStream(copy),
+      params: copy,
+      model: inner,
+    });
+    expect(result?.content).toEqual([
+      expect.objectContaining({ type: 'tool-call', toolName: 'get_weather', input: '{"city":"Oslo"}' }),
+    ]);
+  });
 });

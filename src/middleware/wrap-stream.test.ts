@@ -233,3 +233,19 @@ describe('debug output', () => {
     expect(log).not.toHaveBeenCalled();
   });
 });
+
+describe('whitespace around text', () => {
+  it('keeps the whitespace an answer starts with when no call came before it', async () => {
+    const text = '  indented code:\n    x = 1\n';
+    for (const chunks of [[text], Array.from(text)]) {
+      const parts = await streamParts({ middleware: hermesToolMiddleware, tools }, chunks);
+      expect(parts.flatMap((p) => (p.type === 'text-delta' ? [p.delta] : [])).join('')).toBe(text);
+    }
+  });
+
+  it('drops only the whitespace between a call and the prose after it', async () => {
+    const parts = await streamParts({ middleware: hermesToolMiddleware, tools }, ['Before:\n', call, '\n\n  After.']);
+    const texts = parts.flatMap((p) => (p.type === 'text-delta' ? [p.delta] : []));
+    expect(texts.join('|')).toBe('Before:\n|After.');
+  });
+});
