@@ -140,6 +140,17 @@ describe('emulated mode, streaming', () => {
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('3');
   });
+
+  it('a 200 HTML answer to a streaming request → 502 upstream_malformed_response before the stream starts', async () => {
+    const { handler } = emulatedProxy(
+      () => new Response('<html>Login</html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    );
+    const response = await handler(chatRequest({ messages, tools: [weatherTool], stream: true }));
+    expect(response.status).toBe(502);
+    const { error } = await response.json();
+    expect(error.code).toBe('upstream_malformed_response');
+    expect(error.message).toMatch(/got text\/html: <html>Login<\/html>/);
+  });
 });
 
 describe('emulated mode, non-streaming', () => {

@@ -183,6 +183,19 @@ describe('upstream failures (0025 §8.1.3)', () => {
     expect(error.code).toBe('upstream_malformed_response');
     expect(error.message).toMatch(/malformed response: expected/);
   });
+
+  it.each([
+    ['an HTML page', 'text/html; charset=utf-8', '<html>Welcome to the web UI</html>'],
+    ['plain text', 'text/plain', 'OK'],
+  ])('a 200 streaming answer that is %s, not SSE → 502 upstream_malformed_response', async (_name, type, body) => {
+    const { handler } = nativeProxy(() => new Response(body, { status: 200, headers: { 'content-type': type } }));
+    const response = await handler(chatRequest({ messages, stream: true }));
+    expect(response.status).toBe(502);
+    const { error } = await response.json();
+    expect(error.code).toBe('upstream_malformed_response');
+    expect(error.message).toContain(`expected a text/event-stream (or a JSON chat.completion), got ${type}`);
+    expect(error.message).toContain(body);
+  });
 });
 
 describe('native streaming', () => {

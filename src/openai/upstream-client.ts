@@ -103,12 +103,28 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     signal?: AbortSignal,
   ): Promise<AsyncIterable<ChatCompletionChunk>> {
     const { response, timer } = await send({ ...body, stream: true }, signal);
-    if (response.headers.get('content-type')?.includes('application/json')) {
+    const contentType = response.headers.get('content-type')?.toLowerCase();
+    if (contentType?.includes('application/json')) {
       // Some servers ignore `stream: true` and answer with one completion: relay it as one chunk.
       const completion = await readCompletion(response, timer);
       return (async function* () {
         yield completionAsChunk(completion);
       })();
+    }
+    if (contentType !== undefined && !contentType.includes('text/event-stream')) {
+      // A 200 HTML page (a captive portal, a wrong base URL hitting a web UI) is no stream. Saying so
+      // before the response starts gives the client a 502 instead of an SSE error about a cut stream.
+      // A missing content type still gets the SSE reader, which checks every event anyway.
+      let text: string;
+      try {
+        text = await response.text().catch(() => '');
+      } finally {
+        clearTimeout(timer);
+      }
+      throw new UpstreamError(
+        'malformed',
+        `expected a text/event-stream (or a JSON chat.completion), got ${contentType}: ${text.slice(0, 200) || '(empty body)'}`,
+      );
     }
     // Only the wait for headers is timed; a long generation may legitimately stream for minutes.
     clearTimeout(timer);
