@@ -38,12 +38,17 @@ function text(env: Record<string, unknown>, name: keyof ChatCompletionsEnv): str
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-function positiveInteger(env: Record<string, unknown>, name: keyof ChatCompletionsEnv, allowZero = false) {
+/** A whole number of `unit`, at least `min`; `why` says what a smaller value would do. */
+function wholeNumber(
+  env: Record<string, unknown>,
+  name: keyof ChatCompletionsEnv,
+  { unit, min, why = '' }: { unit: string; min: number; why?: string },
+) {
   const value = text(env, name);
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < (allowZero ? 0 : 1)) {
-    throw new TypeError(`${name} must be a whole number of ${allowZero ? 'milliseconds' : 'bytes'}, got "${value}".`);
+  if (!Number.isInteger(number) || number < min) {
+    throw new TypeError(`${name} must be a whole number of ${unit}, at least ${min}${why}; got "${value}".`);
   }
   return number;
 }
@@ -69,7 +74,7 @@ export function chatCompletionsOptionsFromEnv(
     toolMode: toolMode as ToolMode,
     protocol: protocol as ProtocolName,
   };
-  const maxBodyBytes = positiveInteger(env, 'MAX_BODY_BYTES');
+  const maxBodyBytes = wholeNumber(env, 'MAX_BODY_BYTES', { unit: 'bytes', min: 1 });
   if (maxBodyBytes !== undefined) options.maxBodyBytes = maxBodyBytes;
   const proxyToken = text(env, 'PROXY_TOKEN');
   if (proxyToken !== undefined) options.proxyToken = proxyToken;
@@ -92,7 +97,12 @@ export function chatCompletionsOptionsFromEnv(
     }
     const apiKey = text(env, 'UPSTREAM_API_KEY');
     const model = text(env, 'UPSTREAM_MODEL');
-    const timeoutMs = positiveInteger(env, 'UPSTREAM_TIMEOUT_MS', true);
+    const timeoutMs = wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', {
+      unit: 'milliseconds',
+      min: 1,
+      // 0 does not mean "no timeout": the timer fires at once and every request would answer 504.
+      why: ' (0 would time out every request with a 504; leave it unset for the 60000 default)',
+    });
     options.upstream = {
       baseURL,
       ...(apiKey ? { apiKey } : {}),
@@ -107,7 +117,7 @@ export function chatCompletionsOptionsFromEnv(
       'TOOL_MODE=native forwards tools to an upstream that has native tool calling: set UPSTREAM_BASE_URL (and UPSTREAM_API_KEY if it needs one).',
     );
   }
-  const delayMs = positiveInteger(env, 'REPLAY_DELAY_MS', true) ?? 20;
+  const delayMs = wholeNumber(env, 'REPLAY_DELAY_MS', { unit: 'milliseconds', min: 0 }) ?? 20;
   options.engine = createReplayEngine({ delayMs, model: REPLAY_MODEL_ID });
   options.modelId = REPLAY_MODEL_ID;
   options.modelDescription =

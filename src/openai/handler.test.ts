@@ -272,6 +272,15 @@ describe('options from the environment', () => {
     expect(() => chatCompletionsOptionsFromEnv({ TOOL_MODE: 'magic' })).toThrow(/TOOL_MODE must be/);
     expect(() => chatCompletionsOptionsFromEnv({ PROTOCOL: 'yaml' })).toThrow(/PROTOCOL must be one of/);
     expect(() => chatCompletionsOptionsFromEnv({ MAX_BODY_BYTES: '1MB' })).toThrow(/MAX_BODY_BYTES/);
+    const upstream = { UPSTREAM_BASE_URL: 'http://127.0.0.1:8080/v1' };
+    expect(() => chatCompletionsOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '0' })).toThrow(
+      /UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds, at least 1 \(0 would time out every request/,
+    );
+    expect(() => chatCompletionsOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '-5' })).toThrow(
+      /UPSTREAM_TIMEOUT_MS/,
+    );
+    expect(chatCompletionsOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '1500' }).upstream?.timeoutMs).toBe(1500);
+    expect(chatCompletionsOptionsFromEnv({ REPLAY_DELAY_MS: '0' }).engine).toBeDefined();
     expect(() => chatCompletionsOptionsFromEnv({ TOOL_MODE: 'native' })).toThrow(/set UPSTREAM_BASE_URL/);
     expect(() => chatCompletionsOptionsFromEnv({ UPSTREAM_BASE_URL: 'localhost:8080' })).toThrow(/http\(s\) URL/);
   });

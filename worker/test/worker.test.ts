@@ -200,6 +200,19 @@ describe('the Worker in native mode, against a recording fake upstream', () => {
     expect((await response.json<{ error: { message: string } }>()).error.message).toMatch(/TOOL_MODE must be/);
   });
 
+  it('UPSTREAM_TIMEOUT_MS=0 answers 500 proxy_misconfigured naming it, instead of a 504 for every request', async () => {
+    const entry = createProxyWorker();
+    const response = await entry.fetch(new Request('http://w/health'), {
+      ...env,
+      UPSTREAM_BASE_URL: 'http://127.0.0.1:8080/v1',
+      UPSTREAM_TIMEOUT_MS: '0',
+    });
+    expect(response.status).toBe(500);
+    const { error } = await response.json<{ error: { code: string; message: string } }>();
+    expect(error.code).toBe('proxy_misconfigured');
+    expect(error.message).toMatch(/UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds, at least 1/);
+  });
+
   it('has an execution context available (workerd)', () => {
     expect(typeof createExecutionContext().waitUntil).toBe('function');
   });
