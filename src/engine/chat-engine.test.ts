@@ -7,6 +7,7 @@ import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
 import { type ChatEngine, fromChatEngine } from './chat-engine.ts';
+import type { ChatChunkDelta } from './chat-stream.ts';
 
 /** Reads a whole stream. (Local, not the middleware harness: these tests are about the V4 adapter only.) */
 async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
@@ -56,6 +57,21 @@ function recordingEngine(chunks: ChatCompletionChunk[], completion?: ChatComplet
   };
   return { engine, requests, signals };
 }
+
+/** A chunk with the fields reasoning servers add (reasoning_content, tool calls without index). */
+function serverChunk(delta: ChatChunkDelta, finish: ChatCompletionChunk['choices'][number]['finish_reason'] = null) {
+  return chunk(delta as ChatCompletionChunk['choices'][number]['delta'], finish);
+}
+
+/** A completion from a reasoning server: the thinking in message.reasoning_content. */
+const reasoningMessage = { role: 'assistant' as const, content: 'Sunny.', reasoning_content: 'Check the forecast.' };
+const reasoningCompletion: ChatCompletion = {
+  id: 'cmpl-r',
+  object: 'chat.completion',
+  created: 1700000000,
+  model: 'thinker',
+  choices: [{ index: 0, message: reasoningMessage, finish_reason: 'stop' }],
+};
 
 const prompt: LanguageModelV4CallOptions['prompt'] = [
   { role: 'system', content: 'Be brief.' },
@@ -120,6 +136,15 @@ describe('fromChatEngine: generate', () => {
     expect('tool_choice' in request).toBe(false);
     expect(request.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'get_weather', schema } });
     expect(result.warnings.map((w) => (w.type === 'unsupported' ? w.feature : w.type))).toEqual(['tools']);
+  });
+
+  it('maps message.reasoning_content to a reasoning item before the text', async () => {
+    const { engine } = recordingEngine([], reasoningCompletion);
+    const result = await fromChatEngine(engine).doGenerate({ prompt });
+    expect(result.content).toEqual([
+      { type: 'reasoning', text: 'Check the forecast.' },
+      { type: 'text', text: 'Sunny.' },
+    ]);
   });
 
   it('maps native tool_calls of a completion to tool-call content', async () => {
@@ -206,6 +231,53 @@ describe('fromChatEngine: stream', () => {
       toolName: 'get_weather',
       input: '{"city":"Seoul"}',
     });
+  });
+
+  it('streams reasoning_content deltas as reasoning parts, closed before the text', async () => {
+    const { engine } = recordingEngine([
+      serverChunk({ role: 'assistant', reasoning_content: 'Think' }),
+      serverChunk({ reasoning_content: 'ing.' }),
+      serverChunk({ content: 'Done.' }),
+      serverChunk({}, 'stop'),
+    ]);
+    const parts = await collect((await fromChatEngine(engine).doStream({ prompt })).stream);
+    const reasoning = parts.filter((p) => p.type.startsWith('reasoning') || p.type.startsWith('text'));
+    expect(reasoning.map((p) => p.type)).toEqual([
+      'reasoning-start',
+      'reasoning-delta',
+      'reasoning-delta',
+      'reasoning-end',
+      'text-start',
+      'text-delta',
+      'text-end',
+    ]);
+    const deltas = parts.filter((p) => p.type === 'reasoning-delta').map((p) => p.delta);
+    expect(deltas.join('')).toBe('Thinking.');
+  });
+
+  it('keeps two native tool calls apart when their deltas carry ids but no index', async () => {
+    const { engine } = recordingEngine([
+      serverChunk({ tool_calls: [{ id: 'a', type: 'function', function: { name: 'w', arguments: '{"city":"A"}' } }] }),
+      serverChunk({ tool_calls: [{ id: 'b', type: 'function', function: { name: 'w', arguments: '{"city":' } }] }),
+      // A piece with neither id nor index continues the call before it.
+      serverChunk({ tool_calls: [{ function: { arguments: '"B"}' } }] }),
+      serverChunk({}, 'tool_calls'),
+    ]);
+    const parts = await collect((await fromChatEngine(engine).doStream({ prompt })).stream);
+    expect(parts.filter((p) => p.type === 'tool-call')).toEqual([
+      { type: 'tool-call', toolCallId: 'a', toolName: 'w', input: '{"city":"A"}' },
+      { type: 'tool-call', toolCallId: 'b', toolName: 'w', input: '{"city":"B"}' },
+    ]);
+  });
+
+  it('replays a completion sent for stream: true as one chunk, reasoning included', async () => {
+    const engine: ChatEngine = { chat: { completions: { create: async () => reasoningCompletion } } };
+    const parts = await collect((await fromChatEngine(engine).doStream({ prompt })).stream);
+    expect(parts.filter((p) => p.type === 'reasoning-delta' || p.type === 'text-delta')).toMatchObject([
+      { type: 'reasoning-delta', delta: 'Check the forecast.' },
+      { type: 'text-delta', delta: 'Sunny.' },
+    ]);
+    expect(parts.find((p) => p.type === 'finish')).toMatchObject({ finishReason: { unified: 'stop' } });
   });
 
   it('turns an engine error mid-stream into an error part', async () => {

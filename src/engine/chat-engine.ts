@@ -14,10 +14,11 @@ import type {
   LanguageModelV4Content,
   SharedV4Warning,
 } from '@ai-sdk/provider';
+import { completionAsChunk } from '../openai/completion-chunk.ts';
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
 import { generateToolCallId } from '../util/id.ts';
 import { toChatMessages } from './chat-messages.ts';
-import { chunkPartsStream, mapFinishReason, mapUsage } from './chat-stream.ts';
+import { type ChatChunkDelta, chunkPartsStream, mapFinishReason, mapUsage } from './chat-stream.ts';
 
 /** Per-call options an engine may honour. The openai SDK and the HTTP engine stop on `signal`. */
 export interface ChatEngineCallOptions {
@@ -63,29 +64,19 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<ChatCompletionC
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
-/** A whole completion replayed as one chunk, for engines that ignore `stream: true`. */
+/** A completion message as reasoning servers send it (see ChatChunkDelta); the shared wire types lack the field. */
+type ChatCompletionMessage = ChatCompletion['choices'][number]['message'] & { reasoning_content?: string | null };
+
+/** A whole completion replayed as one chunk, for engines that ignore `stream: true`; its reasoning is kept. */
 async function* completionAsChunks(completion: ChatCompletion): AsyncGenerator<ChatCompletionChunk> {
-  const choice = completion.choices[0];
-  yield {
-    id: completion.id,
-    object: 'chat.completion.chunk',
-    created: completion.created,
-    model: completion.model,
-    choices: [
-      {
-        index: 0,
-        delta: {
-          role: 'assistant',
-          content: choice?.message.content ?? null,
-          ...(choice?.message.tool_calls
-            ? { tool_calls: choice.message.tool_calls.map((call, index) => ({ index, ...call })) }
-            : {}),
-        },
-        finish_reason: choice?.finish_reason ?? 'stop',
-      },
-    ],
-    usage: completion.usage ?? null,
-  };
+  const chunk = completionAsChunk(completion);
+  const reasoning = (completion.choices[0]?.message as ChatCompletionMessage | undefined)?.reasoning_content;
+  const first = chunk.choices[0];
+  if (reasoning && first) {
+    const delta: ChatChunkDelta = { ...first.delta, reasoning_content: reasoning };
+    first.delta = delta as typeof first.delta;
+  }
+  yield chunk;
 }
 
 function buildRequest(
@@ -167,6 +158,8 @@ export function fromChatEngine(
         );
       }
       const content: LanguageModelV4Content[] = [];
+      const reasoning = (choice.message as ChatCompletionMessage).reasoning_content;
+      if (reasoning) content.push({ type: 'reasoning', text: reasoning });
       if (choice.message.content) content.push({ type: 'text', text: choice.message.content });
       for (const call of choice.message.tool_calls ?? []) {
         content.push({

@@ -8,7 +8,18 @@ import type {
   LanguageModelV4Usage,
   SharedV4Warning,
 } from '@ai-sdk/provider';
-import type { ChatCompletionChunk, ChatFinishReason, ChatUsage } from '../openai/wire-types.ts';
+import type { ChatCompletionChunk, ChatFinishReason, ChatToolCallDelta, ChatUsage } from '../openai/wire-types.ts';
+
+/**
+ * A chunk delta as reasoning servers send it: DeepSeek's API, vLLM and
+ * llama.cpp (`--reasoning-format deepseek`) put the thinking in
+ * `reasoning_content`, apart from `content`. The shared wire types lack it.
+ */
+export type ChatChunkDelta = Omit<ChatCompletionChunk['choices'][number]['delta'], 'tool_calls'> & {
+  reasoning_content?: string | null;
+  // Some servers leave `index` out when each delta carries the whole call.
+  tool_calls?: Array<Omit<ChatToolCallDelta, 'index'> & { index?: number }>;
+};
 
 export function mapUsage(usage: ChatUsage | null | undefined): LanguageModelV4Usage {
   return {
@@ -58,10 +69,19 @@ export function chunkPartsStream(
 ): ReadableStream<LanguageModelV4StreamPart> {
   const textId = options.generateId();
   let textOpen = false;
+  let reasoningId: string | undefined;
   let metadataSent = false;
   let finishReason: ChatFinishReason | string | null = null;
   let usage: ChatUsage | null | undefined;
-  const calls = new Map<number, OpenToolCall>();
+  // Keyed by `index`, or by id for servers that send no index; `lastKey` takes argument pieces with neither.
+  const calls = new Map<string, OpenToolCall>();
+  let lastKey: string | undefined;
+
+  function endReasoning(enqueue: (part: LanguageModelV4StreamPart) => void): void {
+    if (reasoningId === undefined) return;
+    enqueue({ type: 'reasoning-end', id: reasoningId });
+    reasoningId = undefined;
+  }
 
   function handle(chunk: ChatCompletionChunk, enqueue: (part: LanguageModelV4StreamPart) => void): void {
     if (options.includeRawChunks) enqueue({ type: 'raw', rawValue: chunk });
@@ -77,8 +97,18 @@ export function chunkPartsStream(
     if (chunk.usage) usage = chunk.usage;
     const choice = chunk.choices?.[0];
     if (!choice) return;
-    const content = choice.delta?.content;
+    const delta = choice.delta as ChatChunkDelta | undefined;
+    const reasoning = delta?.reasoning_content;
+    if (typeof reasoning === 'string' && reasoning !== '') {
+      if (reasoningId === undefined) {
+        reasoningId = options.generateId();
+        enqueue({ type: 'reasoning-start', id: reasoningId });
+      }
+      enqueue({ type: 'reasoning-delta', id: reasoningId, delta: reasoning });
+    }
+    const content = delta?.content;
     if (typeof content === 'string' && content !== '') {
+      endReasoning(enqueue);
       if (!textOpen) {
         textOpen = true;
         enqueue({ type: 'text-start', id: textId });
@@ -86,24 +116,31 @@ export function chunkPartsStream(
       enqueue({ type: 'text-delta', id: textId, delta: content });
     }
     // Engines with native tools (the Worker, an OpenAI server) stream calls as
-    // indexed deltas: id and name on the first, argument pieces after.
-    for (const delta of choice.delta?.tool_calls ?? []) {
-      let call = calls.get(delta.index);
+    // indexed deltas: id and name on the first, argument pieces after. Without
+    // an index, only a new id starts a new call; two calls must not merge.
+    for (const piece of delta?.tool_calls ?? []) {
+      const key =
+        piece.index !== undefined ? `index:${piece.index}` : piece.id !== undefined ? `id:${piece.id}` : lastKey;
+      let call = key === undefined ? undefined : calls.get(key);
       if (call === undefined) {
-        call = { id: delta.id ?? options.generateId(), name: delta.function?.name ?? '', args: '' };
-        calls.set(delta.index, call);
+        endReasoning(enqueue);
+        call = { id: piece.id ?? options.generateId(), name: piece.function?.name ?? '', args: '' };
+        const newKey = key ?? `id:${call.id}`;
+        calls.set(newKey, call);
+        lastKey = newKey;
         enqueue({ type: 'tool-input-start', id: call.id, toolName: call.name });
-      }
-      const piece = delta.function?.arguments;
-      if (piece) {
-        call.args += piece;
-        enqueue({ type: 'tool-input-delta', id: call.id, delta: piece });
+      } else lastKey = key;
+      const args = piece.function?.arguments;
+      if (args) {
+        call.args += args;
+        enqueue({ type: 'tool-input-delta', id: call.id, delta: args });
       }
     }
     if (choice.finish_reason) finishReason = choice.finish_reason;
   }
 
   function finish(enqueue: (part: LanguageModelV4StreamPart) => void): void {
+    endReasoning(enqueue);
     if (textOpen) enqueue({ type: 'text-end', id: textId });
     for (const call of calls.values()) {
       enqueue({ type: 'tool-input-end', id: call.id });

@@ -110,7 +110,10 @@ describe('createHttpEngine', () => {
 
   it('raises an error event in the middle of a stream', async () => {
     const sse = `data: ${JSON.stringify({ id: 'a', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'Hi' }, finish_reason: null }] })}\n\ndata: {"error":{"message":"upstream died","type":"server_error","param":null,"code":null}}\n\n`;
-    const engine = createHttpEngine({ baseURL: 'http://x/v1', fetch: async () => new Response(sse) });
+    const engine = createHttpEngine({
+      baseURL: 'http://x/v1',
+      fetch: async () => new Response(sse, { headers: { 'content-type': 'text/event-stream' } }),
+    });
     const parts = await collect((await fromChatEngine(engine).doStream({ prompt })).stream);
     expect(parts.map((p) => p.type)).toContain('text-delta');
     const error = parts.find((p) => p.type === 'error') as { error: Error } | undefined;
@@ -128,6 +131,62 @@ describe('createHttpEngine', () => {
     });
     const controller = new AbortController();
     await fromChatEngine(engine).doStream({ prompt, abortSignal: controller.signal });
-    expect(seen).toBe(controller.signal);
+    // The fetch signal also carries the header timeout, so it is a combined signal that follows the caller's.
+    expect(seen?.aborted).toBe(false);
+    controller.abort();
+    expect(seen?.aborted).toBe(true);
+  });
+
+  it('keeps the text when the server answers stream: true with one JSON completion', async () => {
+    const completion = {
+      id: 'c',
+      object: 'chat.completion',
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Hello there' }, finish_reason: 'stop' }],
+    };
+    const engine = createHttpEngine({ baseURL: 'http://x/v1', fetch: async () => Response.json(completion) });
+    const parts = await collect((await fromChatEngine(engine).doStream({ prompt })).stream);
+    expect(
+      parts
+        .filter((p) => p.type === 'text-delta')
+        .map((p) => p.delta)
+        .join(''),
+    ).toBe('Hello there');
+    expect(parts.find((p) => p.type === 'finish')).toMatchObject({ finishReason: { unified: 'stop' } });
+  });
+
+  it('reports a stream cut before its finish_reason as an error, not a truncated answer', async () => {
+    const chunk = { id: 'a', object: 'chat.completion.chunk', created: 1, model: 'm' };
+    const sse = `data: ${JSON.stringify({ ...chunk, choices: [{ index: 0, delta: { content: 'Hal' }, finish_reason: null }] })}\n\n`;
+    const engine = createHttpEngine({
+      baseURL: 'http://x/v1',
+      fetch: async () => new Response(sse, { headers: { 'content-type': 'text/event-stream' } }),
+    });
+    const parts = await collect((await fromChatEngine(engine).doStream({ prompt })).stream);
+    const error = parts.find((p) => p.type === 'error') as { error: unknown } | undefined;
+    const failure = error?.error as ChatEngineHttpError;
+    expect(failure).toBeInstanceOf(ChatEngineHttpError);
+    expect(failure.status).toBe(502);
+    expect(failure.message).toMatch(/ended before a finish_reason/);
+  });
+
+  it('keeps the error body and sends the extra headers', async () => {
+    let headers: Headers | undefined;
+    const body = { error: { message: 'No such model', type: 'invalid_request_error', param: 'model', code: null } };
+    const engine = createHttpEngine({
+      baseURL: 'http://x/v1',
+      headers: { 'x-team': 'toolshim' },
+      fetch: async (_input, init) => {
+        headers = new Headers(init?.headers);
+        return Response.json(body, { status: 404 });
+      },
+    });
+    const error = (await engine.chat.completions
+      .create({ messages: [] })
+      .catch((e: unknown) => e)) as ChatEngineHttpError;
+    expect(error.status).toBe(404);
+    expect(error.body).toEqual(body);
+    expect(headers?.get('x-team')).toBe('toolshim');
   });
 });

@@ -1,14 +1,14 @@
 /**
  * A chat engine over HTTP: any OpenAI-compatible `/chat/completions`
  * endpoint (the toolshim Worker, llama.cpp's server, vLLM, Ollama), with
- * nothing but `fetch`. Streams are read as server-sent events.
+ * nothing but `fetch`. Built on the proxy's upstream client, so both share one
+ * SSE reader and the same guards: a JSON completion sent for `stream: true` is
+ * relayed as one chunk, and a stream cut before its finish_reason is an error,
+ * not a silently truncated answer.
  */
-import type {
-  ChatCompletion,
-  ChatCompletionChunk,
-  ChatCompletionRequest,
-  ChatErrorBody,
-} from '../openai/wire-types.ts';
+import { createUpstreamClient } from '../openai/upstream-client.ts';
+import { UpstreamError } from '../openai/upstream-errors.ts';
+import type { ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
 import type { ChatEngine, ChatEngineCallOptions } from './chat-engine.ts';
 
 /** Options of `createHttpEngine`. */
@@ -21,83 +21,39 @@ export interface HttpEngineOptions {
   headers?: Record<string, string>;
   /** A fetch implementation, e.g. for tests or a proxy. Default the global `fetch`. */
   fetch?: typeof fetch;
+  /**
+   * Milliseconds to wait for the response headers (for a non-streaming request: the whole body).
+   * Default 300000: local models on a CPU can take minutes for one non-streamed answer.
+   */
+  timeoutMs?: number;
 }
 
 /** An HTTP error from the endpoint, with its status and OpenAI error body when there was one. */
 export class ChatEngineHttpError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(message: string, status: number, body: unknown) {
-    super(message);
+  constructor(message: string, status: number, body: unknown, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'ChatEngineHttpError';
     this.status = status;
     this.body = body;
   }
 }
 
-function errorMessage(body: unknown): string | undefined {
-  const message = (body as Partial<ChatErrorBody> | undefined)?.error?.message;
-  return typeof message === 'string' ? message : undefined;
-}
-
-/** Server-sent events `data:` payloads, one per event, until `[DONE]` or the end of the body. */
-async function* sseData(body: ReadableStream<Uint8Array>, signal: AbortSignal | undefined): AsyncGenerator<string> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let pending = '';
-  let data: string[] = [];
+function parseBody(text: string): unknown {
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      pending += decoder.decode(value, { stream: true });
-      // Only the text after the last newline stays pending: a line split across chunks.
-      let newline = pending.indexOf('\n');
-      let from = 0;
-      while (newline >= 0) {
-        const line = pending.slice(from, newline).replace(/\r$/, '');
-        from = newline + 1;
-        if (line === '') {
-          if (data.length > 0) {
-            const payload = data.join('\n');
-            data = [];
-            if (payload === '[DONE]') return;
-            yield payload;
-          }
-        } else if (line.startsWith('data:')) {
-          data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-        }
-        newline = pending.indexOf('\n', from);
-      }
-      pending = pending.slice(from);
-    }
-    if (data.length > 0 && data.join('\n') !== '[DONE]') yield data.join('\n');
-  } finally {
-    if (signal?.aborted) await reader.cancel(signal.reason).catch(() => {});
-    else await reader.cancel().catch(() => {});
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }
 
-async function* chunksOf(response: Response, signal: AbortSignal | undefined): AsyncGenerator<ChatCompletionChunk> {
-  if (!response.body)
-    throw new ChatEngineHttpError('The endpoint sent a stream response without a body.', response.status, undefined);
-  for await (const payload of sseData(response.body, signal)) {
-    let value: unknown;
-    try {
-      value = JSON.parse(payload);
-    } catch {
-      throw new ChatEngineHttpError(
-        `The endpoint sent an event that is not JSON: ${payload.slice(0, 200)}`,
-        502,
-        payload,
-      );
-    }
-    // An error event in the middle of a stream (the Worker sends one when its upstream fails).
-    const message = errorMessage(value);
-    if (message !== undefined)
-      throw new ChatEngineHttpError(`The endpoint reported an error mid-stream: ${message}`, 502, value);
-    yield value as ChatCompletionChunk;
-  }
+/** The status a ChatEngineHttpError carries for an upstream failure; 0 when nothing answered. */
+function statusOf(error: UpstreamError, midStream: boolean): number {
+  if (error.kind === 'http') return error.status ?? 502;
+  if (error.kind === 'timeout') return 504;
+  if (error.kind === 'network' && !midStream) return 0;
+  return 502;
 }
 
 /**
@@ -105,44 +61,57 @@ async function* chunksOf(response: Response, signal: AbortSignal | undefined): A
  * under `wrangler dev`: `createHttpEngine({ baseURL: 'http://127.0.0.1:8787/v1' })`.
  */
 export function createHttpEngine(options: HttpEngineOptions): ChatEngine {
-  const baseURL = options.baseURL.replace(/\/+$/, '');
+  const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
   return {
     chat: {
       completions: {
         async create(request: ChatCompletionRequest & { stream?: boolean }, callOptions?: ChatEngineCallOptions) {
-          const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
-          if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
-          const url = `${baseURL}/chat/completions`;
-          let response: Response;
+          const signal = callOptions?.signal;
+          // The upstream client reports only the error message; the body is kept here for ChatEngineHttpError.body.
+          let errorBody: unknown;
+          const client = createUpstreamClient({
+            baseURL: options.baseURL,
+            ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+            timeoutMs: options.timeoutMs ?? 300_000,
+            fetch: async (input, init) => {
+              const headers = new Headers(init?.headers);
+              for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+              const response = await doFetch(input, { ...init, headers });
+              if (!response.ok) errorBody = parseBody(await response.clone().text());
+              return response;
+            },
+          });
+
+          const toHttpError = (error: unknown, midStream: boolean): unknown => {
+            if (signal?.aborted || !(error instanceof UpstreamError)) return error;
+            const status = statusOf(error, midStream);
+            let message: string;
+            if (midStream) message = `The stream from ${url} failed: ${error.message}`;
+            else if (error.kind === 'http') message = `${url} answered ${status}: ${error.message}`;
+            else if (error.kind === 'network')
+              message = `Could not reach ${url}: ${error.message}. Is the server running (for the local Worker: npm run dev:worker)?`;
+            else if (error.kind === 'timeout') message = `${url} did not answer: ${error.message}`;
+            else message = `${url} sent a malformed response: ${error.message}`;
+            return new ChatEngineHttpError(message, status, midStream ? undefined : errorBody, { cause: error });
+          };
+
+          let result: Awaited<ReturnType<typeof client.chat.completions.create>>;
           try {
-            response = await doFetch(url, {
-              method: 'POST',
-              headers,
-              body: JSON.stringify(request),
-              ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
-            });
+            result = await client.chat.completions.create(request, signal ? { signal } : undefined);
           } catch (error) {
-            if (callOptions?.signal?.aborted) throw error;
-            throw new ChatEngineHttpError(
-              `Could not reach ${url}: ${error instanceof Error ? error.message : String(error)}. Is the server running (for the local Worker: npm run dev:worker)?`,
-              0,
-              undefined,
-            );
+            throw toHttpError(error, false);
           }
-          if (!response.ok) {
-            const text = await response.text().catch(() => '');
-            let body: unknown = text;
+          if (!request.stream) return result;
+          const chunks = result as AsyncIterable<ChatCompletionChunk>;
+          return (async function* () {
             try {
-              body = JSON.parse(text);
-            } catch {
-              // Keep the raw text as the body.
+              yield* chunks;
+            } catch (error) {
+              throw toHttpError(error, true);
             }
-            const detail = errorMessage(body) ?? (text.slice(0, 200) || response.statusText);
-            throw new ChatEngineHttpError(`${url} answered ${response.status}: ${detail}`, response.status, body);
-          }
-          if (request.stream) return chunksOf(response, callOptions?.signal);
-          return (await response.json()) as ChatCompletion;
+          })();
         },
       },
     },

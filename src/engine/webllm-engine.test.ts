@@ -95,4 +95,23 @@ describe('WebLLM engine', () => {
     expect(interrupts.count).toBe(1);
     await expect(collect(stream)).rejects.toThrow();
   });
+
+  it('interrupts only the running stream when a signal shared by earlier streamed requests aborts', async () => {
+    vi.stubGlobal('navigator', { gpu: { requestAdapter: async () => ({}) } });
+    const interrupts = { count: 0 };
+    const engine = await createWebLLMEngine({ webllm: fakeWebLLM([], interrupts), model: 'm' });
+    const model = fromChatEngine(engine);
+    const controller = new AbortController();
+    const call = { prompt: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }] };
+    for (let i = 0; i < 3; i++)
+      await collect((await model.doStream({ ...call, abortSignal: controller.signal })).stream);
+    // A stream closed before its first chunk is read releases its listener too.
+    await (await model.doStream({ ...call, abortSignal: controller.signal })).stream.cancel();
+    // The fake answers every request with a stream, so this generate fails; its listener must still go.
+    await Promise.resolve(model.doGenerate({ ...call, abortSignal: controller.signal })).catch(() => {});
+    const { stream } = await model.doStream({ ...call, abortSignal: controller.signal });
+    controller.abort();
+    expect(interrupts.count).toBe(1);
+    await expect(collect(stream)).rejects.toThrow();
+  });
 });

@@ -10,7 +10,7 @@
  * WebLLM's `tools` field is never used: it accepts a handful of Hermes models
  * only and refuses custom system prompts. toolshim prompts and parses instead.
  */
-import type { ChatCompletionRequest } from '../openai/wire-types.ts';
+import type { ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
 import type { ChatEngine, ChatEngineCallOptions } from './chat-engine.ts';
 
 /** Weight download and compile progress, as WebLLM reports it (`progress` from 0 to 1). */
@@ -119,6 +119,48 @@ function toWebLLMRequest(
   return out;
 }
 
+function isAsyncIterable(value: unknown): value is AsyncIterable<ChatCompletionChunk> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+/**
+ * The same chunks; `release` runs once when the stream ends, throws or is
+ * closed with `return()`. An iterator object rather than a generator, whose
+ * `finally` would not run if it were closed before its first `next()`.
+ */
+function releasingWhenDone(
+  source: AsyncIterable<ChatCompletionChunk>,
+  release: () => void,
+): AsyncIterableIterator<ChatCompletionChunk> {
+  const iterator = source[Symbol.asyncIterator]();
+  let released = false;
+  const done = () => {
+    if (released) return;
+    released = true;
+    release();
+  };
+  const wrapped: AsyncIterableIterator<ChatCompletionChunk> = {
+    async next() {
+      try {
+        const step = await iterator.next();
+        if (step.done) done();
+        return step;
+      } catch (error) {
+        done();
+        throw error;
+      }
+    },
+    async return(value?: unknown) {
+      done();
+      return (await iterator.return?.(value)) ?? { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator]() {
+      return wrapped;
+    },
+  };
+  return wrapped;
+}
+
 /** Loads a WebLLM model (downloading weights on first use) and returns it as a ChatEngine. */
 export async function createWebLLMEngine(options: WebLLMEngineOptions): Promise<WebLLMChatEngine> {
   const gpu = await checkWebGpu();
@@ -135,17 +177,23 @@ export async function createWebLLMEngine(options: WebLLMEngineOptions): Promise<
         async create(request: ChatCompletionRequest & { stream?: boolean }, callOptions?: ChatEngineCallOptions) {
           const signal = callOptions?.signal;
           signal?.throwIfAborted();
-          // WebLLM takes no signal: an abort interrupts the running generation instead.
+          // WebLLM takes no signal: an abort interrupts the running generation instead. The listener must
+          // go once this request is over, or a later abort of the same signal would interrupt whatever
+          // other request is generating by then (once per finished request).
           const onAbort = () => void engine.interruptGenerate();
+          const release = () => signal?.removeEventListener('abort', onAbort);
           signal?.addEventListener('abort', onAbort, { once: true });
+          let result: unknown;
           try {
-            const result = await engine.chat.completions.create(toWebLLMRequest(request, options.model) as never);
-            return result as Awaited<ReturnType<ChatEngine['chat']['completions']['create']>>;
-          } finally {
-            // For streams the listener stays until the generation ends; removing it early is harmless
-            // because fromChatEngine also stops reading when the signal fires.
-            if (!request.stream) signal?.removeEventListener('abort', onAbort);
+            result = await engine.chat.completions.create(toWebLLMRequest(request, options.model) as never);
+          } catch (error) {
+            release();
+            throw error;
           }
+          // A stream is still generating: keep the listener until it ends, fails or is closed early.
+          if (request.stream && isAsyncIterable(result)) return releasingWhenDone(result, release);
+          release();
+          return result as Awaited<ReturnType<ChatEngine['chat']['completions']['create']>>;
         },
       },
     },
