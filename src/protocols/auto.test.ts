@@ -143,6 +143,22 @@ const everyFormat: FormatFixture[] = [
     prose: '',
   },
   {
+    name: 'kimi k2 malformed call keeps its section markers verbatim',
+    text: 'A <|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": Seoul}<|tool_call_end|><|tool_calls_section_end|> B',
+    calls: [],
+    prose:
+      'A <|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": Seoul}<|tool_call_end|><|tool_calls_section_end|> B',
+    errors: ['malformed-tool-call'],
+  },
+  {
+    name: 'deepseek malformed call keeps its block markers verbatim',
+    text: 'A <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": Seoul}<｜tool▁call▁end｜><｜tool▁calls▁end｜> B',
+    calls: [],
+    prose:
+      'A <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": Seoul}<｜tool▁call▁end｜><｜tool▁calls▁end｜> B',
+    errors: ['malformed-tool-call'],
+  },
+  {
     name: 'two formats in one answer',
     text: 'First <tool_call>{"name": "search", "arguments": {"query": "y"}}</tool_call> then [TOOL_CALLS]get_weather[ARGS]{"city": "Z"}',
     calls: [query('y'), city('Z')],

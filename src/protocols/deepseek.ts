@@ -8,9 +8,9 @@
  * The parser takes either, fenced or not. The markers are special tokens: the
  * engine must keep special tokens (transformers.js `skip_special_tokens: false`).
  */
-import { openSilentMarker } from '../parse/basic-sections.ts';
+import { openCallsBlock, openCallsBlockEnd } from '../parse/calls-block-section.ts';
 import { openNamedJsonSection, plainName } from '../parse/named-json-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { createSectionScanner, type SectionEnv, type Trigger } from '../parse/section-scanner.ts';
 import { defineProtocol } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
@@ -21,20 +21,23 @@ const CALL_BEGIN = '<｜tool▁call▁begin｜>';
 const CALL_END = '<｜tool▁call▁end｜>';
 const SEP = '<｜tool▁sep｜>';
 
+const openCall = (env: SectionEnv, marker: string) =>
+  openNamedJsonSection(env, marker, {
+    headerEnd: SEP,
+    toolName: plainName,
+    // V3/R1 write the call type `function` first, and the name on the line after the separator.
+    nameAfter: { when: 'function', end: '\n' },
+    end: [CALL_END],
+  });
+
 export const deepseekTriggers: readonly Trigger[] = [
-  { marker: CALLS_BEGIN, open: () => openSilentMarker() },
-  { marker: CALLS_END, open: () => openSilentMarker() },
   {
-    marker: CALL_BEGIN,
-    open: (env, marker) =>
-      openNamedJsonSection(env, marker, {
-        headerEnd: SEP,
-        toolName: plainName,
-        // V3/R1 write the call type `function` first, and the name on the line after the separator.
-        nameAfter: { when: 'function', end: '\n' },
-        end: [CALL_END],
-      }),
+    marker: CALLS_BEGIN,
+    open: (env, marker) => openCallsBlock(env, marker, { call: CALL_BEGIN, end: CALLS_END, openCall }),
   },
+  { marker: CALLS_END, open: openCallsBlockEnd },
+  // A call without the block around it (the model skipped the marker).
+  { marker: CALL_BEGIN, open: openCall },
 ];
 
 export interface DeepseekProtocolOptions {

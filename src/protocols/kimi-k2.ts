@@ -5,9 +5,9 @@
  * tokens: the engine must keep special tokens (transformers.js
  * `skip_special_tokens: false`).
  */
-import { openSilentMarker } from '../parse/basic-sections.ts';
+import { openCallsBlock, openCallsBlockEnd } from '../parse/calls-block-section.ts';
 import { openNamedJsonSection, plainName } from '../parse/named-json-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
+import { createSectionScanner, type SectionEnv, type Trigger } from '../parse/section-scanner.ts';
 import { defineProtocol } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
@@ -18,18 +18,24 @@ function kimiName(header: string): string | undefined {
   return plainName(id.startsWith('functions.') ? id.slice('functions.'.length) : id);
 }
 
+const CALL_BEGIN = '<|tool_call_begin|>';
+const SECTION_END = '<|tool_calls_section_end|>';
+
+const openCall = (env: SectionEnv, marker: string) =>
+  openNamedJsonSection(env, marker, {
+    headerEnd: '<|tool_call_argument_begin|>',
+    toolName: kimiName,
+    end: ['<|tool_call_end|>'],
+  });
+
 export const kimiK2Triggers: readonly Trigger[] = [
-  { marker: '<|tool_calls_section_begin|>', open: () => openSilentMarker() },
-  { marker: '<|tool_calls_section_end|>', open: () => openSilentMarker() },
   {
-    marker: '<|tool_call_begin|>',
-    open: (env, marker) =>
-      openNamedJsonSection(env, marker, {
-        headerEnd: '<|tool_call_argument_begin|>',
-        toolName: kimiName,
-        end: ['<|tool_call_end|>'],
-      }),
+    marker: '<|tool_calls_section_begin|>',
+    open: (env, marker) => openCallsBlock(env, marker, { call: CALL_BEGIN, end: SECTION_END, openCall }),
   },
+  { marker: SECTION_END, open: openCallsBlockEnd },
+  // A call without the section around it (the model skipped the marker).
+  { marker: CALL_BEGIN, open: openCall },
 ];
 
 const defaultTemplate = (tools: string) =>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runFormatFixtures } from '../test-support/protocol-fixtures.ts';
+import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
+import { chunkings, generateContent, streamParts, summarize, summarizeContent } from '../test-support/harness.ts';
+import { fixtureTools, runFormatFixtures } from '../test-support/protocol-fixtures.ts';
 import { deepseekProtocol } from './deepseek.ts';
 import { harmonyProtocol } from './harmony.ts';
 import { kimiK2Protocol } from './kimi-k2.ts';
@@ -37,7 +39,8 @@ runFormatFixtures('kimi-k2', kimiK2Protocol(), [
     name: 'truncated at the end stays text',
     text: `${K.open}<|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>{"query": "par`,
     calls: [],
-    prose: '<|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>{"query": "par',
+    prose:
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>{"query": "par',
     errors: ['unclosed-tool-call'],
   },
   {
@@ -50,8 +53,37 @@ runFormatFixtures('kimi-k2', kimiK2Protocol(), [
     name: 'malformed arguments stay text',
     text: `${K.open}${K.call('functions.search:0', '{"query": "p"')}${K.close}`,
     calls: [],
-    prose: '<|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>{"query": "p"<|tool_call_end|>',
+    prose:
+      '<|tool_calls_section_begin|><|tool_call_begin|>functions.search:0<|tool_call_argument_begin|>{"query": "p"<|tool_call_end|><|tool_calls_section_end|>',
     errors: ['malformed-tool-call'],
+  },
+  {
+    name: 'a malformed call keeps its section markers and the space after them',
+    text: `A ${K.open}${K.call('functions.get_weather:0', '{"city": Seoul}')}${K.close} B`,
+    calls: [],
+    prose: `A ${K.open}${K.call('functions.get_weather:0', '{"city": Seoul}')}${K.close} B`,
+    errors: ['malformed-tool-call'],
+  },
+  {
+    name: 'a good call then a malformed one: the markers belong to the good call',
+    text: `${K.open}${K.call('functions.search:0', '{"query": "a"}')}${K.call('functions.search:1', '{"query": b}')}${K.close} B`,
+    calls: [{ toolName: 'search', input: { query: 'a' } }],
+    prose: `${K.call('functions.search:1', '{"query": b}')}B`,
+    errors: ['malformed-tool-call'],
+  },
+  {
+    name: 'an empty section and a section followed by prose stay text',
+    text: `x ${K.open} ${K.close} y ${K.open}\nhello ${K.close} z`,
+    calls: [],
+    prose: `x ${K.open} ${K.close} y ${K.open}\nhello ${K.close} z`,
+    errors: ['malformed-tool-call', 'malformed-tool-call'],
+  },
+  {
+    name: 'a section marker at the very end stays text',
+    text: `Done. ${K.open}\n`,
+    calls: [],
+    prose: `Done. ${K.open}`,
+    errors: ['unclosed-tool-call'],
   },
 ]);
 
@@ -89,14 +121,29 @@ runFormatFixtures('deepseek', deepseekProtocol(), [
     name: 'truncated at the end stays text',
     text: `${D.open}<｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "ab`,
     calls: [],
-    prose: '<｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "ab',
+    prose: '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "ab',
     errors: ['unclosed-tool-call'],
   },
   {
     name: 'malformed stays text',
     text: `${D.open}${D.v31('search', 'query=ab')}${D.close}`,
     calls: [],
-    prose: '<｜tool▁call▁begin｜>search<｜tool▁sep｜>query=ab<｜tool▁call▁end｜>',
+    prose:
+      '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>search<｜tool▁sep｜>query=ab<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+    errors: ['malformed-tool-call'],
+  },
+  {
+    name: 'a malformed call keeps its block markers and the space after them',
+    text: `A ${D.open}${D.v31('get_weather', '{"city": Seoul}')}${D.close} B`,
+    calls: [],
+    prose: `A ${D.open}${D.v31('get_weather', '{"city": Seoul}')}${D.close} B`,
+    errors: ['malformed-tool-call'],
+  },
+  {
+    name: 'V3/R1: a malformed fenced call keeps its block markers',
+    text: `A ${D.open}\n${D.v3('get_weather', '{"city": Seoul}')}\n${D.close}\nB`,
+    calls: [],
+    prose: `A ${D.open}\n${D.v3('get_weather', '{"city": Seoul}')}\n${D.close}\nB`,
     errors: ['malformed-tool-call'],
   },
 ]);
@@ -147,6 +194,38 @@ runFormatFixtures('harmony', harmonyProtocol(), [
     errors: ['malformed-tool-call'],
   },
 ]);
+
+/** The finding these pin: the exact text, not whitespace-collapsed, in every chunking. */
+describe('malformed special-token calls come back verbatim', () => {
+  const cases = [
+    {
+      protocol: kimiK2Protocol(),
+      text: `A ${K.open}${K.call('functions.get_weather:0', '{"city": Seoul}')}${K.close} B`,
+    },
+    {
+      protocol: deepseekProtocol(),
+      text: `A ${D.open}${D.v31('get_weather', '{"city": Seoul}')}${D.close} B`,
+    },
+    { protocol: deepseekProtocol(), text: `A ${D.open}\n\n ${D.v3('search', '{"query": x}')}\n${D.close}\n\nB` },
+  ];
+  for (const { protocol, text } of cases) {
+    for (const { name, chunks } of chunkings(text)) {
+      it(`${protocol.name}: ${JSON.stringify(text.slice(0, 24))}… (${name})`, async () => {
+        const errors: string[] = [];
+        const middleware = createToolMiddleware({ protocol, onError: (_m, meta) => errors.push(meta.code) });
+        const summary = summarize(await streamParts({ middleware, tools: fixtureTools }, chunks));
+        expect(summary.text).toBe(text);
+        expect(summary.calls).toEqual([]);
+        expect(errors).toEqual(['malformed-tool-call']);
+      });
+    }
+    it(`${protocol.name}: generate gives the same exact text`, async () => {
+      const middleware = createToolMiddleware({ protocol });
+      const generated = await generateContent({ middleware, tools: fixtureTools }, text);
+      expect(summarizeContent(generated.content)).toEqual({ text, calls: [] });
+    });
+  }
+});
 
 describe('harmony prompt', () => {
   it('declares the tools as the TypeScript functions namespace gpt-oss reads', () => {

@@ -1,0 +1,203 @@
+/**
+ * The block around a run of calls in the special-token formats:
+ *   Kimi K2    `<|tool_calls_section_begin|>` calls `<|tool_calls_section_end|>`
+ *   DeepSeek   `<｜tool▁calls▁begin｜>` calls `<｜tool▁calls▁end｜>`
+ *
+ * The block markers are dropped only when the block produced a call. Whether
+ * it does is known only once the first call inside completes or fails, maybe
+ * many chunks later, so the begin marker and the whitespace after it are held
+ * until then; a block whose first call is malformed, that holds no call or
+ * that is followed by prose comes back as text verbatim (nothing lost).
+ * What is held is bounded: the marker, at most `MAX_SPACE` whitespace and one
+ * partial marker; each character is looked at once.
+ */
+import type { ParserCallbacks } from '../protocols/protocol.ts';
+import type { ToolshimErrorCode } from '../types.ts';
+import { openSilentMarker } from './basic-sections.ts';
+import type { Section, SectionEnv } from './section-scanner.ts';
+
+export interface CallsBlockOptions {
+  /** The marker that opens each call inside the block. */
+  call: string;
+  /** The marker that closes the block. */
+  end: string;
+  /** Reads one call after its `call` marker. */
+  openCall: (env: SectionEnv, marker: string) => Section;
+}
+
+/** More whitespace than this after the begin marker: not a call block after all. */
+const MAX_SPACE = 1024;
+
+const State = { Gap: 0, Marker: 1, Call: 2, Trailing: 3, Done: 4 } as const;
+type State = (typeof State)[keyof typeof State];
+
+/**
+ * Per parser: a block that produced calls was left without its end marker
+ * (a later call in it failed, or prose followed), so the end marker still to
+ * come belongs to calls that were emitted and is dropped too.
+ */
+const unclosedWithCalls = new WeakMap<ParserCallbacks, true>();
+
+function isSpace(c: string): boolean {
+  return c === ' ' || c === '\n' || c === '\r' || c === '\t';
+}
+
+export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBlockOptions): Section {
+  const { callbacks } = env;
+  /** Text held until the first call completes ('' once it has, or once it was given back). */
+  let pending = marker;
+  let calls = 0;
+  /** A possible `call` or `end` marker being matched. */
+  let tag = '';
+  let inner: Section | undefined;
+  let state: State = State.Gap;
+  unclosedWithCalls.delete(callbacks);
+
+  function flushPending(): void {
+    if (pending !== '') callbacks.onText(pending);
+    pending = '';
+  }
+
+  /** The block is over without its end marker: what was held goes back as text. */
+  function stop(extra: string, reason: string, code: ToolshimErrorCode = 'malformed-tool-call'): void {
+    state = State.Done;
+    if (calls > 0) {
+      unclosedWithCalls.set(callbacks, true);
+      if (extra !== '') callbacks.onText(extra);
+      return;
+    }
+    const text = pending + extra;
+    flushPending();
+    if (extra !== '') callbacks.onText(extra);
+    callbacks.onError(`Kept a malformed tool call as text: ${reason}.`, { code, text });
+  }
+
+  // The call's own give-back (raw text) must come after the held begin marker.
+  const innerCallbacks: ParserCallbacks = {
+    ...callbacks,
+    onText: (text) => {
+      flushPending();
+      callbacks.onText(text);
+    },
+    onToolCallEnd: (call) => {
+      calls++;
+      pending = '';
+      callbacks.onToolCallEnd(call);
+    },
+  };
+
+  function write(text: string, from: number): number {
+    const n = text.length;
+    let i = from;
+    while (i < n && state !== State.Done) {
+      const c = text.charAt(i);
+      switch (state) {
+        case State.Gap: {
+          if (isSpace(c)) {
+            if (calls === 0) pending += c;
+            i++;
+            if (pending.length > marker.length + MAX_SPACE) {
+              stop('', 'the tool-calls marker is followed by nothing but whitespace');
+            }
+          } else if (c === options.call.charAt(0) || c === options.end.charAt(0)) {
+            state = State.Marker;
+          } else {
+            stop('', 'the tool-calls marker is not followed by a call');
+            return i;
+          }
+          break;
+        }
+        case State.Marker: {
+          const next = tag + c;
+          if (!options.call.startsWith(next) && !options.end.startsWith(next)) {
+            const partial = tag;
+            tag = '';
+            stop(partial, 'the tool-calls marker is not followed by a call');
+            return i;
+          }
+          tag = next;
+          i++;
+          if (tag === options.call) {
+            tag = '';
+            inner = options.openCall({ ...env, callbacks: innerCallbacks }, options.call);
+            state = State.Call;
+          } else if (tag === options.end) {
+            tag = '';
+            if (calls > 0) state = State.Trailing;
+            else stop(options.end, 'the tool-calls block holds no call');
+          }
+          break;
+        }
+        case State.Call: {
+          const section = inner as Section;
+          const before = calls;
+          i = section.write(text, i);
+          if (section.done) {
+            inner = undefined;
+            if (calls === before) {
+              // The call was malformed and went back as text: the block is over, the rest is prose.
+              state = State.Done;
+              if (calls > 0) unclosedWithCalls.set(callbacks, true);
+              return i;
+            }
+            state = State.Gap;
+          }
+          break;
+        }
+        case State.Trailing: {
+          // Dropped with the end marker, as the whitespace after a call is.
+          if (!isSpace(c)) {
+            state = State.Done;
+            return i;
+          }
+          i++;
+          break;
+        }
+      }
+    }
+    return i;
+  }
+
+  return {
+    write,
+    get done() {
+      return state === State.Done;
+    },
+    end() {
+      if (state === State.Call) {
+        const before = calls;
+        inner?.end();
+        state = State.Done;
+        if (calls === before) flushPending();
+        return;
+      }
+      if (state === State.Gap || state === State.Marker) {
+        const partial = tag;
+        tag = '';
+        if (calls > 0) {
+          // A missing end marker at the very end still counts; a partial one stays text.
+          state = State.Done;
+          if (partial !== '') callbacks.onText(partial);
+          return;
+        }
+        stop(partial, 'the output ended inside the tool-calls block', 'unclosed-tool-call');
+      }
+      state = State.Done;
+    },
+  };
+}
+
+/**
+ * The block's end marker where the scanner meets it on its own: dropped when
+ * it closes a block that produced calls, otherwise ordinary text (a stray
+ * marker, or the end of a block whose call was malformed).
+ */
+export function openCallsBlockEnd(env: SectionEnv, marker: string): Section {
+  if (unclosedWithCalls.delete(env.callbacks)) return openSilentMarker();
+  env.callbacks.onText(marker);
+  return {
+    write: (_text, from) => from,
+    done: true,
+    end() {},
+  };
+}
