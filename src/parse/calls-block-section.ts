@@ -188,6 +188,27 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
 }
 
 /**
+ * A call whose model skipped the begin marker: once it completes, the end
+ * marker that may follow closes a block that produced a call, so it is dropped.
+ */
+export function openLooseCall(env: SectionEnv, marker: string, openCall: CallsBlockOptions['openCall']): Section {
+  const { callbacks } = env;
+  return openCall(
+    {
+      ...env,
+      callbacks: {
+        ...callbacks,
+        onToolCallEnd: (call) => {
+          unclosedWithCalls.set(callbacks, true);
+          callbacks.onToolCallEnd(call);
+        },
+      },
+    },
+    marker,
+  );
+}
+
+/**
  * The block's end marker where the scanner meets it on its own: dropped when
  * it closes a block that produced calls, otherwise ordinary text (a stray
  * marker, or the end of a block whose call was malformed).

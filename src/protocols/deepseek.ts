@@ -8,7 +8,7 @@
  * The parser takes either, fenced or not. The markers are special tokens: the
  * engine must keep special tokens (transformers.js `skip_special_tokens: false`).
  */
-import { openCallsBlock, openCallsBlockEnd } from '../parse/calls-block-section.ts';
+import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/calls-block-section.ts';
 import { openNamedJsonSection, plainName } from '../parse/named-json-section.ts';
 import { createSectionScanner, type SectionEnv, type Trigger } from '../parse/section-scanner.ts';
 import { defineProtocol } from './define-protocol.ts';
@@ -37,7 +37,7 @@ export const deepseekTriggers: readonly Trigger[] = [
   },
   { marker: CALLS_END, open: openCallsBlockEnd },
   // A call without the block around it (the model skipped the marker).
-  { marker: CALL_BEGIN, open: openCall },
+  { marker: CALL_BEGIN, open: (env, marker) => openLooseCall(env, marker, openCall) },
 ];
 
 export interface DeepseekProtocolOptions {

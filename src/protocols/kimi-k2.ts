@@ -5,7 +5,7 @@
  * tokens: the engine must keep special tokens (transformers.js
  * `skip_special_tokens: false`).
  */
-import { openCallsBlock, openCallsBlockEnd } from '../parse/calls-block-section.ts';
+import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/calls-block-section.ts';
 import { openNamedJsonSection, plainName } from '../parse/named-json-section.ts';
 import { createSectionScanner, type SectionEnv, type Trigger } from '../parse/section-scanner.ts';
 import { defineProtocol } from './define-protocol.ts';
@@ -35,7 +35,7 @@ export const kimiK2Triggers: readonly Trigger[] = [
   },
   { marker: SECTION_END, open: openCallsBlockEnd },
   // A call without the section around it (the model skipped the marker).
-  { marker: CALL_BEGIN, open: openCall },
+  { marker: CALL_BEGIN, open: (env, marker) => openLooseCall(env, marker, openCall) },
 ];
 
 const defaultTemplate = (tools: string) =>

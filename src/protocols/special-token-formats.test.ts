@@ -79,6 +79,12 @@ runFormatFixtures('kimi-k2', kimiK2Protocol(), [
     errors: ['malformed-tool-call', 'malformed-tool-call'],
   },
   {
+    name: 'a call without the begin marker still drops the end marker after it',
+    text: `Now ${K.call('functions.search:0', '{"query": "a"}')}${K.close} then ${K.close} x`,
+    calls: [{ toolName: 'search', input: { query: 'a' } }],
+    prose: `Now then ${K.close} x`,
+  },
+  {
     name: 'a section marker at the very end stays text',
     text: `Done. ${K.open}\n`,
     calls: [],
