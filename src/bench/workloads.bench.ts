@@ -7,6 +7,7 @@
  * implementation sees exactly the same bytes.
  */
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { seededRandom } from '../test-support/random.ts';
 
 export const Format = { Hermes: 'hermes', MorphXml: 'morph-xml', Qwen3Coder: 'qwen3-coder' } as const;
 export type Format = (typeof Format)[keyof typeof Format];
@@ -60,17 +61,6 @@ export const tools: LanguageModelV4FunctionTool[] = [
   },
 ];
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const words = 'the model writes code while a parser reads every token and keeps the stream moving fast'.split(' ');
 
 function pick<T>(random: () => number, items: T[]): T {
@@ -83,7 +73,7 @@ function pick<T>(random: () => number, items: T[]): T {
  * formats can carry it raw without either parser having to guess.
  */
 export function codeText(size: number, seed = 1): string {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const lines: string[] = [];
   let length = 0;
   for (let i = 0; length < size; i++) {
@@ -101,7 +91,7 @@ export function codeText(size: number, seed = 1): string {
 
 /** Plain sentences, no markup at all. */
 export function proseText(size: number, seed = 2): string {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const parts: string[] = [];
   let length = 0;
   while (length < size) {
@@ -163,7 +153,7 @@ export function bigArgumentWorkload(format: Format, size: number): Workload {
 
 /** Paragraphs of prose with a small `get_weather` call after each, `size` characters in all. */
 export function proseWithCallsWorkload(format: Format, size: number): Workload {
-  const random = prng(3);
+  const random = seededRandom(3);
   const prose = proseText(size, 4);
   const pieces: string[] = [];
   const callSpans: Array<[number, number]> = [];

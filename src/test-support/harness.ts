@@ -11,23 +11,14 @@ import type {
 } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
+import { seededRandom } from './random.ts';
 
 export const usage = {
   inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 20, text: 20, reasoning: 0 },
 };
 
-/** A small deterministic PRNG (mulberry32), so random chunkings are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from './random.ts';
 
 /** Splits text at random points (1–maxSize characters per chunk). */
 export function randomChunks(text: string, seed: number, maxSize = 7): string[] {
