@@ -1,8 +1,8 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { chromiumLaunchOptions } from './src/test-support/runtimes/chromium.ts';
-import { describeSkips, testNamePatternFor } from './src/test-support/runtimes/skips.ts';
-import { portableTestFiles } from './src/test-support/runtimes/test-files.ts';
+import { chromiumLaunchOptions } from './src/test/runtimes/chromium.ts';
+import { describeSkips, testNamePatternFor } from './src/test/runtimes/skips.ts';
+import { portableTestFiles } from './src/test/runtimes/test-files.ts';
 
 console.log(describeSkips('chromium'));
 

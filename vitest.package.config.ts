@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'package',
-    include: ['src/test-support/package/**/*.node.test.ts'],
+    include: ['src/test/package/**/*.node.test.ts'],
     env: { TOOLSHIM_PACKAGE_CHECKS: '1' },
     testTimeout: 300_000,
     hookTimeout: 300_000,

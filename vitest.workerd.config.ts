@@ -1,6 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-import { portableTestFiles } from './src/test-support/runtimes/test-files.ts';
+import { portableTestFiles } from './src/test/runtimes/test-files.ts';
 
 // workerd (the Cloudflare Workers runtime): the portable test files run inside
 // workerd through @cloudflare/vitest-plugin. No `nodejs_compat` flag for our

@@ -70,13 +70,13 @@ export const suites = [
   },
   {
     name: 'deno (vitest shim)',
-    command: ['node', 'src/test-support/runtimes/run-deno.ts', '.cache/reports/deno.json'],
+    command: ['node', 'src/test/runtimes/run-deno.ts', '.cache/reports/deno.json'],
     report: '.cache/reports/deno.json',
     format: 'vitest',
   },
   {
     name: 'edge-runtime (EdgeVM, vitest shim)',
-    command: ['node', 'src/test-support/runtimes/run-edge.ts', '.cache/reports/edge.json'],
+    command: ['node', 'src/test/runtimes/run-edge.ts', '.cache/reports/edge.json'],
     report: '.cache/reports/edge.json',
     format: 'vitest',
   },

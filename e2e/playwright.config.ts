@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from '../src/test-support/runtimes/chromium.ts';
+import { chromiumLaunchOptions } from '../src/test/runtimes/chromium.ts';
 
 // The demo as it ships: `vite build`, then `vite preview`, in Debian's Chromium
 // (Playwright cannot download its own browser on these machines). The Worker

@@ -10,7 +10,7 @@ import {
   streamParts,
   summarize,
   summarizeContent,
-} from '../test-support/harness.ts';
+} from '../test/harness.ts';
 
 const weatherSchema = {
   type: 'object',

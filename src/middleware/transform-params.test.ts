@@ -2,7 +2,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/
 import { wrapLanguageModel } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { createToolMiddleware, gemmaToolMiddleware, hermesProtocol, hermesToolMiddleware } from '../index.ts';
-import { functionTool, mockModel } from '../test-support/harness.ts';
+import { functionTool, mockModel } from '../test/harness.ts';
 
 const weather = functionTool(
   'get_weather',

@@ -3,7 +3,7 @@ import { jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToolMiddleware, hermesProtocol, hermesToolMiddleware } from '../index.ts';
-import { collect, functionTool, normalizeIds, streamParts, textStream, usage } from '../test-support/harness.ts';
+import { collect, functionTool, normalizeIds, streamParts, textStream, usage } from '../test/harness.ts';
 
 const weatherSchema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 const tools = [functionTool('get_weather', weatherSchema)];

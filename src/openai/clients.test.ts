@@ -8,7 +8,7 @@ import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { createChatCompletionsHandler } from './handler.ts';
 import type { ChatCompletionsHandlerOptions } from './options.ts';
-import { chunk, fakeUpstream, type Responder, sseResponse, weatherTool } from './test-support/fake-upstream.ts';
+import { chunk, fakeUpstream, type Responder, sseResponse, weatherTool } from './test/fake-upstream.ts';
 
 function inProcess(respond: Responder, extra: Partial<ChatCompletionsHandlerOptions> = {}) {
   const upstream = fakeUpstream(respond);

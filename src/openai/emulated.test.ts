@@ -14,7 +14,7 @@ import {
   readSse,
   sseResponse,
   weatherTool,
-} from './test-support/fake-upstream.ts';
+} from './test/fake-upstream.ts';
 import type { ChatCompletionChunk } from './wire-types.ts';
 
 const messages = [{ role: 'user', content: 'Weather in Paris?' }];

@@ -1,6 +1,6 @@
 /**
  * Handler options from environment variables (Worker vars and secrets,
- * `Deno.env`, `process.env`). With no `UPSTREAM_BASE_URL` the handler runs
+ * `Deno.env`, Node's process environment). With no `UPSTREAM_BASE_URL` the handler runs
  * on the embedded offline replay engine, so it works with no network at all.
  */
 import { createReplayEngine } from '../engine/replay-engine.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { chatCompletionsOptionsFromEnv } from './env-options.ts';
 import { createChatCompletionsHandler } from './handler.ts';
 import type { ChatCompletionsHandlerOptions } from './options.ts';
-import { chatRequest, fakeUpstream, readSse, weatherTool } from './test-support/fake-upstream.ts';
+import { chatRequest, fakeUpstream, readSse, weatherTool } from './test/fake-upstream.ts';
 
 const messages = [{ role: 'user', content: 'hi' }];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coerceToolInput } from '../coerce/coerce.ts';
-import { chunkings } from '../test-support/harness.ts';
+import { chunkings } from '../test/harness.ts';
 import { createArgsStreamer } from './args-streamer.ts';
 import { createJsonReader } from './json-reader.ts';
 import { parseRelaxedJson } from './json-value.ts';

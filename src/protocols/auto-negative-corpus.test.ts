@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import { chunkings, generateContent, streamParts, summarize } from '../test-support/harness.ts';
-import { fixtureTools } from '../test-support/protocol-fixtures.ts';
+import { chunkings, generateContent, streamParts, summarize } from '../test/harness.ts';
+import { fixtureTools } from '../test/protocol-fixtures.ts';
 import { autoProtocol } from './auto.ts';
 
 /** `quietOnly: false` for texts that contain a real format marker: those may report why they are not calls. */

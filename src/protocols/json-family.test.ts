@@ -1,4 +1,4 @@
-import { runFormatFixtures } from '../test-support/protocol-fixtures.ts';
+import { runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { graniteProtocol } from './granite.ts';
 import { phi4MiniProtocol } from './phi4-mini.ts';
 import { xlamProtocol } from './xlam.ts';

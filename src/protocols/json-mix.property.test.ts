@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { autoToolMiddleware, gemmaToolMiddleware, hermesToolMiddleware } from '../index.ts';
-import { functionTool, randomChunks, seededRandom, streamParts, summarize } from '../test-support/harness.ts';
+import { functionTool, randomChunks, seededRandom, streamParts, summarize } from '../test/harness.ts';
 
 const tools = [
   functionTool('note', { type: 'object', properties: { text: { type: 'string' }, n: { type: 'number' } } }),

@@ -8,7 +8,7 @@ import {
   streamParts,
   summarize,
   summarizeContent,
-} from '../test-support/harness.ts';
+} from '../test/harness.ts';
 
 const weather = functionTool('get_weather', {
   type: 'object',

@@ -1,4 +1,4 @@
-import { runFormatFixtures } from '../test-support/protocol-fixtures.ts';
+import { runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { functionGemmaProtocol } from './function-gemma.ts';
 import { gemma4Protocol } from './gemma4.ts';
 import { glmProtocol } from './glm.ts';

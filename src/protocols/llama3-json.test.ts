@@ -1,4 +1,4 @@
-import { runFormatFixtures } from '../test-support/protocol-fixtures.ts';
+import { runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { llama3JsonProtocol } from './llama3-json.ts';
 
 runFormatFixtures('llama3-json', llama3JsonProtocol(), [

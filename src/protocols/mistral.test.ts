@@ -1,4 +1,4 @@
-import { runFormatFixtures } from '../test-support/protocol-fixtures.ts';
+import { runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { mistralProtocol } from './mistral.ts';
 
 runFormatFixtures('mistral', mistralProtocol(), [

@@ -9,7 +9,7 @@ import {
   streamParts,
   summarize,
   summarizeContent,
-} from '../test-support/harness.ts';
+} from '../test/harness.ts';
 import type { ToolshimErrorCode } from '../types.ts';
 
 const weather = functionTool('get_weather', {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import { functionTool, streamParts } from '../test-support/harness.ts';
+import { functionTool, streamParts } from '../test/harness.ts';
 import { autoProtocol } from './auto.ts';
 import { deepseekProtocol } from './deepseek.ts';
 import { functionGemmaProtocol } from './function-gemma.ts';

@@ -1,4 +1,4 @@
-import { runFormatFixtures } from '../test-support/protocol-fixtures.ts';
+import { runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { pythonicProtocol } from './pythonic.ts';
 
 runFormatFixtures('pythonic', pythonicProtocol(), [

@@ -11,7 +11,7 @@ import {
   summarize,
   summarizeContent,
   usage,
-} from '../test-support/harness.ts';
+} from '../test/harness.ts';
 import type { ToolshimErrorCode } from '../types.ts';
 import { renderQwen3CoderCall } from './qwen3-coder.ts';
 

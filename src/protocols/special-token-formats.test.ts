@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import { chunkings, generateContent, streamParts, summarize, summarizeContent } from '../test-support/harness.ts';
-import { fixtureTools, runFormatFixtures } from '../test-support/protocol-fixtures.ts';
+import { chunkings, generateContent, streamParts, summarize, summarizeContent } from '../test/harness.ts';
+import { fixtureTools, runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { deepseekProtocol } from './deepseek.ts';
 import { harmonyProtocol } from './harmony.ts';
 import { kimiK2Protocol } from './kimi-k2.ts';

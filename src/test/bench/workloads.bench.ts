@@ -7,7 +7,7 @@
  * implementation sees exactly the same bytes.
  */
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { seededRandom } from '../test-support/random.ts';
+import { seededRandom } from '../random.ts';
 
 export const Format = { Hermes: 'hermes', MorphXml: 'morph-xml', Qwen3Coder: 'qwen3-coder' } as const;
 export type Format = (typeof Format)[keyof typeof Format];

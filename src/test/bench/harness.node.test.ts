@@ -6,7 +6,7 @@
  */
 import { setImmediate } from 'node:timers';
 import { describe, expect, it } from 'vitest';
-import { hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../index.ts';
+import { hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../../index.ts';
 import { middlewareImplementation, passThrough, runOnce, timeCap } from './drive.bench.ts';
 import { checkResult, measureLatency } from './measure.bench.ts';
 import { bigArgumentWorkload, Format, formats, proseWithCallsWorkload, proseWorkload } from './workloads.bench.ts';

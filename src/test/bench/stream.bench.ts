@@ -13,7 +13,7 @@
  */
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import * as reference from '@ai-sdk-tool/parser';
-import { hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../index.ts';
+import { hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../../index.ts';
 import { type Implementation, middlewareImplementation, passThrough, type StreamMiddleware } from './drive.bench.ts';
 import { measureLatency } from './measure.bench.ts';
 import {

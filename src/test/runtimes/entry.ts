@@ -10,7 +10,7 @@ import type { Runtime } from './skips.ts';
 import { portableTestFiles, root } from './test-files.ts';
 
 export const workDir = join(root, '.cache/runtimes');
-const here = join(root, 'src/test-support/runtimes');
+const here = join(root, 'src/test/runtimes');
 
 export function writeEntry(runtime: Runtime, deliver: string): string {
   mkdirSync(workDir, { recursive: true });

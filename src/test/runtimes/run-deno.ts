@@ -5,7 +5,7 @@
  * needs at import time (a transitive dependency reads the host name), and env
  * access to FORCE_TTY and NODE_ENV, which vitest's `expect` (tinyrainbow) reads.
  * toolshim itself gets no env access here: readEnv must cope with that.
- * Usage: node src/test-support/runtimes/run-deno.ts <report.json>
+ * Usage: node src/test/runtimes/run-deno.ts <report.json>
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ const entry = writeEntry('deno', `console.log(${JSON.stringify(marker)} + JSON.s
 const importMap = join(workDir, 'deno-import-map.json');
 writeFileSync(
   importMap,
-  JSON.stringify({ imports: { vitest: `file://${join(root, 'src/test-support/runtimes/vitest-shim.ts')}` } }),
+  JSON.stringify({ imports: { vitest: `file://${join(root, 'src/test/runtimes/vitest-shim.ts')}` } }),
 );
 const denoDir = join(root, '.cache/deno');
 mkdirSync(denoDir, { recursive: true });

@@ -31,8 +31,6 @@ export function portableTestFiles(): string[] {
 /** Portable test files that drive the middleware through the test harness (the ai@6 suite runs these). */
 export function harnessTestFiles(): string[] {
   return portableTestFiles().filter((path) =>
-    /from ['"][./]*\/?test-support\/harness\.ts['"]|from ['"]\.\/harness\.ts['"]/.test(
-      readFileSync(join(root, path), 'utf8'),
-    ),
+    /from ['"][./]*\/?test\/harness\.ts['"]|from ['"]\.\/harness\.ts['"]/.test(readFileSync(join(root, path), 'utf8')),
   );
 }

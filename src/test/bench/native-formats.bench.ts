@@ -8,20 +8,20 @@
  * the `8x/1x` column shows the measured ratio (fastest of 7 runs after a
  * warm-up, garbage collected before each when node runs with --expose-gc). Exits non-zero when a parser finds the wrong number of calls.
  */
-import { autoProtocol } from '../protocols/auto.ts';
-import { deepseekProtocol } from '../protocols/deepseek.ts';
-import { functionGemmaProtocol } from '../protocols/function-gemma.ts';
-import { gemma4Protocol } from '../protocols/gemma4.ts';
-import { glmProtocol } from '../protocols/glm.ts';
-import { graniteProtocol } from '../protocols/granite.ts';
-import { harmonyProtocol } from '../protocols/harmony.ts';
-import { kimiK2Protocol } from '../protocols/kimi-k2.ts';
-import { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
-import { mistralProtocol } from '../protocols/mistral.ts';
-import { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
-import type { ParserEvent, ToolCallProtocol } from '../protocols/protocol.ts';
-import { pythonicProtocol } from '../protocols/pythonic.ts';
-import { seededRandom } from '../test-support/harness.ts';
+import { autoProtocol } from '../../protocols/auto.ts';
+import { deepseekProtocol } from '../../protocols/deepseek.ts';
+import { functionGemmaProtocol } from '../../protocols/function-gemma.ts';
+import { gemma4Protocol } from '../../protocols/gemma4.ts';
+import { glmProtocol } from '../../protocols/glm.ts';
+import { graniteProtocol } from '../../protocols/granite.ts';
+import { harmonyProtocol } from '../../protocols/harmony.ts';
+import { kimiK2Protocol } from '../../protocols/kimi-k2.ts';
+import { minimaxM2Protocol } from '../../protocols/minimax-m2.ts';
+import { mistralProtocol } from '../../protocols/mistral.ts';
+import { phi4MiniProtocol } from '../../protocols/phi4-mini.ts';
+import type { ParserEvent, ToolCallProtocol } from '../../protocols/protocol.ts';
+import { pythonicProtocol } from '../../protocols/pythonic.ts';
+import { seededRandom } from '../random.ts';
 import { canCollectGarbage, collectGarbage, setExitCode } from './node-host.bench.ts';
 
 const tools = [

@@ -5,7 +5,7 @@
  * scripts, not modules, so the test files, the vitest shim and their
  * dependencies are bundled first with esbuild for the `edge-light` condition.
  * Inside the VM there is no `process`, `require` or `Buffer`.
- * Usage: node src/test-support/runtimes/run-edge.ts <report.json>
+ * Usage: node src/test/runtimes/run-edge.ts <report.json>
  */
 import { join } from 'node:path';
 import { EdgeVM } from '@edge-runtime/vm';
@@ -17,7 +17,7 @@ import type { JsonReport } from './vitest-shim.ts';
 const reportPath = process.argv[2] ?? join(root, '.cache/reports/edge.json');
 const entry = writeEntry('edge-runtime', 'globalThis.__toolshimRunTests = runTests;');
 const outfile = join(workDir, 'edge-bundle.js');
-const shim = join(root, 'src/test-support/runtimes/vitest-shim.ts');
+const shim = join(root, 'src/test/runtimes/vitest-shim.ts');
 
 await build({
   entryPoints: [entry],

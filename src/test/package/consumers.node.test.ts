@@ -51,7 +51,7 @@ function consumerProject(tarball: string, links: Record<string, string>): string
     mkdirSync(join(dir, 'node_modules', name, '..'), { recursive: true });
     symlinkSync(join(root, 'node_modules', target), join(dir, 'node_modules', name), 'dir');
   }
-  cpSync(join(root, 'src/test-support/package/consumer'), dir, { recursive: true });
+  cpSync(join(root, 'src/test/package/consumer'), dir, { recursive: true });
   // The type tests are stored as .ts.txt so the checkout's own tsc (which resolves 'toolshim' differently) skips them.
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts.txt'))) {
     renameSync(join(dir, file), join(dir, file.slice(0, -'.txt'.length)));
