@@ -233,7 +233,11 @@ export function openJsonSection(env: SectionEnv, marker: string, options: JsonSe
             state = State.Closing;
             closeMatched = 0;
           } else if (isSpace(c) || c === '`') i++;
-          else {
+          else if (end !== '' && (c === '}' || c === ']')) {
+            // A stray closing bracket before the end marker (small models add one): the call stands.
+            i++;
+            callbacks.onError(`Ignored a stray "${c}" after a tool call.`, { code: 'trailing-content' });
+          } else {
             keep();
             commit();
             if (options.repeat && (c === ';' || c === ',')) {

@@ -80,3 +80,17 @@ describe.each([
     });
   }
 });
+
+describe('a stray closing brace before the end marker', () => {
+  it.each([
+    ['hermes', hermesToolMiddleware],
+    ['auto', autoToolMiddleware],
+  ])('%s: the call stands and no markup leaks into the text', async (_name, middleware) => {
+    const text = 'Sure. <tool_call>{"name": "note", "arguments": {"text": "x"}}}</tool_call> Done.';
+    for (const chunks of [[text], Array.from(text), randomChunks(text, 9, 5)]) {
+      const summary = summarize(await streamParts({ middleware, tools }, chunks));
+      expect(summary.calls.map((c) => c.input)).toEqual([{ text: 'x' }]);
+      expect(summary.text).toBe('Sure. Done.');
+    }
+  });
+});
