@@ -1,14 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createToolMiddleware, gemmaProtocol, hermesProtocol, type ToolCallProtocol } from '../index.ts';
-import {
-  chunkings,
-  functionTool,
-  generateContent,
-  normalizeIds,
-  streamParts,
-  summarize,
-  summarizeContent,
-} from '../test/harness.ts';
+import { gemmaProtocol, hermesProtocol } from '../index.ts';
+import { functionTool } from '../test/harness.ts';
+import { type FormatFixture, runFormatFixtures } from '../test/protocol-fixtures.ts';
 
 const weather = functionTool('get_weather', {
   type: 'object',
@@ -21,16 +13,7 @@ const search = functionTool('search', {
 });
 const tools = [weather, search];
 
-interface Fixture {
-  name: string;
-  text: string;
-  calls: Array<{ toolName: string; input: unknown }>;
-  /** The text outside calls, exactly. */
-  prose: string;
-  errors?: string[];
-}
-
-const hermesFixtures: Fixture[] = [
+const hermesFixtures: FormatFixture[] = [
   {
     name: 'one call between prose',
     text: 'Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Seoul"}}\n</tool_call>\nOne moment.',
@@ -151,7 +134,7 @@ const hermesFixtures: Fixture[] = [
   },
 ];
 
-const gemmaFixtures: Fixture[] = [
+const gemmaFixtures: FormatFixture[] = [
   {
     name: 'a fenced call',
     text: 'Checking.\n```tool_call\n{"name": "get_weather", "arguments": {"city": "Kyiv"}}\n```\nDone.',
@@ -172,52 +155,5 @@ const gemmaFixtures: Fixture[] = [
   },
 ];
 
-function runFixtures(protocol: string, makeProtocol: () => ToolCallProtocol, fixtures: Fixture[]) {
-  const middleware = createToolMiddleware({ protocol: makeProtocol() });
-  describe(`${protocol} fixtures`, () => {
-    for (const fixture of fixtures) {
-      describe(fixture.name, () => {
-        const results = chunkings(fixture.text).map(({ name, chunks }) => ({
-          name,
-          chunks,
-          parts: streamParts({ middleware, tools }, chunks),
-        }));
-
-        for (const { name, chunks } of results) {
-          it(`streams the right calls and text (${name})`, async () => {
-            const errors: string[] = [];
-            const reporting = createToolMiddleware({
-              protocol: makeProtocol(),
-              onError: (_m, { code }) => errors.push(code),
-            });
-            const summary = summarize(await streamParts({ middleware: reporting, tools }, chunks));
-            expect(errors).toEqual(fixture.errors ?? []);
-            expect(summary.calls.map(({ toolName, input }) => ({ toolName, input }))).toEqual(fixture.calls);
-            for (const call of summary.calls) expect(JSON.parse(call.deltas)).toEqual(call.input);
-            expect(summary.text.replace(/\s+/g, ' ').trim()).toBe(fixture.prose.replace(/\s+/g, ' ').trim());
-          });
-        }
-
-        it('gives identical parts for every chunking', async () => {
-          const [whole, ...others] = await Promise.all(results.map(async (r) => normalizeIds(await r.parts)));
-          for (const other of others) {
-            expect(summarize(other)).toEqual(summarize(whole ?? []));
-          }
-        });
-
-        it('generate matches stream', async () => {
-          const generated = await generateContent({ middleware, tools }, fixture.text);
-          const streamed = summarize((await results[0]?.parts) ?? []);
-          expect(summarizeContent(generated.content)).toEqual({
-            text: streamed.text,
-            calls: streamed.calls.map(({ toolName, input }) => ({ toolName, input })),
-          });
-          expect(generated.finishReason.unified).toBe(fixture.calls.length > 0 ? 'tool-calls' : 'stop');
-        });
-      });
-    }
-  });
-}
-
-runFixtures('hermes', hermesProtocol, hermesFixtures);
-runFixtures('gemma', gemmaProtocol, gemmaFixtures);
+runFormatFixtures('hermes', hermesProtocol(), hermesFixtures, tools);
+runFormatFixtures('gemma', gemmaProtocol(), gemmaFixtures, tools);

@@ -1,16 +1,8 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { createToolMiddleware, morphXmlProtocol, xmlToolMiddleware } from '../index.ts';
-import {
-  chunkings,
-  functionTool,
-  generateContent,
-  normalizeIds,
-  streamParts,
-  summarize,
-  summarizeContent,
-} from '../test/harness.ts';
-import type { ToolshimErrorCode } from '../types.ts';
+import { morphXmlProtocol, xmlToolMiddleware } from '../index.ts';
+import { functionTool, normalizeIds, streamParts } from '../test/harness.ts';
+import { type FormatFixture, runFormatFixtures } from '../test/protocol-fixtures.ts';
 
 const weather = functionTool('get_weather', {
   type: 'object',
@@ -36,18 +28,9 @@ const search = functionTool('search', {
 });
 const tools = [weather, writeFile, listFiles, search];
 
-interface Fixture {
-  name: string;
-  text: string;
-  calls: Array<{ toolName: string; input: unknown }>;
-  /** The text outside calls, exactly. */
-  prose: string;
-  errors?: ToolshimErrorCode[];
-}
-
 const code = 'if (a && b < c) {\n  return "<div>" + x + "</div>"; // <path>not a param</path>\n}';
 
-const fixtures: Fixture[] = [
+const fixtures: FormatFixture[] = [
   {
     name: 'one call between prose',
     text: 'Let me check.\n<get_weather>\n<city>Seoul</city>\n</get_weather>\nOne moment.',
@@ -166,52 +149,7 @@ const fixtures: Fixture[] = [
   },
 ];
 
-/** The part writer drops whitespace that only separates calls, so prose is compared with runs of it squashed. */
-function squash(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-function run(chunks: string[]) {
-  const errors: ToolshimErrorCode[] = [];
-  const middleware = createToolMiddleware({
-    protocol: morphXmlProtocol(),
-    onError: (_message, { code }) => errors.push(code),
-  });
-  return { parts: streamParts({ middleware, tools }, chunks), errors };
-}
-
-describe('morph-xml fixtures', () => {
-  for (const fixture of fixtures) {
-    describe(fixture.name, () => {
-      const results = chunkings(fixture.text).map(({ name, chunks }) => ({ name, ...run(chunks) }));
-
-      for (const { name, parts, errors } of results) {
-        it(`streams the right calls and text (${name})`, async () => {
-          const summary = summarize(await parts);
-          expect(summary.calls.map(({ toolName, input }) => ({ toolName, input }))).toEqual(fixture.calls);
-          for (const call of summary.calls) expect(JSON.parse(call.deltas)).toEqual(call.input);
-          expect(squash(summary.text)).toBe(squash(fixture.prose));
-          expect(errors).toEqual(fixture.errors ?? []);
-        });
-      }
-
-      it('gives identical parts for every chunking', async () => {
-        const [whole, ...others] = await Promise.all(results.map(async (r) => normalizeIds(await r.parts)));
-        for (const other of others) expect(summarize(other)).toEqual(summarize(whole ?? []));
-      });
-
-      it('generate matches stream', async () => {
-        const generated = await generateContent({ middleware: xmlToolMiddleware, tools }, fixture.text);
-        const streamed = summarize((await results[0]?.parts) ?? []);
-        expect(summarizeContent(generated.content)).toEqual({
-          text: streamed.text,
-          calls: streamed.calls.map(({ toolName, input }) => ({ toolName, input })),
-        });
-        expect(generated.finishReason.unified).toBe(fixture.calls.length > 0 ? 'tool-calls' : 'stop');
-      });
-    });
-  }
-});
+runFormatFixtures('morph-xml', morphXmlProtocol(), fixtures, tools);
 
 describe('morph-xml streaming', () => {
   it('emits the exact part sequence', async () => {

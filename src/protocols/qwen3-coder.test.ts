@@ -1,18 +1,9 @@
 import { wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { createToolMiddleware, qwen3CoderProtocol, qwen3CoderToolMiddleware } from '../index.ts';
-import {
-  chunkings,
-  functionTool,
-  generateContent,
-  normalizeIds,
-  streamParts,
-  summarize,
-  summarizeContent,
-  usage,
-} from '../test/harness.ts';
-import type { ToolshimErrorCode } from '../types.ts';
+import { qwen3CoderProtocol, qwen3CoderToolMiddleware } from '../index.ts';
+import { functionTool, normalizeIds, streamParts, usage } from '../test/harness.ts';
+import { type FormatFixture, runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { renderQwen3CoderCall } from './qwen3-coder.ts';
 
 const weather = functionTool('get_weather', {
@@ -34,15 +25,6 @@ const search = functionTool('search', {
 });
 const tools = [weather, writeFile, search];
 
-interface Fixture {
-  name: string;
-  text: string;
-  calls: Array<{ toolName: string; input: unknown }>;
-  /** The text outside calls (runs of whitespace compared as one space). */
-  prose: string;
-  errors?: ToolshimErrorCode[];
-}
-
 const call = (name: string, params: Record<string, string>) =>
   `<tool_call>\n<function=${name}>\n${Object.entries(params)
     .map(([k, v]) => `<parameter=${k}>\n${v}\n</parameter>\n`)
@@ -57,7 +39,7 @@ const trickyCode = [
   '    return a + b',
 ].join('\n');
 
-const fixtures: Fixture[] = [
+const fixtures: FormatFixture[] = [
   {
     name: 'one call between prose',
     text: `Let me check.\n${call('get_weather', { city: 'Seoul' })}\nOne moment.`,
@@ -165,51 +147,7 @@ const fixtures: Fixture[] = [
   },
 ];
 
-function squash(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-function run(chunks: string[]) {
-  const errors: ToolshimErrorCode[] = [];
-  const middleware = createToolMiddleware({
-    protocol: qwen3CoderProtocol(),
-    onError: (_message, { code }) => errors.push(code),
-  });
-  return { parts: streamParts({ middleware, tools }, chunks), errors };
-}
-
-describe('qwen3-coder fixtures', () => {
-  for (const fixture of fixtures) {
-    describe(fixture.name, () => {
-      const results = chunkings(fixture.text).map(({ name, chunks }) => ({ name, ...run(chunks) }));
-
-      for (const { name, parts, errors } of results) {
-        it(`streams the right calls and text (${name})`, async () => {
-          const summary = summarize(await parts);
-          expect(summary.calls.map(({ toolName, input }) => ({ toolName, input }))).toEqual(fixture.calls);
-          for (const c of summary.calls) expect(JSON.parse(c.deltas)).toEqual(c.input);
-          expect(squash(summary.text)).toBe(squash(fixture.prose));
-          expect(errors).toEqual(fixture.errors ?? []);
-        });
-      }
-
-      it('gives identical parts for every chunking', async () => {
-        const [whole, ...others] = await Promise.all(results.map(async (r) => normalizeIds(await r.parts)));
-        for (const other of others) expect(summarize(other)).toEqual(summarize(whole ?? []));
-      });
-
-      it('generate matches stream', async () => {
-        const generated = await generateContent({ middleware: qwen3CoderToolMiddleware, tools }, fixture.text);
-        const streamed = summarize((await results[0]?.parts) ?? []);
-        expect(summarizeContent(generated.content)).toEqual({
-          text: streamed.text,
-          calls: streamed.calls.map(({ toolName, input }) => ({ toolName, input })),
-        });
-        expect(generated.finishReason.unified).toBe(fixture.calls.length > 0 ? 'tool-calls' : 'stop');
-      });
-    });
-  }
-});
+runFormatFixtures('qwen3-coder', qwen3CoderProtocol(), fixtures, tools);
 
 describe('qwen3-coder streaming', () => {
   it('emits the exact part sequence', async () => {

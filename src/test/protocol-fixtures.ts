@@ -41,14 +41,19 @@ export interface FormatFixture {
 }
 
 /** Runs every fixture through `protocol` in all chunkings; generate must equal stream. */
-export function runFormatFixtures(label: string, protocol: ToolCallProtocol, fixtures: FormatFixture[]): void {
+export function runFormatFixtures(
+  label: string,
+  protocol: ToolCallProtocol,
+  fixtures: FormatFixture[],
+  tools: LanguageModelV4FunctionTool[] = fixtureTools,
+): void {
   describe(`${label} fixtures`, () => {
     for (const fixture of fixtures) {
       describe(fixture.name, () => {
         const results = chunkings(fixture.text).map(({ name, chunks }) => {
           const errors: string[] = [];
           const middleware = createToolMiddleware({ protocol, onError: (_m, meta) => errors.push(meta.code) });
-          return { name, errors, parts: streamParts({ middleware, tools: fixtureTools }, chunks) };
+          return { name, errors, parts: streamParts({ middleware, tools }, chunks) };
         });
 
         for (const { name, parts, errors } of results) {
@@ -68,7 +73,7 @@ export function runFormatFixtures(label: string, protocol: ToolCallProtocol, fix
 
         it('generate matches stream', async () => {
           const middleware = createToolMiddleware({ protocol });
-          const generated = await generateContent({ middleware, tools: fixtureTools }, fixture.text);
+          const generated = await generateContent({ middleware, tools }, fixture.text);
           const streamed = summarize((await results[0]?.parts) ?? []);
           expect(summarizeContent(generated.content)).toEqual({
             text: streamed.text,
