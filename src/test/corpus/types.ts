@@ -1,0 +1,68 @@
+/**
+ * The shape of the real-output corpus: model outputs in each family's real
+ * variants, each with where the pattern was seen (official chat template,
+ * a peer's parser test, or a public bug report), the tools it needs and the
+ * exact result toolshim must give. The texts are our own fixtures written to
+ * the pattern of the source, not copies of it (see each file's header).
+ *
+ * Test files feed every case through `wrapLanguageModel` whole, one
+ * character at a time and at random split points, through the family's
+ * presets and through auto.
+ */
+
+/** A JSON schema for one tool's input (an object schema). */
+export type ToolSchemas = Record<string, Record<string, unknown>>;
+
+export interface CorpusCall {
+  toolName: string;
+  /** The parsed, schema-coerced input. */
+  input: unknown;
+}
+
+export interface CorpusCase {
+  /** What the case shows, e.g. "v11 name[ARGS]{json} with [CALL_ID]". */
+  name: string;
+  /**
+   * Where this pattern was seen: a template (`repo path@commit`), a peer's
+   * parser test (`repo path@commit, test name`) or a report (issue URL).
+   */
+  source: string;
+  /** The model's raw output. */
+  text: string;
+  /** The tools declared for this case, by name. */
+  tools: ToolSchemas;
+  /** Registry names of the presets that must parse this case; `auto` always must. */
+  presets: string[];
+  /** The calls, in order. Empty: the case must produce no call. */
+  calls: CorpusCall[];
+  /** The text outside calls and reasoning, compared with whitespace runs collapsed to one space and trimmed. */
+  text_out: string;
+  /** The reasoning text, compared the same way; undefined when there is none. */
+  reasoning?: string;
+}
+
+/** A prose sample that mentions tools, markers or JSON and must produce no call anywhere. */
+export interface NegativeCase {
+  name: string;
+  /** Why it is a realistic answer (docs page, chat about tool calling, code sample, …). */
+  kind: string;
+  text: string;
+  tools: ToolSchemas;
+}
+
+/**
+ * Earlier turns and what the model's official template writes for them. The
+ * chat engine adds the role markers (`<|im_start|>assistant`), so what is
+ * compared is each message's text content between them, byte for byte.
+ */
+export interface HistoryCase {
+  /** Registry name of the preset. */
+  preset: string;
+  name: string;
+  /** Template source: `repo path@commit`. */
+  source: string;
+  /** AI SDK prompt messages (assistant text/tool-call parts, tool messages with tool-result parts). */
+  messages: unknown[];
+  /** The messages toolshim must send for them: role and the exact text content. */
+  expected: Array<{ role: 'assistant' | 'user'; text: string }>;
+}
