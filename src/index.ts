@@ -20,6 +20,7 @@ export {
   type WebLLMProgress,
 } from './engine/webllm-engine.ts';
 export { ToolshimInvalidRequestError } from './errors.ts';
+export { parseRelaxedJson } from './json/json-value.ts';
 export { createToolMiddleware } from './middleware/create-tool-middleware.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './middleware/options.ts';
 // Native formats of open model families (issue 8); each is tree-shakable on its own.
@@ -51,7 +52,6 @@ export {
 export { type ChatCompletionsHandler, createChatCompletionsHandler } from './openai/handler.ts';
 export type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './openai/options.ts';
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './openai/upstream-client.ts';
-export { parseRelaxedJson } from './parse/json-value.ts';
 export { type AutoProtocolOptions, autoProtocol } from './protocols/auto.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek.ts';
 export { defineProtocol } from './protocols/define-protocol.ts';

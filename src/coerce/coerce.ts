@@ -8,8 +8,8 @@
  * a value's coerced form depends on all of it, it buffers and calls these.
  */
 
-import { isUnsafeKey } from '../parse/json-sink.ts';
-import { parseRelaxedJson } from '../parse/json-value.ts';
+import { isUnsafeKey } from '../json/json-sink.ts';
+import { parseRelaxedJson } from '../json/json-value.ts';
 import {
   itemSchema,
   propertySchema,

@@ -10,13 +10,13 @@
  * is kept.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import type { ParserCallbacks } from '../protocols/protocol.ts';
+import type { ParserCallbacks } from '../parse/events.ts';
 import type { OnToolshimError } from '../types.ts';
 import { generateToolCallId } from '../util/id.ts';
 
 export interface PartWriter {
   callbacks: ParserCallbacks;
-  /** Closes an open text block. */
+  /** Closes an open text or reasoning block. */
   closeText(): void;
   /** How many tool calls were completed. */
   readonly toolCalls: number;
@@ -28,19 +28,37 @@ export function createPartWriter(
   onCallSegment?: (raw: string) => void,
 ): PartWriter {
   let textId: string | undefined;
+  let reasoningId: string | undefined;
   let pendingSpace = '';
   /** A call came since the last text block: leading whitespace only separates the two. */
   let afterCall = false;
   let toolCalls = 0;
 
+  function closeReasoning(): void {
+    if (reasoningId !== undefined) enqueue({ type: 'reasoning-end', id: reasoningId });
+    reasoningId = undefined;
+  }
+
   function closeText(): void {
     if (textId !== undefined) enqueue({ type: 'text-end', id: textId });
     textId = undefined;
     pendingSpace = '';
+    closeReasoning();
+  }
+
+  function newId(prefix: string): string {
+    return generateToolCallId().replace('call_', prefix);
   }
 
   const callbacks: ParserCallbacks = {
     onText(text) {
+      if (reasoningId !== undefined) {
+        if (text.trim() === '') {
+          pendingSpace += text;
+          return;
+        }
+        closeReasoning();
+      }
       if (textId === undefined) {
         if (text.trim() === '') {
           pendingSpace += text;
@@ -49,12 +67,28 @@ export function createPartWriter(
         const opening = afterCall ? (pendingSpace + text).trimStart() : pendingSpace + text;
         pendingSpace = '';
         afterCall = false;
-        textId = generateToolCallId().replace('call_', 'txt_');
+        textId = newId('txt_');
         enqueue({ type: 'text-start', id: textId });
         enqueue({ type: 'text-delta', id: textId, delta: opening });
         return;
       }
       enqueue({ type: 'text-delta', id: textId, delta: text });
+    },
+    onReasoning(text) {
+      if (text === '') return;
+      if (reasoningId === undefined) {
+        if (textId !== undefined) enqueue({ type: 'text-end', id: textId });
+        textId = undefined;
+        pendingSpace = '';
+        reasoningId = newId('rsn_');
+        enqueue({ type: 'reasoning-start', id: reasoningId });
+      }
+      enqueue({ type: 'reasoning-delta', id: reasoningId, delta: text });
+    },
+    onReasoningEnd() {
+      closeReasoning();
+      // The answer after thinking starts fresh: the blank lines after `</think>` are layout.
+      afterCall = true;
     },
     onToolCallStart({ id, toolName }) {
       closeText();

@@ -11,8 +11,10 @@
  */
 import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { ToolshimInvalidRequestError } from '../errors.ts';
-import { createJsonCallParser } from '../parse/json-call-parser.ts';
-import type { ParserCallbacks, ParserContext, StreamingParser, ToolCallProtocol } from '../protocols/protocol.ts';
+import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
+import { createScanner, type Trigger } from '../parse/scanner.ts';
+import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { ToolSpec } from '../types.ts';
 import type { ToolChoiceMode } from './call-state.ts';
 
@@ -92,6 +94,27 @@ export function forcedInstruction(mode: ToolChoiceMode): string {
   return 'You must call at least one of the functions now. Reply with only a JSON object {"name": "…", "arguments": {…}}, or a JSON array of such objects for several calls, and nothing else.';
 }
 
+/** The JSON answers a forced tool choice asks for: an object, a list, or either in a ```json fence. */
+function forcedAnswerTriggers(defaultToolName: string | undefined): Trigger[] {
+  return [
+    {
+      marker: '{',
+      atStart: true,
+      open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true, repeat: true, defaultToolName }),
+    },
+    {
+      marker: '[',
+      atStart: true,
+      open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true, defaultToolName }),
+    },
+    {
+      marker: '```',
+      atStart: true,
+      open: (env, marker) => openJsonCalls(env, marker, { fenced: true, defaultToolName }),
+    },
+  ];
+}
+
 /**
  * Parses a forced answer. It looks at the first non-space characters: JSON
  * (`{`, `[`, a ```json fence) goes to the bare-JSON call parser; anything else
@@ -139,7 +162,7 @@ export function createForcedChoiceParser(
     } else bare = false;
     const toolName = mode.type === 'tool' ? mode.toolName : undefined;
     inner = bare
-      ? createJsonCallParser({ start: '', end: '' }, context, counting, { defaultToolName: toolName })
+      ? createScanner(forcedAnswerTriggers(toolName), context, counting)
       : protocol.createParser(context, counting);
     const text = lead;
     lead = '';

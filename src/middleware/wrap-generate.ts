@@ -20,14 +20,14 @@ export async function wrapGenerate(
   const warnings = state.warnings.length > 0 ? [...result.warnings, ...state.warnings] : result.warnings;
 
   const content: LanguageModelV4Content[] = [];
-  const texts = new Map<string, { type: 'text'; text: string }>();
+  const texts = new Map<string, { type: 'text' | 'reasoning'; text: string }>();
   const parser = createResponseParser(state, (part: LanguageModelV4StreamPart) => {
     if (state.debug === 'stream') logStreamPart('out', part);
-    if (part.type === 'text-start') {
-      const item = { type: 'text' as const, text: '' };
+    if (part.type === 'text-start' || part.type === 'reasoning-start') {
+      const item = { type: part.type === 'text-start' ? ('text' as const) : ('reasoning' as const), text: '' };
       texts.set(part.id, item);
       content.push(item);
-    } else if (part.type === 'text-delta') {
+    } else if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
       const item = texts.get(part.id);
       if (item) item.text += part.delta;
     } else if (part.type === 'tool-call') {

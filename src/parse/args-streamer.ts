@@ -10,8 +10,8 @@
  */
 import { coerceBySchema, coerceToolInput, isOpenSchema } from '../coerce/coerce.ts';
 import { itemSchema, propertySchema, type Schema, schemaTypes, tupleSchemas, unwrapSchema } from '../coerce/schema.ts';
-import { isUnsafeKey, type JsonSink } from './json-sink.ts';
-import { createValueBuilder, type ValueBuilder } from './json-value.ts';
+import { isUnsafeKey, type JsonSink } from '../json/json-sink.ts';
+import { createValueBuilder, type ValueBuilder } from '../json/json-value.ts';
 
 export interface ArgsStreamer extends JsonSink {
   /** The top-level value has ended. */

@@ -9,8 +9,8 @@
  * escaped (string content is raw, never escaped, in these formats). Each
  * character is rewritten once; only a partial quote token is held back.
  */
-import { createJsonReader, type JsonReader } from './json-reader.ts';
-import type { JsonSink } from './json-sink.ts';
+import { createJsonReader, type JsonReader } from '../json/json-reader.ts';
+import type { JsonSink } from '../json/json-sink.ts';
 import { findDelimiter } from './tag-steps.ts';
 
 export interface QuotedValueReader {

@@ -14,10 +14,8 @@
  *   `<city>` and could not take the second `<tag>` any more.
  */
 import { propertySchema, type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
-import type { ParserCallbacks } from '../protocols/protocol.ts';
-import { type ArgsStreamer, createArgsStreamer } from './args-streamer.ts';
-import type { JsonSink } from './json-sink.ts';
-import { createTextParts } from './text-parts.ts';
+import type { JsonSink } from '../json/json-sink.ts';
+import type { OnToolshimError } from '../types.ts';
 import type { TextStage } from './xml-text.ts';
 
 /** A parsed element value: its text, or its child elements by name (repeats in order). */
@@ -42,8 +40,8 @@ export interface XmlArgsWriter {
   beginString(name: string): TextStage;
   /** A whole parameter value (Value mode). */
   addValue(name: string, value: XmlNode): void;
-  /** Writes collected parameters and the closing `}`; returns the whole input. */
-  finish(): string;
+  /** Writes the collected parameters and the closing `}`. */
+  finish(): void;
 }
 
 export function replayNode(sink: JsonSink, node: XmlNode): void {
@@ -73,30 +71,17 @@ function replayList(sink: JsonSink, values: XmlNode[]): void {
 }
 
 export function createXmlArgsWriter(options: {
-  id: string;
+  /** The call sink's arguments: the writer opens the object and closes it in `finish`. */
+  args: JsonSink;
   toolName: string;
   schema: unknown;
-  callbacks: ParserCallbacks;
+  onError: OnToolshimError;
 }): XmlArgsWriter {
-  const { id, toolName, callbacks } = options;
+  const { args, toolName, onError } = options;
   const rootSchema = unwrapSchema(options.schema);
-  const inputParts = createTextParts();
   const written = new Set<string>();
   const collected = new Map<string, XmlNode[]>();
-  const streamer: ArgsStreamer = createArgsStreamer(
-    rootSchema,
-    (delta) => {
-      if (delta === '') return;
-      inputParts.push(delta);
-      callbacks.onToolCallDelta({ id, delta });
-    },
-    (key) =>
-      callbacks.onError(`Dropped the argument key "${key}": it could reach an object prototype.`, {
-        code: 'unsafe-key',
-        toolName,
-      }),
-  );
-  streamer.beginObject();
+  args.beginObject();
 
   function schemaOf(name: string): Schema | undefined {
     return propertySchema(rootSchema, name);
@@ -104,7 +89,7 @@ export function createXmlArgsWriter(options: {
 
   /** A second value for a one-value parameter: keep the first, say so. */
   function repeated(name: string, text: string): void {
-    callbacks.onError(
+    onError(
       `Ignored a repeated <${name}> in a call to "${toolName}": its schema allows one value, so the first one was kept. Declare "${name}" as an array to accept several.`,
       { code: 'malformed-tool-call', toolName, text },
     );
@@ -128,9 +113,9 @@ export function createXmlArgsWriter(options: {
         return { write: (text) => ignored.push(text), end: () => repeated(name, ignored.join('')) };
       }
       written.add(name);
-      streamer.key(name);
-      streamer.beginString();
-      return { write: (text) => streamer.stringChunk(text), end: () => streamer.endString() };
+      args.key(name);
+      args.beginString();
+      return { write: (text) => args.stringChunk(text), end: () => args.endString() };
     },
     addValue(name, value) {
       if (collects(name)) {
@@ -144,17 +129,16 @@ export function createXmlArgsWriter(options: {
         return;
       }
       written.add(name);
-      streamer.key(name);
-      replayNode(streamer, value);
+      args.key(name);
+      replayNode(args, value);
     },
     finish() {
       for (const [name, values] of collected) {
-        streamer.key(name);
-        replayList(streamer, values);
+        args.key(name);
+        replayList(args, values);
       }
       collected.clear();
-      streamer.endObject();
-      return inputParts.join();
+      args.endObject();
     },
   };
 }

@@ -8,10 +8,10 @@
  * The parser takes either, fenced or not. The markers are special tokens: the
  * engine must keep special tokens (transformers.js `skip_special_tokens: false`).
  */
-import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/calls-block-section.ts';
-import { openNamedJsonSection, plainName } from '../parse/named-json-section.ts';
-import { createSectionScanner, type SectionEnv, type Trigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
+import { openNamedJson } from '../parse/sections/named-json.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
 
@@ -22,9 +22,9 @@ const CALL_END = '<｜tool▁call▁end｜>';
 const SEP = '<｜tool▁sep｜>';
 
 const openCall = (env: SectionEnv, marker: string) =>
-  openNamedJsonSection(env, marker, {
+  openNamedJson(env, marker, {
     headerEnd: SEP,
-    toolName: plainName,
+    toolName: (header) => header,
     // V3/R1 write the call type `function` first, and the name on the line after the separator.
     nameAfter: { when: 'function', end: '\n' },
     end: [CALL_END],
@@ -62,12 +62,12 @@ export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCal
       `${CALLS_BEGIN}${call('tool_name', '{"parameter": "value"}')}${CALLS_END}`,
       'For several calls, repeat the call block inside the same tool-calls block. When no tool is needed, answer directly.',
     ].join('\n');
-  return defineProtocol({
+  return defineFormat({
     name: v3 ? 'deepseek-v3' : 'deepseek',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `${CALLS_BEGIN}${call(toolName, JSON.stringify(input ?? {}))}${CALLS_END}`,
     formatToolResponse: ({ result }) => `<｜tool▁output▁begin｜>${JSON.stringify(result)}<｜tool▁output▁end｜>`,
-    createParser: (context, callbacks) => createSectionScanner(deepseekTriggers, context, callbacks),
+    triggers: () => deepseekTriggers,
   });
 }

@@ -2,6 +2,7 @@
  * Completes a protocol definition with the whole-text and stream helpers, all
  * built on its one incremental parser.
  */
+import { createScanner, type Trigger } from '../parse/scanner.ts';
 import type { ToolSpec } from '../types.ts';
 import { generateToolCallId } from '../util/id.ts';
 import type {
@@ -26,6 +27,8 @@ function contextOf(options: ParseOptions): ParserContext {
 function eventCallbacks(push: (event: ParserEvent) => void, options: ParseOptions): ParserCallbacks {
   return {
     onText: (text) => push({ type: 'text', text }),
+    onReasoning: (text) => push({ type: 'reasoning', text }),
+    onReasoningEnd: () => push({ type: 'reasoning-end' }),
     onToolCallStart: ({ id, toolName }) => push({ type: 'tool-call-start', id, toolName }),
     onToolCallDelta: ({ id, delta }) => push({ type: 'tool-call-delta', id, delta }),
     onToolCallEnd: ({ id, toolName, input }) => push({ type: 'tool-call-end', id, toolName, input }),
@@ -42,10 +45,10 @@ export function defineProtocol(definition: ProtocolDefinition): ToolCallProtocol
       const parser = definition.createParser(
         contextOf(options),
         eventCallbacks((event) => {
-          if (event.type === 'text') {
+          if (event.type === 'text' || event.type === 'reasoning') {
             const last = content[content.length - 1];
-            if (last?.type === 'text') last.text += event.text;
-            else content.push({ type: 'text', text: event.text });
+            if (last?.type === event.type) last.text += event.text;
+            else content.push({ type: event.type, text: event.text });
           } else if (event.type === 'tool-call-end') {
             content.push({ type: 'tool-call', toolCallId: event.id, toolName: event.toolName, input: event.input });
           }
@@ -82,4 +85,20 @@ export function defineProtocol(definition: ProtocolDefinition): ToolCallProtocol
       return segments;
     },
   };
+}
+
+/**
+ * A built-in format: its triggers (a function of the declared tools, since
+ * morph-XML opens a call at a declared tool's own tag) run on the shared scanner.
+ */
+export function defineFormat(
+  definition: Omit<ProtocolDefinition, 'createParser'> & {
+    triggers: (context: ParserContext) => readonly Trigger[];
+  },
+): ToolCallProtocol {
+  const { triggers, ...rest } = definition;
+  return defineProtocol({
+    ...rest,
+    createParser: (context, callbacks) => createScanner(triggers(context), context, callbacks),
+  });
 }

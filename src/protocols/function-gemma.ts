@@ -4,9 +4,9 @@
  * Strings are wrapped in `<escape>`, keys are bare. The tokens are special:
  * the engine must keep special tokens (transformers.js `skip_special_tokens: false`).
  */
-import { braceValue, openCallBraceSection } from '../parse/call-brace-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
 
@@ -15,7 +15,7 @@ const Q = '<escape>';
 export const functionGemmaTriggers: readonly Trigger[] = [
   {
     marker: '<start_function_call>',
-    open: (env, marker) => openCallBraceSection(env, marker, { quote: Q, end: '<end_function_call>' }),
+    open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<end_function_call>' }),
   },
 ];
 
@@ -30,7 +30,7 @@ const defaultTemplate = (tools: string) =>
 
 /** FunctionGemma: `<start_function_call>call:name{key:<escape>v<escape>}<end_function_call>`. */
 export function functionGemmaProtocol(): ToolCallProtocol {
-  return defineProtocol({
+  return defineFormat({
     name: 'function-gemma',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
@@ -38,6 +38,6 @@ export function functionGemmaProtocol(): ToolCallProtocol {
       `<start_function_call>call:${toolName}${braceValue(input ?? {}, Q)}<end_function_call>`,
     formatToolResponse: ({ toolName, result }) =>
       `<start_function_response>response:${toolName}${braceValue(result !== null && typeof result === 'object' && !Array.isArray(result) ? result : { value: result }, Q)}<end_function_response>`,
-    createParser: (context, callbacks) => createSectionScanner(functionGemmaTriggers, context, callbacks),
+    triggers: () => functionGemmaTriggers,
   });
 }

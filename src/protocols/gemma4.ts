@@ -6,9 +6,9 @@
  * are special: the engine must keep special tokens (transformers.js
  * `skip_special_tokens: false`).
  */
-import { braceValue, openCallBraceSection } from '../parse/call-brace-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
 
@@ -17,7 +17,7 @@ const Q = '<|"|>';
 export const gemma4Triggers: readonly Trigger[] = [
   {
     marker: '<|tool_call>',
-    open: (env, marker) => openCallBraceSection(env, marker, { quote: Q, end: '<tool_call|>' }),
+    open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<tool_call|>' }),
   },
 ];
 
@@ -34,13 +34,13 @@ const defaultTemplate = (tools: string) =>
 
 /** Gemma 4: `<|tool_call>call:name{key:<|"|>value<|"|>}<tool_call|>`. */
 export function gemma4Protocol(): ToolCallProtocol {
-  return defineProtocol({
+  return defineFormat({
     name: 'gemma4',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `<|tool_call>call:${toolName}${braceValue(input ?? {}, Q)}<tool_call|>`,
     formatToolResponse: ({ toolName, result }) =>
       `<|tool_response>response:${toolName}${braceValue(result !== null && typeof result === 'object' && !Array.isArray(result) ? result : { value: result }, Q)}<tool_response|>`,
-    createParser: (context, callbacks) => createSectionScanner(gemma4Triggers, context, callbacks),
+    triggers: () => gemma4Triggers,
   });
 }

@@ -9,14 +9,14 @@
  * Hermes-style `<tool_call>{"name": …}` are read as well, since they share
  * the tag.
  */
-import { openByFirstChar } from '../parse/basic-sections.ts';
-import { createCallWriter } from '../parse/call-writer.ts';
-import { createJsonReader, type JsonReader } from '../parse/json-reader.ts';
-import { openJsonSection } from '../parse/json-section.ts';
-import { plainName } from '../parse/named-json-section.ts';
-import { createSectionScanner, type Section, type SectionEnv, type Trigger } from '../parse/section-scanner.ts';
+import { createJsonReader, type JsonReader } from '../json/json-reader.ts';
+import { createCallSink } from '../parse/call-sink.ts';
+import { createRawBlock } from '../parse/raw-block.ts';
+import type { Section, SectionEnv, Trigger } from '../parse/scanner.ts';
+import { openByFirstChar } from '../parse/sections/basic.ts';
 import { type ExpectStep, expectStep, trimmedPieces, untilStep } from '../parse/tag-steps.ts';
-import { defineProtocol } from './define-protocol.ts';
+import { defineFormat } from './define-protocol.ts';
+import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
 
@@ -26,8 +26,8 @@ type State = (typeof State)[keyof typeof State];
 
 /** The GLM call after `<tool_call>` and the whitespace after it. */
 export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
-  const writer = createCallWriter(env.context, env.callbacks);
-  writer.raw(rawPrefix);
+  const sink = createCallSink(env.context, env.callbacks);
+  const raw = createRawBlock(env.callbacks, rawPrefix);
   let state: State = State.Name;
   let name = '';
   let key = '';
@@ -35,18 +35,19 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
   let expect: ExpectStep = expectStep(['<arg_key>', END]);
   const keyStep = untilStep('</arg_key>');
   let valueStep = untilStep('</arg_value>');
-  const value = trimmedPieces((piece) => writer.args.stringChunk(piece));
+  const value = trimmedPieces((piece) => sink.args.stringChunk(piece));
   let reader: JsonReader | undefined;
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
-    writer.giveBack(reason, code);
+    sink.abort();
+    raw.giveBack(reason, code);
     state = State.Done;
   }
 
   function finish(): void {
-    if (objectOpen) writer.args.endObject();
-    writer.finish();
-    writer.commit();
+    if (objectOpen) sink.args.endObject();
+    sink.end();
+    raw.commit();
     state = State.Done;
   }
 
@@ -55,7 +56,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
     let i = from;
     let segmentStart = from;
     const keep = () => {
-      writer.raw(text.slice(segmentStart, i));
+      raw.keep(text.slice(segmentStart, i));
       segmentStart = i;
     };
     while (i < n && state !== State.Done) {
@@ -63,15 +64,13 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
         case State.Name: {
           const c = text.charAt(i);
           if (c === '\n' || c === '<' || c === '{') {
-            const tool = plainName(name);
-            if (tool === undefined) {
+            if (!sink.start(name)) {
               keep();
               fail('the tool name is missing or not a name');
               return i;
             }
-            writer.start(tool);
             if (c === '{') {
-              reader = createJsonReader(writer.args);
+              reader = createJsonReader(sink.args);
               expect = expectStep([END]);
               state = State.Json;
             } else state = State.Tag;
@@ -91,7 +90,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           i = step.i;
           if (step.tag === false && !objectOpen && text.charAt(i) === '{') {
             // GLM-4 style: the name line, then the arguments as one JSON object.
-            reader = createJsonReader(writer.args);
+            reader = createJsonReader(sink.args);
             expect = expectStep([END]);
             state = State.Json;
             break;
@@ -118,9 +117,9 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           });
           i = step.i;
           if (step.found) {
-            if (!objectOpen) writer.args.beginObject();
+            if (!objectOpen) sink.args.beginObject();
             objectOpen = true;
-            writer.args.key(key.trim());
+            sink.args.key(key.trim());
             expect = expectStep(['<arg_value>']);
             state = State.ValueTag;
           }
@@ -135,7 +134,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
             return i;
           }
           if (step.tag !== undefined) {
-            writer.args.beginString();
+            sink.args.beginString();
             value.reset();
             valueStep = untilStep('</arg_value>');
             state = State.Value;
@@ -146,7 +145,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           const step = valueStep.read(text, i, value.push);
           i = step.i;
           if (step.found) {
-            writer.args.endString();
+            sink.args.endString();
             expect = expectStep(['<arg_key>', END]);
             state = State.Tag;
           }
@@ -192,13 +191,13 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
   };
 }
 
+/** GLM reads Hermes JSON in the same tag too (GLM-4 fine-tunes write it). */
 export const glmTriggers: readonly Trigger[] = [
+  ...hermesTriggers,
   {
     marker: '<tool_call>',
-    open: (env, marker) =>
-      openByFirstChar(env, marker, (c) =>
-        c === '{' || c === '[' ? (e, raw) => openJsonSection(e, raw, { end: END }) : openGlmCall,
-      ),
+    firstChar: (c) => c !== '<',
+    open: (env, marker) => openByFirstChar(env, marker, () => openGlmCall),
   },
 ];
 
@@ -226,7 +225,7 @@ function argText(value: unknown): string {
 
 /** GLM-4.5/4.6: `<tool_call>name` then `<arg_key>`/`<arg_value>` pairs, then `</tool_call>`. */
 export function glmProtocol(): ToolCallProtocol {
-  return defineProtocol({
+  return defineFormat({
     name: 'glm',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
@@ -237,6 +236,6 @@ export function glmProtocol(): ToolCallProtocol {
       return `<tool_call>${toolName}\n${args}</tool_call>`;
     },
     formatToolResponse: ({ result }) => `<tool_response>\n${argText(result)}\n</tool_response>`,
-    createParser: (context, callbacks) => createSectionScanner(glmTriggers, context, callbacks),
+    triggers: () => glmTriggers,
   });
 }

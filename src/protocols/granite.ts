@@ -3,14 +3,14 @@
  * `<|tool_call|>` is a special token: the engine must keep special tokens
  * (transformers.js `skip_special_tokens: false`).
  */
-import { openJsonSection } from '../parse/json-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 export const graniteTriggers: readonly Trigger[] = [
-  { marker: '<|tool_call|>', open: (env, marker) => openJsonSection(env, marker, { repeat: true }) },
+  { marker: '<|tool_call|>', open: (env, marker) => openJsonCalls(env, marker, { repeat: true }) },
 ];
 
 const defaultTemplate = (tools: string) =>
@@ -25,12 +25,12 @@ const defaultTemplate = (tools: string) =>
 
 /** Granite: `<|tool_call|>` followed by a JSON array of calls. */
 export function graniteProtocol(): ToolCallProtocol {
-  return defineProtocol({
+  return defineFormat({
     name: 'granite',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `<|tool_call|>[${renderCallJson(toolName, input)}]`,
     formatToolResponse: ({ toolName, result }) => `Tool response from ${toolName}: ${JSON.stringify(result)}`,
-    createParser: (context, callbacks) => createSectionScanner(graniteTriggers, context, callbacks),
+    triggers: () => graniteTriggers,
   });
 }

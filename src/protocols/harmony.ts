@@ -8,16 +8,16 @@
  * special tokens (transformers.js `skip_special_tokens: false`).
  */
 import { type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
-import { openNamedJsonSection } from '../parse/named-json-section.ts';
-import { createSectionScanner, type SectionEnv, type Trigger } from '../parse/section-scanner.ts';
+import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import { openNamedJson } from '../parse/sections/named-json.ts';
 import type { ToolSpec } from '../types.ts';
-import { defineProtocol } from './define-protocol.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 
 const RECIPIENT = /\bto=(?:functions\.)?([A-Za-z_][\w.-]{0,127})/;
 
 function openHarmonyMessage(env: SectionEnv, marker: string) {
-  return openNamedJsonSection(env, marker, {
+  return openNamedJson(env, marker, {
     headerEnd: '<|message|>',
     toolName: (header) => RECIPIENT.exec(header)?.[1],
     end: ['<|call|>', '<|end|>'],
@@ -90,7 +90,7 @@ const defaultTemplate = (tools: string) =>
 
 /** gpt-oss Harmony: `<|channel|>commentary to=functions.name <|constrain|>json<|message|>{…}<|call|>`. */
 export function harmonyProtocol(): ToolCallProtocol {
-  return defineProtocol({
+  return defineFormat({
     name: 'harmony',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderNamespace(tools)),
@@ -98,6 +98,6 @@ export function harmonyProtocol(): ToolCallProtocol {
       `<|start|>assistant<|channel|>commentary to=functions.${toolName} <|constrain|>json<|message|>${JSON.stringify(input ?? {})}<|call|>`,
     formatToolResponse: ({ toolName, result }) =>
       `<|start|>functions.${toolName} to=assistant<|channel|>commentary<|message|>${JSON.stringify(result)}<|end|>`,
-    createParser: (context, callbacks) => createSectionScanner(harmonyTriggers, context, callbacks),
+    triggers: () => harmonyTriggers,
   });
 }

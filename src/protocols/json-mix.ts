@@ -3,8 +3,9 @@
  * an opening and a closing marker. Hermes/Qwen use `<tool_call>` tags, Gemma
  * a ```tool_call fence; both are this protocol with other delimiters.
  */
-import { createJsonCallParser } from '../parse/json-call-parser.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
@@ -20,6 +21,18 @@ export interface JsonMixProtocolOptions {
   /** The protocol's name in debug output. Default `json-mix`. */
   name?: string;
 }
+
+/** A JSON call between `start` and `end`; the marker is shared, so only a JSON value (or a ```json fence) after it counts. */
+export function jsonCallTrigger(start: string, end: string): Trigger {
+  return {
+    marker: start,
+    firstChar: (c) => c === '{' || c === '[' || c === '`',
+    open: (env, marker) => openJsonCalls(env, marker, { end }),
+  };
+}
+
+export const hermesTriggers: readonly Trigger[] = [jsonCallTrigger('<tool_call>', '</tool_call>')];
+export const gemmaTriggers: readonly Trigger[] = [jsonCallTrigger('```tool_call', '```')];
 
 export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
   const start = options.toolCallStart ?? '<tool_call>';
@@ -43,7 +56,13 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
       `Results come back to you between ${responseStart} and ${responseEnd}. When no function is needed, answer normally.`,
     ].join('\n');
 
-  return defineProtocol({
+  const triggers =
+    start === '<tool_call>' && end === '</tool_call>'
+      ? hermesTriggers
+      : start === '```tool_call' && end === '```'
+        ? gemmaTriggers
+        : [jsonCallTrigger(start, end)];
+  return defineFormat({
     name: options.name ?? 'json-mix',
     formatTools({ tools, toolSystemPromptTemplate }) {
       return (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools));
@@ -54,9 +73,7 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
     formatToolResponse({ toolName, result }) {
       return `${responseStart}\n${JSON.stringify({ name: toolName, result })}\n${responseEnd}`;
     },
-    createParser(context, callbacks) {
-      return createJsonCallParser({ start, end }, context, callbacks);
-    },
+    triggers: () => triggers,
   });
 }
 

@@ -5,24 +5,24 @@
  * tokens: the engine must keep special tokens (transformers.js
  * `skip_special_tokens: false`).
  */
-import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/calls-block-section.ts';
-import { openNamedJsonSection, plainName } from '../parse/named-json-section.ts';
-import { createSectionScanner, type SectionEnv, type Trigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
+import { openNamedJson } from '../parse/sections/named-json.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
 
 /** `functions.get_weather:0` → `get_weather`. */
-function kimiName(header: string): string | undefined {
+function kimiName(header: string): string {
   const id = header.trim().replace(/:\d+$/, '');
-  return plainName(id.startsWith('functions.') ? id.slice('functions.'.length) : id);
+  return id.startsWith('functions.') ? id.slice('functions.'.length) : id;
 }
 
 const CALL_BEGIN = '<|tool_call_begin|>';
 const SECTION_END = '<|tool_calls_section_end|>';
 
 const openCall = (env: SectionEnv, marker: string) =>
-  openNamedJsonSection(env, marker, {
+  openNamedJson(env, marker, {
     headerEnd: '<|tool_call_argument_begin|>',
     toolName: kimiName,
     end: ['<|tool_call_end|>'],
@@ -52,13 +52,13 @@ const defaultTemplate = (tools: string) =>
 
 /** Kimi K2: `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{…}<|tool_call_end|>`. */
 export function kimiK2Protocol(): ToolCallProtocol {
-  return defineProtocol({
+  return defineFormat({
     name: 'kimi-k2',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) =>
       `<|tool_calls_section_begin|><|tool_call_begin|>functions.${toolName}:0<|tool_call_argument_begin|>${JSON.stringify(input ?? {})}<|tool_call_end|><|tool_calls_section_end|>`,
     formatToolResponse: ({ toolName, result }) => `## Return of functions.${toolName}:0\n${JSON.stringify(result)}`,
-    createParser: (context, callbacks) => createSectionScanner(kimiK2Triggers, context, callbacks),
+    triggers: () => kimiK2Triggers,
   });
 }

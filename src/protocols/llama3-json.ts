@@ -7,20 +7,17 @@
  * A bare `{` only counts at the very start of the answer and only when it
  * names a declared tool: JSON inside prose or code stays text.
  */
-import { openJsonSection } from '../parse/json-section.ts';
-import { createSectionScanner, type Trigger, thinkEndTrigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { bareJsonCallTrigger, thinkEndTrigger } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 export const llama3JsonTriggers: readonly Trigger[] = [
   thinkEndTrigger,
-  { marker: '<|python_tag|>', open: (env, marker) => openJsonSection(env, marker, { repeat: true }) },
-  {
-    marker: '{',
-    atStart: true,
-    open: (env, marker) => openJsonSection(env, marker, { markerIsValue: true, repeat: true, declaredOnly: true }),
-  },
+  { marker: '<|python_tag|>', open: (env, marker) => openJsonCalls(env, marker, { repeat: true }) },
+  bareJsonCallTrigger,
 ];
 
 const defaultTemplate = (tools: string) =>
@@ -35,13 +32,13 @@ const defaultTemplate = (tools: string) =>
 
 /** Llama 3.x JSON calls (`{"name": …, "parameters": …}`, optionally after `<|python_tag|>`). */
 export function llama3JsonProtocol(): ToolCallProtocol {
-  return defineProtocol({
+  return defineFormat({
     name: 'llama3-json',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => JSON.stringify({ name: toolName, parameters: input ?? {} }),
     // Llama reads results in its `ipython` turn; as text, the output under the function's name.
     formatToolResponse: ({ toolName, result }) => JSON.stringify({ name: toolName, output: result }),
-    createParser: (context, callbacks) => createSectionScanner(llama3JsonTriggers, context, callbacks),
+    triggers: () => llama3JsonTriggers,
   });
 }

@@ -8,26 +8,24 @@
  * Several `<invoke>` blocks in one section are parallel calls. Parameter
  * values are raw text, coerced by the tool's schema.
  */
-import { openInvokeSection } from '../parse/invoke-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
 
 const OPEN = '<minimax:tool_call>';
 const CLOSE = '</minimax:tool_call>';
+const TAGS: InvokeTags = {
+  invoke: '<invoke name=',
+  invokeEnd: '</invoke>',
+  param: '<parameter name=',
+  paramEnd: '</parameter>',
+  close: CLOSE,
+};
+
 export const minimaxM2Triggers: readonly Trigger[] = [
-  {
-    marker: OPEN,
-    open: (env, marker) =>
-      openInvokeSection(env, marker, {
-        invoke: '<invoke name=',
-        invokeEnd: '</invoke>',
-        param: '<parameter name=',
-        paramEnd: '</parameter>',
-        close: CLOSE,
-      }),
-  },
+  { marker: OPEN, open: (env, marker) => openXmlInvoke(env, marker, TAGS) },
 ];
 
 const defaultTemplate = (tools: string) =>
@@ -53,7 +51,7 @@ function valueText(value: unknown): string {
 
 /** MiniMax-M2: `<minimax:tool_call><invoke name="f"><parameter name="p">v</parameter></invoke></minimax:tool_call>`. */
 export function minimaxM2Protocol(): ToolCallProtocol {
-  return defineProtocol({
+  return defineFormat({
     name: 'minimax-m2',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
@@ -64,6 +62,6 @@ export function minimaxM2Protocol(): ToolCallProtocol {
       return `${OPEN}\n<invoke name="${toolName}">\n${params}</invoke>\n${CLOSE}`;
     },
     formatToolResponse: ({ result }) => `<response>${valueText(result)}</response>`,
-    createParser: (context, callbacks) => createSectionScanner(minimaxM2Triggers, context, callbacks),
+    triggers: () => minimaxM2Triggers,
   });
 }

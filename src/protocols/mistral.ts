@@ -7,11 +7,11 @@
  * `[TOOL_CALLS]` and `[ARGS]` are special tokens: the engine must keep special
  * tokens (transformers.js `skip_special_tokens: false`).
  */
-import { openByFirstChar } from '../parse/basic-sections.ts';
-import { openJsonSection } from '../parse/json-section.ts';
-import { openNamedJsonSection, plainName } from '../parse/named-json-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { openByFirstChar } from '../parse/sections/basic.ts';
+import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import { openNamedJson } from '../parse/sections/named-json.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
@@ -21,11 +21,11 @@ export const mistralTriggers: readonly Trigger[] = [
     open: (env, marker) =>
       openByFirstChar(env, marker, (c) =>
         c === '[' || c === '{'
-          ? (e, raw) => openJsonSection(e, raw, { repeat: true })
+          ? (e, raw) => openJsonCalls(e, raw, { repeat: true })
           : (e, raw) =>
-              openNamedJsonSection(e, raw, {
+              openNamedJson(e, raw, {
                 headerEnd: '[ARGS]',
-                toolName: (header) => plainName(header.split('[CALL_ID]')[0] ?? ''),
+                toolName: (header) => header.split('[CALL_ID]')[0] ?? '',
               }),
       ),
   },
@@ -52,7 +52,7 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
       legacy ? 'Put several calls in the same list.' : 'For several calls, repeat [TOOL_CALLS] before each one.',
       'Results come back in [TOOL_RESULTS]. When no tool is needed, answer normally.',
     ].join('\n');
-  return defineProtocol({
+  return defineFormat({
     name: legacy ? 'mistral-legacy' : 'mistral',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
@@ -61,6 +61,6 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
         ? `[TOOL_CALLS] [${renderCallJson(toolName, input)}]`
         : `[TOOL_CALLS]${toolName}[ARGS]${JSON.stringify(input ?? {})}`,
     formatToolResponse: ({ result }) => `[TOOL_RESULTS]${JSON.stringify({ content: result })}[/TOOL_RESULTS]`,
-    createParser: (context, callbacks) => createSectionScanner(mistralTriggers, context, callbacks),
+    triggers: () => mistralTriggers,
   });
 }

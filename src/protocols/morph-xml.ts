@@ -7,10 +7,17 @@
  *   <city>Seoul</city>
  *   </get_weather>
  */
-import { createMorphXmlParser } from '../parse/xml-morph-parser.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { ParserContext } from '../parse/events.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { openXmlElement } from '../parse/sections/xml-element.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
+
+/** A call opens at a declared tool's own tag, so the triggers are the declared tools' names. */
+export function morphXmlTriggers(context: ParserContext): Trigger[] {
+  return [...context.tools.keys()].map((name) => ({ marker: `<${name}`, open: openXmlElement }));
+}
 
 export interface MorphXmlProtocolOptions {
   /** The element that wraps a tool result in the history. Default `tool_response`. */
@@ -71,7 +78,7 @@ export function morphXmlProtocol(options: MorphXmlProtocolOptions = {}): ToolCal
       `Each result comes back inside <${responseTag}>. When no function is needed, answer normally.`,
     ].join('\n');
 
-  return defineProtocol({
+  return defineFormat({
     name: options.name ?? 'morph-xml',
     formatTools({ tools, toolSystemPromptTemplate }) {
       return (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools));
@@ -83,8 +90,6 @@ export function morphXmlProtocol(options: MorphXmlProtocolOptions = {}): ToolCal
       const text = typeof result === 'string' ? result : JSON.stringify(result);
       return `<${responseTag} name="${toolName}">\n${text}\n</${responseTag}>`;
     },
-    createParser(context, callbacks) {
-      return createMorphXmlParser(context, callbacks);
-    },
+    triggers: morphXmlTriggers,
   });
 }

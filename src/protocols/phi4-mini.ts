@@ -3,14 +3,14 @@
  * `functools` is plain text, so only `functools[` (a JSON list right after
  * it) opens a call: prose about Python's functools module stays text.
  */
-import { openJsonSection } from '../parse/json-section.ts';
-import { createSectionScanner, type Trigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 export const phi4MiniTriggers: readonly Trigger[] = [
-  { marker: 'functools[', open: (env, marker) => openJsonSection(env, marker, { markerIsValue: true }) },
+  { marker: 'functools[', open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true }) },
 ];
 
 const defaultTemplate = (tools: string) =>
@@ -24,12 +24,12 @@ const defaultTemplate = (tools: string) =>
 
 /** Phi-4-mini: `functools[…]`. */
 export function phi4MiniProtocol(): ToolCallProtocol {
-  return defineProtocol({
+  return defineFormat({
     name: 'phi4-mini',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `functools[${renderCallJson(toolName, input)}]`,
     formatToolResponse: ({ toolName, result }) => JSON.stringify({ name: toolName, result }),
-    createParser: (context, callbacks) => createSectionScanner(phi4MiniTriggers, context, callbacks),
+    triggers: () => phi4MiniTriggers,
   });
 }

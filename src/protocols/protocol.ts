@@ -7,7 +7,10 @@
  * Generate (`feed(all); flush()`) and stream (`feed` per chunk) both run it,
  * so the two paths cannot disagree.
  */
+import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
+
+export type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
 
 /** A tool call as history: an earlier assistant turn. */
 export interface ToolCallRecord {
@@ -24,43 +27,17 @@ export interface ToolResponseRecord {
   isError?: boolean;
 }
 
-/** What the middleware hands each parser. */
-export interface ParserContext {
-  /** The declared function tools, by name. */
-  tools: ReadonlyMap<string, ToolSpec>;
-  /** Makes a fresh tool-call id. */
-  generateId: () => string;
-}
-
-/** Events a parser emits, in order. Modelled on eventsource-parser's callbacks. */
-export interface ParserCallbacks {
-  onText: (text: string) => void;
-  /** The tool name is known; argument deltas follow. */
-  onToolCallStart: (call: { id: string; toolName: string }) => void;
-  /** A piece of the JSON input. All deltas of a call concatenate to its final `input`. */
-  onToolCallDelta: (call: { id: string; delta: string }) => void;
-  onToolCallEnd: (call: { id: string; toolName: string; input: string }) => void;
-  /** A started call proved malformed. Its raw text follows through `onText`. */
-  onToolCallAbort: (call: { id: string }) => void;
-  onError: OnToolshimError;
-  /** The raw text of a complete tool-call block (for debugging highlights). */
-  onCallSegment?: (raw: string) => void;
-}
-
-/** An incremental parser: feed any chunking, then flush once at the end. */
-export interface StreamingParser {
-  feed: (chunk: string) => void;
-  flush: () => void;
-}
-
 /** Parsed content of a whole text. */
 export type ParsedContent =
   | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string };
 
 /** Events of `createStreamParser`'s output stream. */
 export type ParserEvent =
   | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'reasoning-end' }
   | { type: 'tool-call-start'; id: string; toolName: string }
   | { type: 'tool-call-delta'; id: string; delta: string }
   | { type: 'tool-call-end'; id: string; toolName: string; input: string }

@@ -7,25 +7,22 @@
  * follow it. The wrapper tokens are special: the engine must keep special
  * tokens (transformers.js `skip_special_tokens: false`).
  */
-import { openPythonicSection } from '../parse/pythonic-section.ts';
-import { createSectionScanner, type Trigger, thinkEndTrigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { openPythonic } from '../parse/sections/pythonic.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { bareCallListTrigger, thinkEndTrigger } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 export const pythonicWrapperTriggers: readonly Trigger[] = [
-  { marker: '<|python_start|>', open: (env, marker) => openPythonicSection(env, marker, { end: '<|python_end|>' }) },
+  { marker: '<|python_start|>', open: (env, marker) => openPythonic(env, marker, { end: '<|python_end|>' }) },
   {
     marker: '<|tool_call_start|>',
-    open: (env, marker) => openPythonicSection(env, marker, { end: '<|tool_call_end|>' }),
+    open: (env, marker) => openPythonic(env, marker, { end: '<|tool_call_end|>' }),
   },
 ];
 
-export const pythonicTriggers: readonly Trigger[] = [
-  ...pythonicWrapperTriggers,
-  thinkEndTrigger,
-  { marker: '[', open: (env, marker) => openPythonicSection(env, marker, { listOpened: true, declaredOnly: true }) },
-];
+export const pythonicTriggers: readonly Trigger[] = [...pythonicWrapperTriggers, thinkEndTrigger, bareCallListTrigger];
 
 /** A value as a Python literal, for history. */
 export function pythonLiteral(value: unknown): string {
@@ -73,12 +70,12 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
       : options.wrapper === 'lfm2'
         ? ['<|tool_call_start|>', '<|tool_call_end|>']
         : ['', ''];
-  return defineProtocol({
+  return defineFormat({
     name: 'pythonic',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `${open}[${renderCall(toolName, input)}]${close}`,
     formatToolResponse: ({ toolName, result }) => JSON.stringify({ name: toolName, result }),
-    createParser: (context, callbacks) => createSectionScanner(pythonicTriggers, context, callbacks),
+    triggers: () => pythonicTriggers,
   });
 }

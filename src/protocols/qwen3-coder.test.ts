@@ -187,6 +187,8 @@ describe('qwen3-coder streaming', () => {
       { tools: new Map(tools.map((t) => [t.name, t])), generateId: () => 'c1' },
       {
         onText: (text) => events.push(`text:${text}`),
+        onReasoning: (text) => events.push(`reasoning:${text}`),
+        onReasoningEnd: () => events.push('reasoning-end'),
         onToolCallStart: () => events.push('start'),
         onToolCallDelta: ({ delta }) => events.push(`delta:${delta}`),
         onToolCallEnd: () => events.push('end'),

@@ -10,10 +10,29 @@
  *   </function>
  *   </tool_call>
  */
-import { createQwen3CoderParser } from '../parse/xml-qwen-parser.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { renderToolList } from './tool-list.ts';
+
+const TAGS: InvokeTags = {
+  invoke: '<function=',
+  invokeEnd: '</function>',
+  param: '<parameter=',
+  paramEnd: '</parameter>',
+  close: '</tool_call>',
+};
+
+/** `<tool_call>` then `<function=…>`: the marker is shared with Hermes JSON and GLM. */
+export const qwen3CoderTriggers: readonly Trigger[] = [
+  {
+    marker: '<tool_call>',
+    firstChar: (c) => c === '<',
+    // Qwen3-Coder writes one <tool_call> block per call, sometimes leaving the one before unclosed.
+    open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'] }),
+  },
+];
 
 export interface Qwen3CoderProtocolOptions {
   /** The element that wraps a tool result in the history. Default `tool_response`, as in Qwen's template. */
@@ -58,7 +77,7 @@ export function qwen3CoderProtocol(options: Qwen3CoderProtocolOptions = {}): Too
       `Results come back inside <${responseTag}>. When no function is needed, answer normally.`,
     ].join('\n');
 
-  return defineProtocol({
+  return defineFormat({
     name: options.name ?? 'qwen3-coder',
     formatTools({ tools, toolSystemPromptTemplate }) {
       return (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools));
@@ -70,8 +89,6 @@ export function qwen3CoderProtocol(options: Qwen3CoderProtocolOptions = {}): Too
       const text = typeof result === 'string' ? result : JSON.stringify(result);
       return `<${responseTag}>\n${text}\n</${responseTag}>`;
     },
-    createParser(context, callbacks) {
-      return createQwen3CoderParser(context, callbacks);
-    },
+    triggers: () => qwen3CoderTriggers,
   });
 }

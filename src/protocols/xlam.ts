@@ -5,20 +5,13 @@
  * `[` is ordinary text, so it only counts at the very start of the answer
  * and only when its first call names a declared tool.
  */
-import { openJsonSection } from '../parse/json-section.ts';
-import { createSectionScanner, type Trigger, thinkEndTrigger } from '../parse/section-scanner.ts';
-import { defineProtocol } from './define-protocol.ts';
+import type { Trigger } from '../parse/scanner.ts';
+import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { bareJsonListTrigger, thinkEndTrigger } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
-export const xlamTriggers: readonly Trigger[] = [
-  thinkEndTrigger,
-  {
-    marker: '[',
-    atStart: true,
-    open: (env, marker) => openJsonSection(env, marker, { markerIsValue: true, declaredOnly: true }),
-  },
-];
+export const xlamTriggers: readonly Trigger[] = [thinkEndTrigger, bareJsonListTrigger];
 
 const defaultTemplate = (tools: string) =>
   [
@@ -35,12 +28,12 @@ const defaultTemplate = (tools: string) =>
 
 /** xLAM: a bare JSON array of calls as the whole answer. */
 export function xlamProtocol(): ToolCallProtocol {
-  return defineProtocol({
+  return defineFormat({
     name: 'xlam',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `[${renderCallJson(toolName, input)}]`,
     formatToolResponse: ({ toolName, result }) => JSON.stringify([{ name: toolName, results: result }]),
-    createParser: (context, callbacks) => createSectionScanner(xlamTriggers, context, callbacks),
+    triggers: () => xlamTriggers,
   });
 }

@@ -32,8 +32,8 @@ import { toV3Middleware } from './adapt.ts';
 
 export { coerceBySchema, coerceToolInput } from '../coerce/coerce.ts';
 export { ToolshimInvalidRequestError } from '../errors.ts';
+export { parseRelaxedJson } from '../json/json-value.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from '../middleware/options.ts';
-export { parseRelaxedJson } from '../parse/json-value.ts';
 export { type AutoProtocolOptions, autoProtocol } from '../protocols/auto.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from '../protocols/deepseek.ts';
 export { defineProtocol } from '../protocols/define-protocol.ts';

@@ -77,6 +77,8 @@ function parse(protocol: ToolCallProtocol, chunks: string[]): number {
     { tools: new Map(tools.map((t) => [t.name, t])), generateId: () => 'id' },
     {
       onText: () => {},
+      onReasoning: () => {},
+      onReasoningEnd: () => {},
       onToolCallStart: (e) => onEvent({ type: 'tool-call-start', ...e }),
       onToolCallDelta: () => {},
       onToolCallEnd: (e) => onEvent({ type: 'tool-call-end', ...e }),

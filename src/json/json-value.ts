@@ -115,3 +115,25 @@ export function parseRelaxedJson(text: string): { ok: true; value: unknown } | {
   if (!reader.end()) return { ok: false, problem: 'the JSON value is incomplete' };
   return { ok: true, value: builder.value };
 }
+
+/** Sends a plain JSON value to a sink as the events a reader would have produced for it. */
+export function replayValue(sink: JsonSink, value: unknown): void {
+  if (Array.isArray(value)) {
+    sink.beginArray();
+    for (const item of value) replayValue(sink, item);
+    sink.endArray();
+  } else if (value !== null && typeof value === 'object') {
+    sink.beginObject();
+    for (const [key, item] of Object.entries(value)) {
+      sink.key(key);
+      replayValue(sink, item);
+    }
+    sink.endObject();
+  } else if (typeof value === 'string') {
+    sink.beginString();
+    if (value !== '') sink.stringChunk(value);
+    sink.endString();
+  } else {
+    sink.scalar(typeof value === 'number' || typeof value === 'boolean' ? value : null);
+  }
+}

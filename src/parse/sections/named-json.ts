@@ -9,9 +9,11 @@
  * The call is announced once the header is complete; the arguments then
  * stream through the JSON reader into the call's ArgsStreamer.
  */
-import { type CallWriter, createCallWriter } from './call-writer.ts';
-import { createJsonReader, type JsonReader } from './json-reader.ts';
-import type { Section, SectionEnv } from './section-scanner.ts';
+import { isSpace } from '../../json/chars.ts';
+import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
+import { createCallSink } from '../call-sink.ts';
+import { createRawBlock } from '../raw-block.ts';
+import type { Section, SectionEnv } from '../scanner.ts';
 
 export interface NamedJsonOptions {
   /** Ends the header. */
@@ -34,21 +36,10 @@ export interface NamedJsonOptions {
 const State = { Header: 0, Name: 1, BeforeArgs: 2, Fence: 3, Args: 4, AfterArgs: 5, Closing: 6, Done: 7 } as const;
 type State = (typeof State)[keyof typeof State];
 
-const NAME = /^[A-Za-z_][\w.-]{0,127}$/;
-
-/** The usual check for a tool name taken from a header. */
-export function plainName(text: string): string | undefined {
-  const name = text.trim();
-  return NAME.test(name) ? name : undefined;
-}
-
-function isSpace(c: string): boolean {
-  return c === ' ' || c === '\n' || c === '\r' || c === '\t';
-}
-
-export function openNamedJsonSection(env: SectionEnv, marker: string, options: NamedJsonOptions): Section {
+export function openNamedJson(env: SectionEnv, marker: string, options: NamedJsonOptions): Section {
   const { context, callbacks } = env;
-  const writer: CallWriter = createCallWriter(context, callbacks);
+  const sink = createCallSink(context, callbacks);
+  const raw = createRawBlock(callbacks, marker);
   const ends = options.end ?? [];
   const maxHeader = options.maxHeader ?? 256;
   let state: State = State.Header;
@@ -57,13 +48,13 @@ export function openNamedJsonSection(env: SectionEnv, marker: string, options: N
   let closing = '';
   let closeMatched = 0;
   let reader: JsonReader | undefined;
-  writer.raw(marker);
 
   function fail(
     reason: string | undefined,
     code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call',
   ) {
-    writer.giveBack(reason, code);
+    sink.abort();
+    raw.giveBack(reason, code);
     state = State.Done;
   }
 
@@ -88,12 +79,11 @@ export function openNamedJsonSection(env: SectionEnv, marker: string, options: N
 
   /** Opens the call; false (and the text given back) when the header names no tool. */
   function begin(name: string | undefined): boolean {
-    if (name === undefined) {
+    if (name === undefined || !sink.start(name)) {
       fail(options.quiet ? undefined : 'the header names no tool');
       return false;
     }
-    writer.start(name);
-    reader = createJsonReader(writer.args);
+    reader = createJsonReader(sink.args);
     state = State.BeforeArgs;
     return true;
   }
@@ -103,7 +93,7 @@ export function openNamedJsonSection(env: SectionEnv, marker: string, options: N
     let i = from;
     let segmentStart = from;
     const keep = () => {
-      writer.raw(text.slice(segmentStart, i));
+      raw.keep(text.slice(segmentStart, i));
       segmentStart = i;
     };
     while (i < n && state !== State.Done) {
@@ -126,7 +116,7 @@ export function openNamedJsonSection(env: SectionEnv, marker: string, options: N
           keep();
           if (state === State.Header && options.nameAfter !== undefined && value.trim() === options.nameAfter.when) {
             state = State.Name;
-          } else if (!begin(state === State.Name ? plainName(value) : options.toolName(value))) return i;
+          } else if (!begin(state === State.Name ? value : options.toolName(value))) return i;
           break;
         }
         case State.BeforeArgs: {
@@ -199,8 +189,8 @@ export function openNamedJsonSection(env: SectionEnv, marker: string, options: N
   }
 
   function finish(): void {
-    writer.finish();
-    writer.commit();
+    sink.end();
+    raw.commit();
     state = State.Done;
   }
 

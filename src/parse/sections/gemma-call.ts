@@ -3,11 +3,11 @@
  * opening token and before a closing one, where <Q> is the format's string
  * token (`<|"|>` for Gemma 4, `<escape>` for FunctionGemma).
  */
-import { createCallWriter } from './call-writer.ts';
-import { createQuotedValueReader, type QuotedValueReader } from './custom-quote-reader.ts';
-import { plainName } from './named-json-section.ts';
-import type { Section, SectionEnv } from './section-scanner.ts';
-import { type ExpectStep, expectStep } from './tag-steps.ts';
+import { createCallSink } from '../call-sink.ts';
+import { createQuotedValueReader, type QuotedValueReader } from '../custom-quote-reader.ts';
+import { createRawBlock } from '../raw-block.ts';
+import type { Section, SectionEnv } from '../scanner.ts';
+import { type ExpectStep, expectStep } from '../tag-steps.ts';
 
 export interface CallBraceOptions {
   /** The token that wraps string values. */
@@ -19,9 +19,9 @@ export interface CallBraceOptions {
 const State = { Prefix: 0, Name: 1, Args: 2, Closing: 3, Done: 4 } as const;
 type State = (typeof State)[keyof typeof State];
 
-export function openCallBraceSection(env: SectionEnv, marker: string, options: CallBraceOptions): Section {
-  const writer = createCallWriter(env.context, env.callbacks);
-  writer.raw(marker);
+export function openGemmaCall(env: SectionEnv, marker: string, options: CallBraceOptions): Section {
+  const sink = createCallSink(env.context, env.callbacks);
+  const raw = createRawBlock(env.callbacks, marker);
   let state: State = State.Prefix;
   const prefix: ExpectStep = expectStep(['call:']);
   const closing: ExpectStep = expectStep([options.end]);
@@ -29,13 +29,14 @@ export function openCallBraceSection(env: SectionEnv, marker: string, options: C
   let reader: QuotedValueReader | undefined;
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
-    writer.giveBack(reason, code);
+    sink.abort();
+    raw.giveBack(reason, code);
     state = State.Done;
   }
 
   function finish(): void {
-    writer.finish();
-    writer.commit();
+    sink.end();
+    raw.commit();
     state = State.Done;
   }
 
@@ -44,7 +45,7 @@ export function openCallBraceSection(env: SectionEnv, marker: string, options: C
     let i = from;
     let segmentStart = from;
     const keep = () => {
-      writer.raw(text.slice(segmentStart, i));
+      raw.keep(text.slice(segmentStart, i));
       segmentStart = i;
     };
     while (i < n && state !== State.Done) {
@@ -72,14 +73,12 @@ export function openCallBraceSection(env: SectionEnv, marker: string, options: C
             i++;
             break;
           }
-          const tool = plainName(name);
-          if (tool === undefined) {
+          if (!sink.start(name)) {
             keep();
             fail('the tool name is missing or not a name');
             return i;
           }
-          writer.start(tool);
-          reader = createQuotedValueReader(options.quote, writer.args);
+          reader = createQuotedValueReader(options.quote, sink.args);
           state = State.Args;
           break;
         }

@@ -1,51 +1,46 @@
 /**
- * Finds where a qwen3-coder parameter value ends, as it streams.
+ * Finds where a raw-text parameter value ends, as it streams, for the
+ * invoke-style XML formats (Qwen3-Coder `<parameter=p>…</parameter>`,
+ * MiniMax-M2 `<parameter name="p">…</parameter>`).
  *
  * Values are raw text, and code in them may contain `</parameter>` or
  * `</function>` itself (a parser for this very format, an XML test fixture).
  * So a close tag ends the value only when a valid continuation follows it:
- * blanks, then `<parameter=`, `</function>` or `</tool_call>` after
- * `</parameter>`; `</tool_call>` or `<function=` after `</function>` (the
- * model forgot `</parameter>`); or the end of the output. Deciding that needs
- * a bounded look past the close tag (the blanks plus at most 12 characters),
- * never a re-scan of the value.
+ * blanks, then the next parameter, the call's end or the block's end after
+ * the parameter's close tag; the block's end or the next call after the
+ * call's close tag (the model forgot the parameter's close tag); or the end
+ * of the output. Deciding that needs a bounded look past the close tag (the
+ * blanks plus at most one continuation tag), never a re-scan of the value.
  */
+import { isSpace } from '../json/chars.ts';
 import type { TextStage } from './xml-text.ts';
-
-const PARAMETER_CLOSE = '</parameter>';
-const FUNCTION_CLOSE = '</function>';
-const TERMINATORS = [PARAMETER_CLOSE, FUNCTION_CLOSE];
 
 /** What followed the close tag; the scanner has consumed it. */
 export const ValueEnd = {
-  /** `</parameter>` then `<parameter=`: read the next parameter's name. */
+  /** The parameter's close tag, then the next parameter's opening: read its name. */
   NextParameter: 'next-parameter',
-  /** `</parameter>` then `</function>`. */
-  FunctionEnd: 'function-end',
-  /** `</tool_call>` after either close tag: the call and its block end. */
+  /** The parameter's close tag, then the call's close tag. */
+  CallEnd: 'call-end',
+  /** The block's close tag after either close tag: the call and its block end. */
   BlockEnd: 'block-end',
-  /** `</function>` then `<function=`: another call in the same block. */
-  NextFunction: 'next-function',
+  /** The call's close tag, then the next call's opening in the same block. */
+  NextCall: 'next-call',
 } as const;
 export type ValueEnd = (typeof ValueEnd)[keyof typeof ValueEnd];
 
-const CONTINUATIONS: Record<string, Array<[string, ValueEnd]>> = {
-  [PARAMETER_CLOSE]: [
-    ['<parameter=', ValueEnd.NextParameter],
-    [FUNCTION_CLOSE, ValueEnd.FunctionEnd],
-    ['</tool_call>', ValueEnd.BlockEnd],
-  ],
-  [FUNCTION_CLOSE]: [
-    ['</tool_call>', ValueEnd.BlockEnd],
-    ['<function=', ValueEnd.NextFunction],
-  ],
-};
-
-function isSpace(c: string): boolean {
-  return c === ' ' || c === '\n' || c === '\r' || c === '\t';
+/** The tags of one invoke-style format. */
+export interface InvokeTags {
+  /** Opens a call up to its name, e.g. `<function=` or `<invoke name=`; the name runs to `>`. */
+  invoke: string;
+  invokeEnd: string;
+  /** Opens a parameter up to its name, e.g. `<parameter=` or `<parameter name=`. */
+  param: string;
+  paramEnd: string;
+  /** Closes the whole block. */
+  close: string;
 }
 
-export interface QwenValueScanner {
+export interface ValueEndScanner {
   /** Reads from `from`; `end` is set when the value ended, `stop` is just past what ended it. */
   write(text: string, from: number): { stop: number; end: ValueEnd | undefined };
   /** At the end of the output: whether the value was closed (a close tag with nothing after it). */
@@ -53,7 +48,19 @@ export interface QwenValueScanner {
 }
 
 /** `out` receives the value's text, in order, once it is known to be value. */
-export function createQwenValueScanner(sink: TextStage): QwenValueScanner {
+export function createValueEndScanner(tags: InvokeTags, sink: TextStage): ValueEndScanner {
+  const terminators = [tags.paramEnd, tags.invokeEnd];
+  const continuations: Record<string, Array<[string, ValueEnd]>> = {
+    [tags.paramEnd]: [
+      [tags.param, ValueEnd.NextParameter],
+      [tags.invokeEnd, ValueEnd.CallEnd],
+      [tags.close, ValueEnd.BlockEnd],
+    ],
+    [tags.invokeEnd]: [
+      [tags.close, ValueEnd.BlockEnd],
+      [tags.invoke, ValueEnd.NextCall],
+    ],
+  };
   /** Value text decided during one write, passed on once at its end: fewer, larger deltas. */
   let pending: string[] = [];
   const out = { write: (text: string) => pending.push(text) };
@@ -91,9 +98,9 @@ export function createQwenValueScanner(sink: TextStage): QwenValueScanner {
         return undefined;
       }
       const next = close + c;
-      if (TERMINATORS.some((t) => t.startsWith(next))) {
+      if (terminators.some((t) => t.startsWith(next))) {
         close = next;
-        if (TERMINATORS.includes(close)) matched = close;
+        if (terminators.includes(close)) matched = close;
         return undefined;
       }
       // Only the first char of a close tag is `<`, so the mismatch can only restart at `c`.
@@ -106,7 +113,7 @@ export function createQwenValueScanner(sink: TextStage): QwenValueScanner {
       return undefined;
     }
     const next = continuation + c;
-    const options = CONTINUATIONS[matched] ?? [];
+    const options = continuations[matched] ?? [];
     const hit = options.find(([text]) => text === next);
     if (hit !== undefined) {
       close = '';

@@ -11,6 +11,7 @@
  * straddles a chunk boundary (an escape, a \u sequence, a bare word) is kept
  * in named fields below.
  */
+import { isSpaceCode } from './chars.ts';
 import type { JsonSink } from './json-sink.ts';
 
 // What the reader expects next, outside strings:
@@ -52,6 +53,11 @@ export interface JsonReader {
   readonly inString: boolean;
   /** Why the last stop happened, when it was not a clean `done`. */
   readonly problem: string | undefined;
+  /**
+   * While the sink handles a closing `}` or `]`: that bracket's index in the
+   * text being written. Sections use it to know where a call ended inside a chunk.
+   */
+  readonly index: number;
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
@@ -67,10 +73,6 @@ const SIMPLE_ESCAPES: Record<string, string> = {
 };
 
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-
-function isWhitespace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9 || c === 0xfeff;
-}
 
 function isWordChar(c: number): boolean {
   return (
@@ -107,6 +109,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
   let expect: Expect = EXPECT_VALUE;
   let started = false;
   let problem: string | undefined;
+  let index = -1;
 
   // String state. `quote` is the opening quote's char code, 0 outside strings.
   let quote = 0;
@@ -232,7 +235,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
         continue;
       }
       const c = text.charCodeAt(i);
-      if (isWhitespace(c)) {
+      if (isSpaceCode(c)) {
         i++;
         continue;
       }
@@ -256,12 +259,14 @@ export function createJsonReader(sink: JsonSink): JsonReader {
           break;
         case 125: // }
           if (top !== false || (expect !== EXPECT_KEY_OR_END && expect !== EXPECT_COMMA_OR_END)) return stop(text, i);
+          index = i;
           stack.pop();
           sink.endObject();
           afterValue();
           break;
         case 93: // ]
           if (top !== true || (expect !== EXPECT_VALUE_OR_END && expect !== EXPECT_COMMA_OR_END)) return stop(text, i);
+          index = i;
           stack.pop();
           sink.endArray();
           afterValue();
@@ -318,6 +323,9 @@ export function createJsonReader(sink: JsonSink): JsonReader {
     },
     get problem() {
       return problem;
+    },
+    get index() {
+      return index;
     },
   };
 }

@@ -1,17 +1,15 @@
 /** Small sections that route or drop text between the format-specific ones. */
-import type { Section, SectionEnv } from './section-scanner.ts';
+import { isSpace } from '../../json/chars.ts';
+import type { Section, SectionEnv } from '../scanner.ts';
 
 export type SectionOpener = (env: SectionEnv, rawPrefix: string) => Section;
 
-function isSpace(c: string): boolean {
-  return c === ' ' || c === '\n' || c === '\r' || c === '\t';
-}
-
 /**
- * Waits for the first non-space character after a marker that two formats
- * share, then hands over to the section `choose` picks for it: `<tool_call>{`
- * is Hermes JSON, `<tool_call>get_weather` is GLM; `[TOOL_CALLS] [` is the
- * older Mistral, `[TOOL_CALLS]name` v13.
+ * Waits for the first non-space character after a marker that several
+ * formats share, then hands over to the section `choose` picks for it:
+ * `<tool_call>{` is Hermes JSON, `<tool_call><function=` Qwen3-Coder,
+ * `<tool_call>get_weather` GLM; `[TOOL_CALLS] [` is the older Mistral,
+ * `[TOOL_CALLS]name` v11+.
  */
 export function openByFirstChar(
   env: SectionEnv,
@@ -37,6 +35,9 @@ export function openByFirstChar(
     get done() {
       return ended || (inner?.done ?? false);
     },
+    get restartsAnswer() {
+      return inner?.restartsAnswer;
+    },
     end() {
       ended = true;
       if (inner !== undefined) inner.end();
@@ -45,10 +46,7 @@ export function openByFirstChar(
         if (!quiet)
           env.callbacks.onError(
             'Kept a malformed tool call as text: the output ended right after the tool-call marker.',
-            {
-              code: 'unclosed-tool-call',
-              text: prefix,
-            },
+            { code: 'unclosed-tool-call', text: prefix },
           );
       }
     },
@@ -57,8 +55,8 @@ export function openByFirstChar(
 
 /**
  * A structural marker with nothing to read, like Kimi's
- * `<|tool_calls_section_begin|>`: dropped, with the whitespace after it, so
- * the calls it wraps leave no stray text behind.
+ * `<|tool_calls_section_begin|>` after its calls: dropped, with the
+ * whitespace after it, so the calls it wrapped leave no stray text behind.
  */
 export function openSilentMarker(): Section {
   let done = false;
@@ -76,4 +74,25 @@ export function openSilentMarker(): Section {
       done = true;
     },
   };
+}
+
+/**
+ * A shared marker followed by something no format reads (`<tool_call>oops`):
+ * the marker and the blanks after it go back as text, with the reason unless
+ * the marker is ordinary text anyway (a bare `[`).
+ */
+export function notACall(env: SectionEnv, prefix: string, quiet = false): Section {
+  env.callbacks.onText(prefix);
+  if (!quiet)
+    env.callbacks.onError('Kept a malformed tool call as text: the tool-call marker is not followed by a call.', {
+      code: 'malformed-tool-call',
+      text: prefix,
+    });
+  return { write: (_text, from) => from, done: true, end() {} };
+}
+
+/** A marker that is ordinary text here: it goes out as text and the section is over. */
+export function keepMarkerAsText(env: SectionEnv, marker: string, restartsAnswer = false): Section {
+  env.callbacks.onText(marker);
+  return { write: (_text, from) => from, done: true, end() {}, restartsAnswer };
 }

@@ -11,10 +11,11 @@
  * What is held is bounded: the marker, at most `MAX_SPACE` whitespace and one
  * partial marker; each character is looked at once.
  */
-import type { ParserCallbacks } from '../protocols/protocol.ts';
-import type { ToolshimErrorCode } from '../types.ts';
-import { openSilentMarker } from './basic-sections.ts';
-import type { Section, SectionEnv } from './section-scanner.ts';
+import { isSpace } from '../../json/chars.ts';
+import type { ToolshimErrorCode } from '../../types.ts';
+import type { ParserCallbacks } from '../events.ts';
+import type { Section, SectionEnv } from '../scanner.ts';
+import { keepMarkerAsText, openSilentMarker } from './basic.ts';
 
 export interface CallsBlockOptions {
   /** The marker that opens each call inside the block. */
@@ -37,10 +38,6 @@ type State = (typeof State)[keyof typeof State];
  * come belongs to calls that were emitted and is dropped too.
  */
 const unclosedWithCalls = new WeakMap<ParserCallbacks, true>();
-
-function isSpace(c: string): boolean {
-  return c === ' ' || c === '\n' || c === '\r' || c === '\t';
-}
 
 export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBlockOptions): Section {
   const { callbacks } = env;
@@ -215,10 +212,5 @@ export function openLooseCall(env: SectionEnv, marker: string, openCall: CallsBl
  */
 export function openCallsBlockEnd(env: SectionEnv, marker: string): Section {
   if (unclosedWithCalls.delete(env.callbacks)) return openSilentMarker();
-  env.callbacks.onText(marker);
-  return {
-    write: (_text, from) => from,
-    done: true,
-    end() {},
-  };
+  return keepMarkerAsText(env, marker);
 }

@@ -12,10 +12,12 @@
  * first call names a declared tool followed by `(`; anything else goes back
  * as prose, silently.
  */
-import { type CallWriter, createCallWriter } from './call-writer.ts';
-import { createJsonReader, type JsonReader } from './json-reader.ts';
-import type { Section, SectionEnv } from './section-scanner.ts';
-import { type ExpectStep, expectStep } from './tag-steps.ts';
+import { isSpace } from '../../json/chars.ts';
+import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
+import { createCallSink } from '../call-sink.ts';
+import { createRawBlock } from '../raw-block.ts';
+import type { Section, SectionEnv } from '../scanner.ts';
+import { type ExpectStep, expectStep } from '../tag-steps.ts';
 
 export interface PythonicOptions {
   /** The trigger already opened the list (`[`). */
@@ -40,10 +42,6 @@ const State = {
 } as const;
 type State = (typeof State)[keyof typeof State];
 
-function isSpace(c: string): boolean {
-  return c === ' ' || c === '\n' || c === '\r' || c === '\t';
-}
-
 function isIdentStart(c: string): boolean {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
 }
@@ -52,42 +50,43 @@ function isIdent(c: string): boolean {
   return isIdentStart(c) || (c >= '0' && c <= '9') || c === '.' || c === '-';
 }
 
-export function openPythonicSection(env: SectionEnv, marker: string, options: PythonicOptions = {}): Section {
-  const writer: CallWriter = createCallWriter(env.context, env.callbacks);
-  writer.raw(marker);
+export function openPythonic(env: SectionEnv, marker: string, options: PythonicOptions = {}): Section {
+  const sink = createCallSink(env.context, env.callbacks);
+  const raw = createRawBlock(env.callbacks, marker);
   let state: State = options.listOpened ? State.Name : State.Open;
   let inList = options.listOpened === true;
   let undecided = options.declaredOnly === true;
   let word = '';
-  let committedCalls = 0;
   let pendingName = '';
   let reader: JsonReader | undefined;
   const endStep: ExpectStep | undefined = options.end === undefined ? undefined : expectStep([options.end]);
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
-    writer.giveBack(undecided ? undefined : reason, code);
+    sink.abort();
+    raw.giveBack(undecided ? undefined : reason, code);
     state = State.Done;
   }
 
   /** Announces the call read by the Name state (once it is certainly one). */
-  function startPending(): void {
-    if (pendingName === '') return;
-    writer.start(pendingName);
-    writer.args.beginObject();
+  function startPending(): boolean {
+    if (pendingName === '') return true;
+    if (!sink.start(pendingName, undecided)) return false;
+    sink.args.beginObject();
     pendingName = '';
     undecided = false;
+    return true;
   }
 
   /** Closes the call; the calls so far are final even if a later one breaks. */
   function endCall(): void {
-    writer.args.endObject();
-    writer.finish();
+    sink.args.endObject();
+    sink.end();
     state = State.AfterCall;
   }
 
   function afterList(): void {
     state = endStep === undefined ? State.Done : State.End;
-    if (state === State.Done) writer.commit();
+    if (state === State.Done) raw.commit();
   }
 
   function write(text: string, from: number): number {
@@ -95,7 +94,7 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
     let i = from;
     let segmentStart = from;
     const keep = () => {
-      writer.raw(text.slice(segmentStart, i));
+      raw.keep(text.slice(segmentStart, i));
       segmentStart = i;
     };
     const stop = (reason: string): number => {
@@ -104,11 +103,6 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
       return i;
     };
     while (i < n && state !== State.Done) {
-      if (state === State.AfterCall && writer.open === false && committedCalls < writer.finished) {
-        keep();
-        writer.commit();
-        committedCalls = writer.finished;
-      }
       const c = text.charAt(i);
       switch (state) {
         case State.Open:
@@ -127,7 +121,7 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
             if (undecided && !env.context.tools.has(word)) return stop('not a declared tool');
             pendingName = word;
             // A bare `[get_weather(c) for c in xs]` is code: announce only once `name=` or `)` confirms a call.
-            if (!undecided) startPending();
+            if (!undecided && !startPending()) return stop('not a tool name');
             word = '';
             i++;
             state = State.ArgOrClose;
@@ -138,9 +132,12 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
         case State.ArgName:
           if (isSpace(c) && word === '') i++;
           else if (state === State.ArgOrClose && c === ')') {
-            startPending();
+            if (!startPending()) return stop('not a tool name');
             i++;
             endCall();
+            // The call is final: a later broken call gives back only its own text.
+            keep();
+            raw.settle();
           } else if (isIdent(c) && (word !== '' || isIdentStart(c))) {
             word += c;
             i++;
@@ -151,10 +148,10 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
         case State.Equals:
           if (isSpace(c)) i++;
           else if (c === '=') {
-            startPending();
-            writer.args.key(word);
+            if (!startPending()) return stop('not a tool name');
+            sink.args.key(word);
             word = '';
-            reader = createJsonReader(writer.args);
+            reader = createJsonReader(sink.args);
             i++;
             state = State.Value;
           } else return stop('positional arguments are not supported; use name=value');
@@ -174,6 +171,8 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
           } else if (c === ')') {
             i++;
             endCall();
+            keep();
+            raw.settle();
           } else return stop('expected "," or ")" after a value');
           break;
         case State.AfterCall:
@@ -196,7 +195,7 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
             // A missing wrapper end still leaves a complete list; the rest is prose.
             if (step.tag !== false) i = step.i;
             keep();
-            writer.commit();
+            raw.commit();
             state = State.Done;
             return i;
           }
@@ -217,7 +216,7 @@ export function openPythonicSection(env: SectionEnv, marker: string, options: Py
     end() {
       if (state === State.Value && reader?.end()) state = State.AfterValue;
       if (state === State.AfterCall || state === State.End) {
-        writer.commit();
+        raw.commit();
         state = State.Done;
       } else if (state !== State.Done) {
         fail(

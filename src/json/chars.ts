@@ -1,0 +1,9 @@
+/** The whitespace every reader skips: space, tab, CR, LF (and a BOM, which some engines leave in). */
+export function isSpace(c: string): boolean {
+  return c === ' ' || c === '\n' || c === '\r' || c === '\t' || c === '\ufeff';
+}
+
+/** `isSpace` on a char code, for the hot loops that read codes. */
+export function isSpaceCode(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9 || c === 0xfeff;
+}

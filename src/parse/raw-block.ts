@@ -1,0 +1,81 @@
+/**
+ * The raw text of the call block being read, kept so that a call that proves
+ * malformed is given back to the answer verbatim (nothing lost), with the
+ * reason in `onError`. Once the block's calls are final it is forgotten.
+ *
+ * Pieces are slices of the model's chunks, so keeping them costs little
+ * beyond the chunks themselves.
+ */
+import type { ToolshimErrorCode } from '../types.ts';
+import type { ParserCallbacks } from './events.ts';
+import { createTextParts, type TextParts } from './text-parts.ts';
+
+export interface RawBlock {
+  /** Appends raw text of the block. */
+  keep(text: string): void;
+  /**
+   * Gives the text kept since the last `settle` back as prose, and reports
+   * `reason` (undefined: it was never meant as a call, nothing to report).
+   */
+  giveBack(reason: string | undefined, code?: ToolshimErrorCode, toolName?: string): void;
+  /**
+   * A call in the block is final: its text can no longer be given back (no
+   * character twice), though the block goes on (more calls, a closing marker).
+   */
+  settle(): void;
+  /** The block is over and its calls are final: forget it (debug output hears of it). */
+  commit(): void;
+}
+
+export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock {
+  let parts: TextParts = createTextParts();
+  let empty = true;
+  /** Settled text of the block, kept only for debug output's call highlighting. */
+  let segment: string[] = [];
+  const debugging = callbacks.onCallSegment !== undefined;
+
+  function keep(text: string): void {
+    if (text === '') return;
+    parts.push(text);
+    empty = false;
+  }
+  keep(first);
+
+  function take(): string {
+    const text = empty ? '' : parts.join();
+    parts = createTextParts();
+    empty = true;
+    return text;
+  }
+
+  function settle(): void {
+    const text = take();
+    if (debugging && text !== '') segment.push(text);
+  }
+
+  function flushSegment(): void {
+    if (segment.length > 0) callbacks.onCallSegment?.(segment.join(''));
+    segment = [];
+  }
+
+  return {
+    keep,
+    settle,
+    giveBack(reason, code = 'malformed-tool-call', toolName) {
+      flushSegment();
+      const text = take();
+      if (text !== '') callbacks.onText(text);
+      if (reason === undefined) return;
+      const call = toolName ? `call to "${toolName}"` : 'tool call';
+      callbacks.onError(`Kept a malformed ${call} as text: ${reason}.`, {
+        code,
+        text,
+        ...(toolName ? { toolName } : {}),
+      });
+    },
+    commit() {
+      settle();
+      flushSegment();
+    },
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * The one text loop of every format. Prose streams through as text until a
+ * trigger marker appears (`<tool_call>`, `[TOOL_CALLS]`, `<|tool_call>`, a
+ * declared tool's `<get_weather`, …); that trigger's section then reads the
+ * call(s) and hands control back when it is over.
+ *
+ * A format is a list of triggers. The auto-detecting protocol runs the same
+ * loop with the triggers of every format, so a format parses identically
+ * through its preset and through auto.
+ *
+ * Linear: prose characters that cannot start a marker are skipped with a table
+ * lookup, only characters that can are compared against markers, and only a
+ * possible partial marker at the end of a chunk is held back (at most the
+ * longest marker's length).
+ */
+import { isSpace } from '../json/chars.ts';
+import type { ParserCallbacks, ParserContext, StreamingParser } from './events.ts';
+import { notACall, openByFirstChar } from './sections/basic.ts';
+
+/** A section reads the text after its trigger until its call block is over. */
+export interface Section {
+  /**
+   * Consumes `text` from `from` and returns where it stopped: `text.length`
+   * when it took everything, or the first index that is not its own once it
+   * is `done` (that text goes back to the prose loop, which reads it again).
+   */
+  write(text: string, from: number): number;
+  readonly done: boolean;
+  /** The output ended inside the section: finish the call or give the text back. */
+  end(): void;
+  /** Read once `done`: what follows counts as the start of the answer again (after `</think>`). */
+  readonly restartsAnswer?: boolean;
+}
+
+export interface SectionEnv {
+  context: ParserContext;
+  callbacks: ParserCallbacks;
+  /** Nothing but whitespace came before this trigger in the answer. */
+  atStart: boolean;
+}
+
+export interface Trigger {
+  /** The text that opens the section; it is consumed before `open` runs. */
+  marker: string;
+  /**
+   * Only at the start of the answer (after whitespace), e.g. a bare `{` or
+   * `[`: such characters are everywhere in prose, so they only count as a
+   * call when the whole answer begins with one.
+   */
+  atStart?: boolean;
+  /**
+   * This trigger only applies when the first non-space character after the
+   * marker passes this test. Formats that share a marker are told apart this
+   * way: `<tool_call>{` is Hermes JSON, `<tool_call><function=` Qwen3-Coder,
+   * `<tool_call>get_weather` GLM.
+   */
+  firstChar?: (c: string) => boolean;
+  /** The marker is ordinary text (a `[` in prose): when no call follows it, that is no error. */
+  quiet?: boolean;
+  open(env: SectionEnv, marker: string): Section;
+}
+
+/**
+ * One trigger per marker: the same trigger listed twice counts once, and
+ * triggers sharing a marker are chosen between by the character after it
+ * (specific tests first, a trigger without a test last; `atStart` ones only
+ * at the start of the answer). When none applies, the marker stays text,
+ * reported unless the marker is ordinary text.
+ */
+export function mergeTriggers(triggers: readonly Trigger[]): Trigger[] {
+  const groups = new Map<string, Trigger[]>();
+  for (const trigger of new Set(triggers)) groups.set(trigger.marker, [...(groups.get(trigger.marker) ?? []), trigger]);
+  return [...groups.values()].map((group) => {
+    const [first] = group as [Trigger];
+    if (group.length === 1 && first.firstChar === undefined) return first;
+    const ordered = [...group.filter((t) => t.firstChar), ...group.filter((t) => !t.firstChar)];
+    const atStart = group.every((t) => t.atStart);
+    const quiet = group.every((t) => t.atStart || t.quiet);
+    return {
+      marker: first.marker,
+      ...(atStart ? { atStart } : {}),
+      ...(quiet ? { quiet } : {}),
+      open: (env, marker) =>
+        openByFirstChar(
+          env,
+          marker,
+          (c) =>
+            ordered.find((t) => (env.atStart || !t.atStart) && (t.firstChar === undefined || t.firstChar(c)))?.open ??
+            ((e, prefix) => notACall(e, prefix, quiet)),
+          quiet,
+        ),
+    };
+  });
+}
+
+/** Triggers grouped by their first character, longest marker first. */
+interface TriggerTable {
+  byFirst: Map<string, Trigger[]>;
+  /** Char codes below 128 that start some marker; markers starting beyond ASCII are looked up always. */
+  firstAscii: Uint8Array;
+  hasNonAscii: boolean;
+}
+
+function tableOf(triggers: readonly Trigger[]): TriggerTable {
+  const byFirst = new Map<string, Trigger[]>();
+  const firstAscii = new Uint8Array(128);
+  let hasNonAscii = false;
+  for (const trigger of triggers) {
+    if (trigger.marker === '') throw new Error('toolshim: a trigger marker must not be empty.');
+    const first = trigger.marker.charAt(0);
+    byFirst.set(first, [...(byFirst.get(first) ?? []), trigger]);
+    const code = first.charCodeAt(0);
+    if (code < 128) firstAscii[code] = 1;
+    else hasNonAscii = true;
+  }
+  // Longer markers first, so `<|tool_calls_section_begin|>` wins over a marker that is its prefix.
+  for (const list of byFirst.values()) list.sort((a, b) => b.marker.length - a.marker.length);
+  return { byFirst, firstAscii, hasNonAscii };
+}
+
+export function createScanner(
+  triggers: readonly Trigger[],
+  context: ParserContext,
+  callbacks: ParserCallbacks,
+): StreamingParser {
+  const merged = mergeTriggers(triggers);
+  const anywhere = tableOf(merged.filter((t) => !t.atStart));
+  const startOnly = tableOf(merged.filter((t) => t.atStart));
+
+  let section: Section | undefined;
+  /** A possible partial marker kept from the end of the previous chunk. */
+  let held = '';
+  /** Something other than whitespace has been written since the answer (re)started. */
+  let sawNonSpace = false;
+
+  /** The trigger whose marker starts at `i`; `partial` when the text ends inside a possible marker. */
+  function match(text: string, i: number, table: TriggerTable): Trigger | 'partial' | undefined {
+    const candidates = table.byFirst.get(text.charAt(i));
+    if (candidates === undefined) return undefined;
+    let partial = false;
+    for (const trigger of candidates) {
+      const { marker } = trigger;
+      if (text.startsWith(marker, i)) return trigger;
+      // Only the chunk's tail can be a partial marker; this compares fewer than marker.length chars.
+      if (text.length - i < marker.length && marker.startsWith(text.slice(i))) partial = true;
+    }
+    return partial ? 'partial' : undefined;
+  }
+
+  /** Index of the next character at or after `i` that may start a marker of `table`. */
+  function nextCandidate(text: string, i: number, table: TriggerTable): number {
+    const n = text.length;
+    const { firstAscii, hasNonAscii } = table;
+    while (i < n) {
+      const code = text.charCodeAt(i);
+      if (code < 128 ? firstAscii[code] === 1 : hasNonAscii) return i;
+      i++;
+    }
+    return n;
+  }
+
+  function feed(chunk: string): void {
+    const text = held === '' ? chunk : held + chunk;
+    held = '';
+    const n = text.length;
+    let i = 0;
+    let runStart = 0;
+    while (i < n) {
+      if (section !== undefined) {
+        // A section may be over as soon as it opens (a marker that only restarts the answer).
+        if (!section.done) i = section.write(text, i);
+        if (section.done) {
+          if (section.restartsAnswer === true) sawNonSpace = false;
+          section = undefined;
+        }
+        runStart = i;
+        continue;
+      }
+      let found: Trigger | 'partial' | undefined;
+      if (!sawNonSpace) {
+        if (isSpace(text.charAt(i))) {
+          i++;
+          continue;
+        }
+        // Specific markers first: `[TOOL_CALLS]` at the start is Mistral, not a bare `[` list.
+        found = match(text, i, anywhere) ?? match(text, i, startOnly);
+        if (found === undefined) {
+          sawNonSpace = true;
+          i++;
+          continue;
+        }
+      } else {
+        i = nextCandidate(text, i, anywhere);
+        if (i === n) break;
+        found = match(text, i, anywhere);
+      }
+      if (found === 'partial') {
+        // The chunk ends inside what may become a marker: hold it back.
+        if (i > runStart) callbacks.onText(text.slice(runStart, i));
+        held = text.slice(i);
+        return;
+      }
+      if (found === undefined) {
+        i++;
+        continue;
+      }
+      if (i > runStart) callbacks.onText(text.slice(runStart, i));
+      const atStart = !sawNonSpace;
+      sawNonSpace = true;
+      i += found.marker.length;
+      runStart = i;
+      section = found.open({ context, callbacks, atStart }, found.marker);
+    }
+    if (n > runStart && section === undefined) callbacks.onText(text.slice(runStart, n));
+  }
+
+  function flush(): void {
+    if (section !== undefined) {
+      section.end();
+      section = undefined;
+    }
+    if (held !== '') {
+      // No more text can complete the marker; it was prose after all.
+      callbacks.onText(held);
+      held = '';
+    }
+  }
+
+  return { feed, flush };
+}

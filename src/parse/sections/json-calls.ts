@@ -1,0 +1,303 @@
+/**
+ * JSON tool calls after a trigger: `{"name": …, "arguments": …}` objects or
+ * lists of them, as Hermes/Qwen (`<tool_call>…</tool_call>`), Gemma prompted
+ * with a ```tool_call fence, Granite, Phi-4-mini, xLAM, Llama 3.x and the
+ * older Mistral write them.
+ *
+ * - `end`: the closing marker, consumed when present; a missing one does not
+ *   cost a complete call. Between the value and it: a ```json fence closer,
+ *   a stray `}` (small models add one), further calls, or junk on the same
+ *   line, which is kept as text after the call.
+ * - `repeat`: several values separated by `;`, `,` or newlines (Llama 3.x).
+ * - `declaredOnly`: the trigger is ordinary text (a bare `{` or `[` opening
+ *   the answer), so the JSON only counts when it calls a declared tool;
+ *   anything else goes back as prose, silently.
+ * - `defaultToolName`: a forced tool; a bare arguments object counts as its call.
+ *
+ * A value that breaks gives back the raw text since the last completed call
+ * (never a completed call's text: no character twice) and the scanner reads
+ * the rest as prose.
+ */
+import { isSpace } from '../../json/chars.ts';
+import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
+import { type CallObjectReader, createCallObjectReader } from '../call-object.ts';
+import { createCallSink } from '../call-sink.ts';
+import { createRawBlock } from '../raw-block.ts';
+import type { Section, SectionEnv } from '../scanner.ts';
+
+export interface JsonCallsOptions {
+  /** The marker ends with the `{` or `[` that opens the value (`{`, `[`, `functools[`). */
+  markerIsValue?: boolean;
+  end?: string;
+  repeat?: boolean;
+  declaredOnly?: boolean;
+  defaultToolName?: string | undefined;
+  /** The marker opened a ``` fence: its info string (`json`) and line break come before the value. */
+  fenced?: boolean;
+}
+
+const BEFORE_VALUE = 0;
+/** Inside the ```json line before a value. */
+const FENCE_OPEN = 1;
+const VALUE = 2;
+const AFTER_VALUE = 3;
+/** Matching the closing marker. */
+const CLOSING = 4;
+/** Text after the value on the same line, waiting for the closing marker. */
+const JUNK = 5;
+/** A separator was read; another value may follow. */
+const BEFORE_NEXT = 6;
+const DONE = 7;
+
+/** Junk longer than this is prose after a call whose closing marker was forgotten. */
+const MAX_JUNK = 256;
+
+export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCallsOptions = {}): Section {
+  const { context, callbacks } = env;
+  const end = options.end ?? '';
+  const sink = createCallSink(context, callbacks);
+  const raw = createRawBlock(callbacks, marker);
+  let state = BEFORE_VALUE;
+  let values = 0;
+  let closeMatched = 0;
+  /** Whitespace skipped after the value; a newline in it means what follows is a new line. */
+  let gap = '';
+  /** Junk or a separator read after a call, given back as text if nothing else claims it. */
+  let pending = '';
+  /** Within the chunk being written: where the raw text not yet kept starts. */
+  let segmentStart = 0;
+  let chunk = '';
+  /** A call has been announced in this section. */
+  let started = false;
+
+  function callReader(): CallObjectReader {
+    values++;
+    return createCallObjectReader({
+      context,
+      sink,
+      onCallStart: () => {
+        started = true;
+      },
+      onCallEnd: callEnded,
+      declaredOnly: options.declaredOnly === true && values === 1,
+      defaultToolName: options.defaultToolName,
+    });
+  }
+  let calls = callReader();
+  let reader: JsonReader = createJsonReader(calls);
+
+  function newValue(): void {
+    calls = callReader();
+    reader = createJsonReader(calls);
+  }
+
+  /** A call completed: its text is final, so a later failure cannot give it back. */
+  function callEnded(): void {
+    const stop = reader.index + 1;
+    raw.keep(chunk.slice(segmentStart, stop));
+    segmentStart = stop;
+    raw.settle();
+  }
+
+  if (options.fenced) state = FENCE_OPEN;
+  else if (options.markerIsValue) {
+    reader.write(marker.slice(Math.max(marker.lastIndexOf('['), marker.lastIndexOf('{'))));
+    state = VALUE;
+  }
+
+  function giveBack(reason: string | undefined, code: 'malformed-tool-call' | 'unclosed-tool-call'): void {
+    sink.abort();
+    // A bare `{` or `[` that never became a call was prose all along: nothing to report.
+    const quiet = calls.rejected || (options.declaredOnly === true && !started);
+    raw.giveBack(quiet ? undefined : reason, code);
+    state = DONE;
+  }
+
+  function write(text: string, from: number): number {
+    const n = text.length;
+    let i = from;
+    chunk = text;
+    segmentStart = from;
+    const keep = () => {
+      raw.keep(text.slice(segmentStart, i));
+      segmentStart = i;
+    };
+    while (i < n && state !== DONE) {
+      const c = text.charAt(i);
+      switch (state) {
+        case BEFORE_VALUE:
+          if (isSpace(c)) i++;
+          else if (c === '{' || c === '[') state = VALUE;
+          else if (c === '`' && values === 1) state = FENCE_OPEN;
+          else {
+            keep();
+            giveBack('no JSON value follows the tool-call marker', 'malformed-tool-call');
+            return i;
+          }
+          break;
+        case FENCE_OPEN:
+          if (c === '{' || c === '[') state = VALUE;
+          else i++;
+          break;
+        case VALUE:
+          i = reader.write(text, i);
+          if (calls.rejected || calls.failure !== undefined) {
+            keep();
+            giveBack(calls.failure, 'malformed-tool-call');
+            return i;
+          }
+          if (reader.done) {
+            state = AFTER_VALUE;
+            gap = '';
+          } else if (i < n) {
+            keep();
+            giveBack(reader.problem ?? 'the JSON is not valid', 'malformed-tool-call');
+            return i;
+          }
+          break;
+        case AFTER_VALUE:
+          if (end !== '' && c === end.charAt(0)) {
+            // The closing marker first: for Gemma it is ``` itself, which must not be eaten as a fence closer.
+            state = CLOSING;
+            closeMatched = 0;
+          } else if (isSpace(c) || c === '`') {
+            gap += c;
+            i++;
+          } else if (end !== '' && (c === '}' || c === ']')) {
+            i++;
+            callbacks.onError(`Ignored a stray "${c}" after a tool call.`, { code: 'trailing-content' });
+          } else if (c === '{' || c === '[') {
+            // Another call in the same block (Qwen writes several objects in one <tool_call>).
+            keep();
+            newValue();
+            state = VALUE;
+          } else if (options.repeat && (c === ';' || c === ',')) {
+            keep();
+            i++;
+            segmentStart = i;
+            pending = c;
+            state = BEFORE_NEXT;
+          } else if (end !== '' && !gap.includes('\n')) {
+            keep();
+            state = JUNK;
+            pending = '';
+          } else {
+            // Prose follows (the closing marker, if any, was forgotten).
+            keep();
+            raw.commit();
+            state = DONE;
+            return i;
+          }
+          break;
+        case JUNK: {
+          const at = text.indexOf(end.charAt(0), i);
+          const stop = Math.min(at < 0 ? n : at, i + MAX_JUNK - pending.length);
+          const newline = text.indexOf('\n', i);
+          if (newline >= 0 && newline < stop) {
+            // The line ended without the closing marker: the junk was prose.
+            pending += text.slice(i, newline);
+            segmentStart = i = newline;
+            raw.commit();
+            callbacks.onText(pending);
+            pending = '';
+            state = DONE;
+            return i;
+          }
+          pending += text.slice(i, stop);
+          i = stop;
+          segmentStart = i;
+          if (pending.length >= MAX_JUNK) {
+            raw.commit();
+            callbacks.onText(pending);
+            pending = '';
+            state = DONE;
+            return i;
+          }
+          if (at >= 0 && at === stop) {
+            state = CLOSING;
+            closeMatched = 0;
+          }
+          break;
+        }
+        case CLOSING:
+          while (i < n && closeMatched < end.length && text.charAt(i) === end.charAt(closeMatched)) {
+            i++;
+            closeMatched++;
+          }
+          if (closeMatched === end.length) {
+            keep();
+            raw.commit();
+            if (pending !== '') {
+              callbacks.onText(pending);
+              callbacks.onError('Kept text the model wrote after a tool call but inside its delimiters.', {
+                code: 'trailing-content',
+                text: pending,
+              });
+              pending = '';
+            }
+            state = DONE;
+          } else if (i < n) {
+            // Only looked like the closing marker: the call stands, the rest is prose.
+            keep();
+            raw.commit();
+            callbacks.onText(pending + end.slice(0, closeMatched));
+            pending = '';
+            state = DONE;
+          }
+          break;
+        case BEFORE_NEXT:
+          if (isSpace(c)) {
+            pending += c;
+            i++;
+            segmentStart = i;
+          } else if (c === '{' || c === '[') {
+            pending = '';
+            newValue();
+            state = VALUE;
+          } else {
+            callbacks.onText(pending);
+            pending = '';
+            state = DONE;
+          }
+          break;
+      }
+    }
+    if (state !== DONE) keep();
+    return i;
+  }
+
+  return {
+    write,
+    get done() {
+      return state === DONE;
+    },
+    end() {
+      switch (state) {
+        case BEFORE_VALUE:
+        case FENCE_OPEN:
+          giveBack('the output ended before the tool call', 'unclosed-tool-call');
+          break;
+        case VALUE:
+          if (reader.end() && !calls.rejected && calls.failure === undefined) raw.commit();
+          else
+            giveBack(
+              calls.failure ?? `the output ended inside the tool call${reader.inString ? ' (in a string)' : ''}`,
+              'unclosed-tool-call',
+            );
+          break;
+        case AFTER_VALUE:
+        case CLOSING:
+        case JUNK:
+          // A missing (or cut-off) closing marker at the very end: the call still counts.
+          // A closing marker cut off by the end of the output belongs to the call: it is dropped too.
+          raw.commit();
+          if (pending !== '') callbacks.onText(pending);
+          break;
+        case BEFORE_NEXT:
+          if (pending !== '') callbacks.onText(pending);
+          break;
+      }
+      state = DONE;
+    },
+  };
+}

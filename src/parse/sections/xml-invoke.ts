@@ -1,0 +1,233 @@
+/**
+ * Calls as an invoke element holding parameter elements, values as raw text:
+ *   Qwen3-Coder   <tool_call><function=f><parameter=p>v</parameter></function></tool_call>
+ *   MiniMax-M2    <minimax:tool_call><invoke name="f"><parameter name="p">v</parameter></invoke></minimax:tool_call>
+ * Several invokes in one block are parallel calls. A value is the raw text
+ * between its tags minus one line break at each end (the templates put the
+ * value on its own lines); code in it needs no escaping, and a close tag
+ * inside it only ends it when a valid continuation follows (see
+ * xml-value-end.ts). Values are typed by the tool's schema (xml-args.ts).
+ */
+import { createCallSink, knownName } from '../call-sink.ts';
+import { createRawBlock } from '../raw-block.ts';
+import type { Section, SectionEnv } from '../scanner.ts';
+import { type ExpectStep, expectStep } from '../tag-steps.ts';
+import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
+import { collectTag } from '../xml-tag.ts';
+import { createValueTrimmer, type TextStage } from '../xml-text.ts';
+import { createValueEndScanner, type InvokeTags, ValueEnd, type ValueEndScanner } from '../xml-value-end.ts';
+
+export type { InvokeTags } from '../xml-value-end.ts';
+
+export interface InvokeOptions {
+  /**
+   * Tags that re-open the block between calls: Qwen3-Coder writes one
+   * `<tool_call>` per call, sometimes without closing the one before.
+   */
+  reopen?: readonly string[];
+  /** The trigger was the invoke tag itself (the model skipped the block opener). */
+  openedAtInvoke?: boolean;
+}
+
+const BETWEEN = 0;
+const CALL_NAME = 1;
+const IN_CALL = 2;
+const PARAM_NAME = 3;
+const VALUE = 4;
+/** After a call's close tag: the block's close, another call, or prose if the block was never closed. */
+const AFTER_CALL = 5;
+const DONE = 6;
+
+export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags, options: InvokeOptions = {}): Section {
+  const { context, callbacks } = env;
+  const sink = createCallSink(context, callbacks);
+  const raw = createRawBlock(callbacks, marker);
+  const reopen = options.reopen ?? [];
+  let state = options.openedAtInvoke ? CALL_NAME : BETWEEN;
+  let expect: ExpectStep = expectStep([tags.invoke, tags.close]);
+  let header = '';
+  let calls = 0;
+  let args: XmlArgsWriter | undefined;
+  let properties: Record<string, unknown> = {};
+  let value: TextStage | undefined;
+  let scanner: ValueEndScanner | undefined;
+
+  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+    sink.abort();
+    raw.giveBack(reason, code);
+    state = DONE;
+  }
+
+  function startCall(name: string): boolean {
+    if (!sink.start(name)) return false;
+    const schema = context.tools.get(sink.toolName)?.inputSchema;
+    const props = (schema as { properties?: unknown } | undefined)?.properties;
+    properties = typeof props === 'object' && props !== null ? (props as Record<string, unknown>) : {};
+    args = createXmlArgsWriter({ args: sink.args, toolName: sink.toolName, schema, onError: callbacks.onError });
+    return true;
+  }
+
+  function startParameter(rawName: string): void {
+    const writer = args as XmlArgsWriter;
+    const name =
+      knownName(rawName, (n) => Object.hasOwn(properties, n)) ?? rawName.trim().replace(/^(["'])(.*)\1$/, '$2');
+    let target: TextStage;
+    if (writer.modeOf(name) === ParamMode.Stream) target = writer.beginString(name);
+    else {
+      const parts: string[] = [];
+      target = { write: (t) => parts.push(t), end: () => writer.addValue(name, parts.join('')) };
+    }
+    const trimmer = createValueTrimmer((t) => target.write(t));
+    value = {
+      write: (t) => trimmer.write(t),
+      end() {
+        trimmer.end();
+        target.end();
+      },
+    };
+    scanner = createValueEndScanner(tags, value);
+  }
+
+  function endParameter(): void {
+    value?.end();
+    value = undefined;
+    scanner = undefined;
+  }
+
+  function endCall(): void {
+    args?.finish();
+    args = undefined;
+    sink.end();
+    calls++;
+  }
+
+  function write(text: string, from: number): number {
+    const n = text.length;
+    let i = from;
+    let segmentStart = from;
+    const keep = () => {
+      raw.keep(text.slice(segmentStart, i));
+      segmentStart = i;
+    };
+    /** The call is final: a later broken call gives back only its own text. */
+    const settle = () => {
+      keep();
+      raw.settle();
+    };
+    while (i < n && state !== DONE) {
+      switch (state) {
+        case BETWEEN:
+        case IN_CALL:
+        case AFTER_CALL: {
+          const step = expect.read(text, i);
+          i = step.i;
+          if (step.tag === undefined) break;
+          if (step.tag === false) {
+            keep();
+            if (state === AFTER_CALL) {
+              // The block was never closed; what follows is prose again.
+              raw.giveBack(undefined);
+              state = DONE;
+            } else
+              fail(state === BETWEEN ? `expected ${tags.invoke}…>` : `expected ${tags.param}…> or ${tags.invokeEnd}`);
+            return i;
+          }
+          if (step.tag === tags.close) {
+            if (state === IN_CALL) endCall();
+            keep();
+            if (calls === 0) {
+              raw.giveBack('the tool-call block holds no call');
+            } else raw.commit();
+            state = DONE;
+            return i;
+          }
+          if (step.tag === tags.invokeEnd) {
+            endCall();
+            settle();
+            expect = expectStep([tags.close, tags.invoke, ...reopen]);
+            state = AFTER_CALL;
+          } else if (reopen.includes(step.tag)) {
+            expect = expectStep([tags.invoke, tags.close]);
+            state = BETWEEN;
+          } else {
+            header = '';
+            state = step.tag === tags.invoke ? CALL_NAME : PARAM_NAME;
+          }
+          break;
+        }
+        case CALL_NAME:
+        case PARAM_NAME: {
+          const got = collectTag(header, text, i);
+          header = got.inner;
+          i = got.stop;
+          if (got.status === 'abort') {
+            keep();
+            fail('a function or parameter name has no closing ">"');
+            return i;
+          }
+          if (got.status === 'open') break;
+          if (state === PARAM_NAME) {
+            startParameter(header);
+            state = VALUE;
+          } else if (startCall(header)) {
+            expect = expectStep([tags.param, tags.invokeEnd, tags.close]);
+            state = IN_CALL;
+          } else {
+            keep();
+            fail(`"${header.slice(0, 40)}" is not a tool name`);
+            return i;
+          }
+          break;
+        }
+        case VALUE: {
+          const result = (scanner as ValueEndScanner).write(text, i);
+          i = result.stop;
+          if (result.end === undefined) break;
+          endParameter();
+          header = '';
+          if (result.end === ValueEnd.NextParameter) {
+            state = PARAM_NAME;
+            break;
+          }
+          endCall();
+          settle();
+          if (result.end === ValueEnd.BlockEnd) {
+            raw.commit();
+            state = DONE;
+            return i;
+          }
+          if (result.end === ValueEnd.NextCall) state = CALL_NAME;
+          else {
+            expect = expectStep([tags.close, tags.invoke, ...reopen]);
+            state = AFTER_CALL;
+          }
+          break;
+        }
+      }
+    }
+    if (state !== DONE) keep();
+    return i;
+  }
+
+  return {
+    write,
+    get done() {
+      return state === DONE;
+    },
+    end() {
+      if (state === VALUE) {
+        if ((scanner as ValueEndScanner).finish()) {
+          endParameter();
+          endCall();
+          raw.commit();
+        } else fail('the output ended inside a parameter value', 'unclosed-tool-call');
+      } else if (state === IN_CALL) {
+        // Complete parameters, but the output stopped before the call's close tag: the call stands.
+        endCall();
+        raw.commit();
+      } else if (state === AFTER_CALL) raw.commit();
+      else if (state !== DONE) fail('the output ended inside the tool call', 'unclosed-tool-call');
+      state = DONE;
+    },
+  };
+}
