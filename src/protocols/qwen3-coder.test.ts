@@ -2,152 +2,18 @@ import { wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { qwen3CoderProtocol, qwen3CoderToolMiddleware } from '../index.ts';
-import { functionTool, normalizeIds, streamParts, usage } from '../test/harness.ts';
-import { type FormatFixture, runFormatFixtures } from '../test/protocol-fixtures.ts';
+import {
+  qwen3CoderFixtures,
+  qwen3CoderTools as tools,
+  trickyCode,
+  weather,
+  writeFile,
+} from '../test/fixtures/qwen3-coder.ts';
+import { normalizeIds, streamParts, usage } from '../test/harness.ts';
+import { runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { renderQwen3CoderCall } from './qwen3-coder.ts';
 
-const weather = functionTool('get_weather', {
-  type: 'object',
-  properties: { city: { type: 'string' }, days: { type: 'number' }, metric: { type: 'boolean' } },
-  required: ['city'],
-});
-const writeFile = functionTool('write_file', {
-  type: 'object',
-  properties: { path: { type: 'string' }, content: { type: 'string' } },
-});
-const search = functionTool('search', {
-  type: 'object',
-  properties: {
-    query: { type: 'string' },
-    tags: { type: 'array', items: { type: 'string' } },
-    filter: { type: 'object', properties: { minStars: { type: 'integer' } } },
-  },
-});
-const tools = [weather, writeFile, search];
-
-const call = (name: string, params: Record<string, string>) =>
-  `<tool_call>\n<function=${name}>\n${Object.entries(params)
-    .map(([k, v]) => `<parameter=${k}>\n${v}\n</parameter>\n`)
-    .join('')}</function>\n</tool_call>`;
-
-/** Code that contains the format's own close tags, as a parser for this format would. */
-const trickyCode = [
-  'def close_tags():',
-  '    a = "</parameter>"',
-  '    b = "</function>" if x < y and y > 2 else "&&"',
-  '</parameter></parameter>',
-  '    return a + b',
-].join('\n');
-
-const fixtures: FormatFixture[] = [
-  {
-    name: 'one call between prose',
-    text: `Let me check.\n${call('get_weather', { city: 'Seoul' })}\nOne moment.`,
-    calls: [{ toolName: 'get_weather', input: { city: 'Seoul' } }],
-    prose: 'Let me check. One moment.',
-  },
-  {
-    name: 'numbers, booleans, JSON arrays and objects typed by the schema',
-    text:
-      call('get_weather', { city: 'Paris', days: '3', metric: 'false' }) +
-      call('search', { tags: '["a", "b"]', filter: '{"minStars": "10"}' }),
-    calls: [
-      { toolName: 'get_weather', input: { city: 'Paris', days: 3, metric: false } },
-      { toolName: 'search', input: { tags: ['a', 'b'], filter: { minStars: 10 } } },
-    ],
-    prose: '',
-  },
-  {
-    name: 'a code value with literal </parameter> and </function> inside',
-    text: call('write_file', { path: 'tags.py', content: trickyCode }),
-    calls: [{ toolName: 'write_file', input: { path: 'tags.py', content: trickyCode } }],
-    prose: '',
-  },
-  {
-    name: 'only one leading and one trailing newline are removed',
-    text: call('write_file', { path: 'a', content: '\n  indented\n' }),
-    calls: [{ toolName: 'write_file', input: { path: 'a', content: '\n  indented\n' } }],
-    prose: '',
-  },
-  {
-    name: 'quoted and spaced names',
-    text: '<tool_call>\n<function="get weather">\n<parameter= "city" >\nRome\n</parameter>\n</function>\n</tool_call>',
-    calls: [{ toolName: 'get_weather', input: { city: 'Rome' } }],
-    prose: '',
-  },
-  {
-    name: 'missing </tool_call> at the very end',
-    text: 'Ok.\n<tool_call>\n<function=get_weather>\n<parameter=city>\nLima\n</parameter>\n</function>\n',
-    calls: [{ toolName: 'get_weather', input: { city: 'Lima' } }],
-    prose: 'Ok.',
-  },
-  {
-    name: 'missing </function> and </tool_call> at the very end',
-    text: '<tool_call>\n<function=get_weather>\n<parameter=city>\nLima\n</parameter>',
-    calls: [{ toolName: 'get_weather', input: { city: 'Lima' } }],
-    prose: '',
-  },
-  {
-    name: '</function> where </parameter> was forgotten',
-    text: '<tool_call>\n<function=get_weather>\n<parameter=city>\nKyiv\n</function>\n</tool_call> done',
-    calls: [{ toolName: 'get_weather', input: { city: 'Kyiv' } }],
-    prose: 'done',
-  },
-  {
-    name: 'parallel calls with prose between',
-    text: `First:\n${call('get_weather', { city: 'A' })}\nthen\n${call('get_weather', { city: 'B' })}\nend`,
-    calls: [
-      { toolName: 'get_weather', input: { city: 'A' } },
-      { toolName: 'get_weather', input: { city: 'B' } },
-    ],
-    prose: 'First: then end',
-  },
-  {
-    name: 'two functions in one block',
-    text: '<tool_call>\n<function=get_weather>\n<parameter=city>\nA\n</parameter>\n</function>\n<function=search>\n<parameter=query>\nq\n</parameter>\n</function>\n</tool_call>',
-    calls: [
-      { toolName: 'get_weather', input: { city: 'A' } },
-      { toolName: 'search', input: { query: 'q' } },
-    ],
-    prose: '',
-  },
-  {
-    name: 'prose with HTML and near-miss tags stays text',
-    text: 'Use <b>x</b>, <tool or <tool_ca, <function=get_weather> and </tool_call> freely.',
-    calls: [],
-    prose: 'Use <b>x</b>, <tool or <tool_ca, <function=get_weather> and </tool_call> freely.',
-  },
-  {
-    name: 'a block that is not a function call stays text, verbatim',
-    text: 'Hmm <tool_call>\nget_weather(city="Seoul")\n</tool_call> ok',
-    calls: [],
-    prose: 'Hmm <tool_call>\nget_weather(city="Seoul")\n</tool_call> ok',
-    errors: ['malformed-tool-call'],
-  },
-  {
-    name: 'a call cut off inside a value stays text, verbatim',
-    text: 'x <tool_call>\n<function=write_file>\n<parameter=content>\nprint("unfinis',
-    calls: [],
-    prose: 'x <tool_call>\n<function=write_file>\n<parameter=content>\nprint("unfinis',
-    errors: ['unclosed-tool-call'],
-  },
-  {
-    name: 'a prototype key is dropped',
-    text: call('get_weather', { city: 'A', __proto__x: 'y' }).replace('__proto__x', '__proto__'),
-    calls: [{ toolName: 'get_weather', input: { city: 'A' } }],
-    prose: '',
-    errors: ['unsafe-key'],
-  },
-  {
-    name: 'an undeclared function is still surfaced',
-    text: call('launch_rocket', { when: 'now' }),
-    calls: [{ toolName: 'launch_rocket', input: { when: 'now' } }],
-    prose: '',
-    errors: ['unknown-tool'],
-  },
-];
-
-runFormatFixtures('qwen3-coder', qwen3CoderProtocol(), fixtures, tools);
+runFormatFixtures('qwen3-coder', qwen3CoderProtocol(), qwen3CoderFixtures, tools);
 
 describe('qwen3-coder streaming', () => {
   it('emits the exact part sequence', async () => {

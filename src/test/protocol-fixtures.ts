@@ -7,38 +7,10 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
+import { type FormatFixture, fixtureTools } from './fixtures/tools.ts';
 import { chunkings, generateContent, normalizeIds, streamParts, summarize, summarizeContent } from './harness.ts';
 
-// Plain objects (the shape functionTool() builds), so this module needs nothing
-// from the harness at load time: the ai@6 suite swaps the harness module in.
-export const weatherTool: LanguageModelV4FunctionTool = {
-  type: 'function',
-  name: 'get_weather',
-  inputSchema: {
-    type: 'object',
-    properties: { city: { type: 'string' }, days: { type: 'number' }, metric: { type: 'boolean' } },
-    required: ['city'],
-  },
-};
-export const searchTool: LanguageModelV4FunctionTool = {
-  type: 'function',
-  name: 'search',
-  inputSchema: {
-    type: 'object',
-    properties: { query: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } },
-  },
-};
-export const fixtureTools = [weatherTool, searchTool];
-
-export interface FormatFixture {
-  name: string;
-  text: string;
-  calls: Array<{ toolName: string; input: unknown }>;
-  /** The text outside calls (compared with whitespace runs collapsed). */
-  prose: string;
-  /** Error codes reported, in order (default: none). */
-  errors?: string[];
-}
+export { type FormatFixture, fixtureTools, searchTool, weatherTool } from './fixtures/tools.ts';
 
 /** Runs every fixture through `protocol` in all chunkings; generate must equal stream. */
 export function runFormatFixtures(
