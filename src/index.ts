@@ -81,6 +81,7 @@ export type {
 } from './protocols/protocol.ts';
 export { type PythonicProtocolOptions, pythonicProtocol } from './protocols/pythonic.ts';
 export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from './protocols/qwen3-coder.ts';
+export { FORMAT_NAMES, type FormatEntry, findFormat, protocolByName } from './protocols/registry.ts';
 export { xlamProtocol } from './protocols/xlam.ts';
 export type {
   DebugLevel,

@@ -20,7 +20,19 @@ function combineOnError(...hooks: Array<OnToolshimError | undefined>): OnToolshi
 }
 
 export function resolveProtocol(protocol: ToolMiddlewareOptions['protocol']): ToolCallProtocol {
-  return typeof protocol === 'function' ? protocol() : protocol;
+  const resolved: unknown = typeof protocol === 'function' ? protocol() : protocol;
+  const candidate = resolved as Partial<ToolCallProtocol> | null;
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    typeof candidate.createParser !== 'function' ||
+    typeof candidate.formatTools !== 'function'
+  ) {
+    throw new TypeError(
+      `createToolMiddleware: \`protocol\` must be a protocol object such as hermesProtocol(), got ${JSON.stringify(String(resolved)).slice(0, 60)}. To pick a format by name ("hermes", "qwen3-coder", …), use protocolByName(name) from toolshim.`,
+    );
+  }
+  return candidate as ToolCallProtocol;
 }
 
 /** The function tools of a call, as the parsers see them. */

@@ -30,6 +30,13 @@ export interface Section {
   end(): void;
   /** Read once `done`: what follows counts as the start of the answer again (after `</think>`). */
   readonly restartsAnswer?: boolean;
+  /**
+   * Read once `done`: text from earlier chunks that the section matched
+   * speculatively and does not own (a partial closing marker that turned out
+   * to be the next call's opener). The scanner reads it again, before the
+   * rest of the chunk. At most a marker's length.
+   */
+  readonly leftover?: string;
 }
 
 export interface SectionEnv {
@@ -171,7 +178,13 @@ export function createScanner(
         if (!section.done) i = section.write(text, i);
         if (section.done) {
           if (section.restartsAnswer === true) sawNonSpace = false;
+          const leftover = section.leftover ?? '';
           section = undefined;
+          if (leftover !== '') {
+            // Bounded: the leftover is shorter than a marker, and only the rest of this chunk is copied.
+            feed(leftover + text.slice(i));
+            return;
+          }
         }
         runStart = i;
         continue;

@@ -67,9 +67,14 @@ export interface ExpectStep {
   /**
    * Skips whitespace, then matches one of the tags. Returns the index after
    * what was consumed and the result: the tag, `undefined` while undecided,
-   * or `false` when the text at `i` is none of them (nothing consumed then).
+   * or `false` when the text is none of them. On `false`, `i` is rewound to
+   * where the partial tag began in this text, and `carried` holds the part of
+   * it that came in earlier chunks: neither belongs to the step, and a caller
+   * whose section ends there hands both back to the scanner to read again
+   * (`}<|tool_call>` after a call whose closing token was left out must still
+   * open the next call).
    */
-  read(text: string, i: number): { i: number; tag: string | undefined | false };
+  read(text: string, i: number): { i: number; tag: string | undefined | false; carried: string };
   /** The part of a tag matched so far (to give back on failure). */
   readonly partial: string;
 }
@@ -79,6 +84,9 @@ export function expectStep(tags: readonly string[]): ExpectStep {
   return {
     read(text, i) {
       const n = text.length;
+      /** How much of `got` came from earlier texts. */
+      const carriedLength = got.length;
+      const from = i;
       while (i < n) {
         const c = text.charAt(i);
         if (got === '' && (c === ' ' || c === '\n' || c === '\r' || c === '\t')) {
@@ -89,16 +97,18 @@ export function expectStep(tags: readonly string[]): ExpectStep {
         const full = tags.find((t) => t === next);
         if (full !== undefined) {
           got = '';
-          return { i: i + 1, tag: full };
+          return { i: i + 1, tag: full, carried: '' };
         }
         if (!tags.some((t) => t.startsWith(next))) {
+          const here = Math.min(got.length - carriedLength, i - from);
+          const carried = got.slice(0, got.length - here);
           got = '';
-          return { i, tag: false };
+          return { i: i - here, tag: false, carried };
         }
         got = next;
         i++;
       }
-      return { i, tag: undefined };
+      return { i, tag: undefined, carried: '' };
     },
     get partial() {
       return got;

@@ -10,7 +10,7 @@
  * the tag.
  */
 import { createJsonReader, type JsonReader } from '../json/json-reader.ts';
-import { createCallSink } from '../parse/call-sink.ts';
+import { callableName, createCallSink, declaredName } from '../parse/call-sink.ts';
 import { createRawBlock } from '../parse/raw-block.ts';
 import type { Section, SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openByFirstChar } from '../parse/sections/basic.ts';
@@ -37,6 +37,19 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
   let valueStep = untilStep('</arg_value>');
   const value = trimmedPieces((piece) => sink.args.stringChunk(piece));
   let reader: JsonReader | undefined;
+  let leftover = '';
+  /**
+   * An undeclared name waiting for its arguments to show it is a call:
+   * `<tool_call>example</tool_call>` is prose, `<tool_call>fly\n<arg_key>…` a
+   * call to an unknown tool.
+   */
+  let unconfirmed: string | undefined;
+
+  /** Starts the call held by `unconfirmed`, now that arguments follow it. */
+  function confirm(): void {
+    if (unconfirmed !== undefined) sink.start(unconfirmed);
+    unconfirmed = undefined;
+  }
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
@@ -64,12 +77,16 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
         case State.Name: {
           const c = text.charAt(i);
           if (c === '\n' || c === '<' || c === '{') {
-            if (!sink.start(name)) {
+            const declared = declaredName(name, env.context.tools);
+            if (declared !== undefined) sink.start(declared);
+            else if (callableName(name, env.context.tools) !== undefined) unconfirmed = name;
+            else {
               keep();
               fail('the tool name is missing or not a name');
               return i;
             }
             if (c === '{') {
+              confirm();
               reader = createJsonReader(sink.args);
               expect = expectStep([END]);
               state = State.Json;
@@ -90,6 +107,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           i = step.i;
           if (step.tag === false && !objectOpen && text.charAt(i) === '{') {
             // GLM-4 style: the name line, then the arguments as one JSON object.
+            confirm();
             reader = createJsonReader(sink.args);
             expect = expectStep([END]);
             state = State.Json;
@@ -102,10 +120,13 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           }
           if (step.tag === END) {
             keep();
-            finish();
+            if (unconfirmed !== undefined)
+              fail(`"${unconfirmed.trim()}" is not a declared tool, and no arguments follow it`);
+            else finish();
             return i;
           }
           if (step.tag !== undefined) {
+            confirm();
             key = '';
             state = State.Key;
           }
@@ -165,7 +186,8 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           const step = expect.read(text, i);
           i = step.i;
           if (step.tag !== undefined) {
-            // A missing </tool_call> does not cost a complete call.
+            // A missing </tool_call> does not cost a complete call; what follows is read again.
+            if (step.tag === false) leftover = step.carried;
             keep();
             finish();
             return i;
@@ -183,8 +205,13 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
     get done() {
       return state === State.Done;
     },
+    get leftover() {
+      return leftover;
+    },
     end() {
-      if (state === State.Json && (reader?.done || reader?.end())) finish();
+      if (unconfirmed !== undefined && state !== State.Done) {
+        fail(`"${unconfirmed.trim()}" is not a declared tool, and no arguments follow it`);
+      } else if (state === State.Json && (reader?.done || reader?.end())) finish();
       else if (state === State.Tag && expect.partial === '') finish();
       else if (state !== State.Done) fail('the output ended inside the tool call', 'unclosed-tool-call');
     },

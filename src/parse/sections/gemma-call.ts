@@ -27,6 +27,7 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
   const closing: ExpectStep = expectStep([options.end]);
   let name = '';
   let reader: QuotedValueReader | undefined;
+  let leftover = '';
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
@@ -97,7 +98,8 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
           const step = closing.read(text, i);
           i = step.i;
           if (step.tag !== undefined) {
-            // Without its closing token the complete call still stands; the rest is prose.
+            // Without its closing token the complete call still stands; the rest (maybe the next call) is read again.
+            if (step.tag === false) leftover = step.carried;
             keep();
             finish();
             return i;
@@ -114,6 +116,9 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
     write,
     get done() {
       return state === State.Done;
+    },
+    get leftover() {
+      return leftover;
     },
     end() {
       if (state === State.Args && reader?.end()) state = State.Closing;

@@ -60,6 +60,11 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   let state = BEFORE_VALUE;
   let values = 0;
   let closeMatched = 0;
+  /** Where matching the closing marker began in the text being written; -1: in an earlier chunk. */
+  let closeFrom = -1;
+  /** How much of the closing marker was matched in earlier chunks. */
+  let closeCarried = 0;
+  let leftover = '';
   /** Whitespace skipped after the value; a newline in it means what follows is a new line. */
   let gap = '';
   /** Junk or a separator read after a call, given back as text if nothing else claims it. */
@@ -118,6 +123,8 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     let i = from;
     chunk = text;
     segmentStart = from;
+    closeFrom = -1;
+    closeCarried = closeMatched;
     const keep = () => {
       raw.keep(text.slice(segmentStart, i));
       segmentStart = i;
@@ -146,6 +153,12 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
             giveBack(calls.failure, 'malformed-tool-call');
             return i;
           }
+          if (reader.done && calls.completed === 0 && !started) {
+            // `functools[]`, `<tool_call>[]`: a call list with nothing in it is no call; its text stays.
+            keep();
+            giveBack('the tool-call list is empty', 'malformed-tool-call');
+            return i;
+          }
           if (reader.done) {
             state = AFTER_VALUE;
             gap = '';
@@ -160,6 +173,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
             // The closing marker first: for Gemma it is ``` itself, which must not be eaten as a fence closer.
             state = CLOSING;
             closeMatched = 0;
+            closeFrom = i;
           } else if (isSpace(c) || c === '`') {
             gap += c;
             i++;
@@ -216,6 +230,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
           if (at >= 0 && at === stop) {
             state = CLOSING;
             closeMatched = 0;
+            closeFrom = i;
           }
           break;
         }
@@ -237,12 +252,16 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
             }
             state = DONE;
           } else if (i < n) {
-            // Only looked like the closing marker: the call stands, the rest is prose.
+            // Only looked like the closing marker (`<tool_call>` again, the model forgot to close the
+            // first): the call stands, and what followed it is read again, from where the match began.
+            i = closeFrom >= 0 ? closeFrom : from;
+            leftover = closeFrom >= 0 ? '' : end.slice(0, closeCarried);
             keep();
             raw.commit();
-            callbacks.onText(pending + end.slice(0, closeMatched));
+            if (pending !== '') callbacks.onText(pending);
             pending = '';
             state = DONE;
+            return i;
           }
           break;
         case BEFORE_NEXT:
@@ -270,6 +289,9 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     write,
     get done() {
       return state === DONE;
+    },
+    get leftover() {
+      return leftover;
     },
     end() {
       switch (state) {

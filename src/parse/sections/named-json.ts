@@ -47,6 +47,11 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
   /** The end marker being matched, and how much of it. */
   let closing = '';
   let closeMatched = 0;
+  /** Where matching the end marker began in the text being written; -1: in an earlier chunk. */
+  let closeFrom = -1;
+  /** How much of the end marker was matched in earlier chunks. */
+  let closeCarried = 0;
+  let leftover = '';
   let reader: JsonReader | undefined;
 
   function fail(
@@ -90,6 +95,8 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
 
   function write(text: string, from: number): number {
     const n = text.length;
+    closeFrom = -1;
+    closeCarried = closeMatched;
     let i = from;
     let segmentStart = from;
     const keep = () => {
@@ -151,6 +158,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
           else if (endMarker !== undefined) {
             closing = endMarker;
             closeMatched = 0;
+            closeFrom = i;
             state = State.Closing;
           } else {
             keep();
@@ -175,9 +183,11 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
               closing = other; // two end markers share a prefix (`<|call|>`, `<|end|>`)
               break;
             }
+            // Only looked like an end marker: the call stands, and what followed it is read again.
+            i = closeFrom >= 0 ? closeFrom : from;
+            leftover = closeFrom >= 0 ? '' : closing.slice(0, closeCarried);
             keep();
             finish();
-            callbacks.onText(closing.slice(0, closeMatched));
             return i;
           }
           break;
@@ -198,6 +208,9 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
     write,
     get done() {
       return state === State.Done;
+    },
+    get leftover() {
+      return leftover;
     },
     end() {
       if (state === State.Args && reader?.end()) state = State.AfterArgs;

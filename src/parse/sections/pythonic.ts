@@ -59,6 +59,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   let word = '';
   let pendingName = '';
   let reader: JsonReader | undefined;
+  let leftover = '';
   const endStep: ExpectStep | undefined = options.end === undefined ? undefined : expectStep([options.end]);
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
@@ -191,15 +192,15 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           break;
         case State.End: {
           const step = (endStep as ExpectStep).read(text, i);
+          i = step.i;
           if (step.tag !== undefined) {
-            // A missing wrapper end still leaves a complete list; the rest is prose.
-            if (step.tag !== false) i = step.i;
+            // A missing wrapper end still leaves a complete list; the rest is read again as prose.
+            if (step.tag === false) leftover = step.carried;
             keep();
             raw.commit();
             state = State.Done;
             return i;
           }
-          i = step.i;
           break;
         }
       }
@@ -212,6 +213,9 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     write,
     get done() {
       return state === State.Done;
+    },
+    get leftover() {
+      return leftover;
     },
     end() {
       if (state === State.Value && reader?.end()) state = State.AfterValue;

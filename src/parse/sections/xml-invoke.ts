@@ -51,6 +51,7 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   let properties: Record<string, unknown> = {};
   let value: TextStage | undefined;
   let scanner: ValueEndScanner | undefined;
+  let leftover = '';
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
@@ -125,8 +126,9 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
           if (step.tag === false) {
             keep();
             if (state === AFTER_CALL) {
-              // The block was never closed; what follows is prose again.
-              raw.giveBack(undefined);
+              // The block was never closed; what follows (maybe another format's call) is read again.
+              raw.commit();
+              leftover = step.carried;
               state = DONE;
             } else
               fail(state === BETWEEN ? `expected ${tags.invoke}…>` : `expected ${tags.param}…> or ${tags.invokeEnd}`);
@@ -213,6 +215,9 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
     write,
     get done() {
       return state === DONE;
+    },
+    get leftover() {
+      return leftover;
     },
     end() {
       if (state === VALUE) {
