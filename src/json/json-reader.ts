@@ -103,7 +103,17 @@ function bareValue(word: string): number | boolean | null | undefined {
   return NUMBER.test(word) ? Number(word) : undefined;
 }
 
-export function createJsonReader(sink: JsonSink): JsonReader {
+export interface JsonReaderOptions {
+  /**
+   * Asked after each value event: true stops the reader right after the
+   * character that caused it (the sink found the JSON is not what it wants),
+   * so where reading stopped does not depend on how the text was chunked.
+   */
+  halted?: () => boolean;
+}
+
+export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}): JsonReader {
+  const halted = options.halted ?? (() => false);
   /** true for an array, false for an object. */
   const stack: boolean[] = [];
   let expect: Expect = EXPECT_VALUE;
@@ -223,6 +233,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
     while (i < n) {
       if (quote !== 0) {
         i = readString(text, i);
+        if (quote === 0 && halted()) return i;
         continue;
       }
       if (inWord) {
@@ -232,6 +243,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
         i = j;
         // The word may go on in the next chunk; only a non-word char ends it.
         if (i < n && !finishWord()) return i;
+        if (!inWord && halted()) return i;
         continue;
       }
       const c = text.charCodeAt(i);
@@ -302,6 +314,7 @@ export function createJsonReader(sink: JsonSink): JsonReader {
           continue; // the word loop consumes it
       }
       i++;
+      if (halted()) return i;
     }
     return n;
   }

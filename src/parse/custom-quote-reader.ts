@@ -20,6 +20,12 @@ export interface QuotedValueReader {
   readonly done: boolean;
   readonly problem: string | undefined;
   readonly inString: boolean;
+  /**
+   * After the value ended or broke: characters from an earlier chunk (held as
+   * a possible quote token) that come after the stop. They are not the
+   * value's; the caller reads them first (they may open the next call).
+   */
+  readonly carried: string;
 }
 
 function escapeRaw(text: string): string {
@@ -31,6 +37,7 @@ export function createQuotedValueReader(quote: string, sink: JsonSink): QuotedVa
   let inString = false;
   let held = '';
   let failed = false;
+  let carried = '';
 
   function write(text: string, from: number): number {
     let i = from;
@@ -56,11 +63,24 @@ export function createQuotedValueReader(quote: string, sink: JsonSink): QuotedVa
         // and leave any held tail to whoever reads after the value.
         if (!reader.done) failed = true;
         held = '';
-        return Math.max(from, i + stop - heldBefore);
+        if (stop < heldBefore) {
+          carried = before.slice(stop, heldBefore);
+          return from;
+        }
+        return i + stop - heldBefore;
       }
       i = search.resumeAt;
       if (search.found) {
-        reader.write('"');
+        if (reader.write('"') === 0) {
+          // A string where none may stand (`{city:<Q>A<Q><Q>B<Q>}`): the value breaks at the token.
+          failed = true;
+          const tokenStart = i - quote.length;
+          if (tokenStart < from) {
+            carried = quote.slice(0, from - tokenStart);
+            return from;
+          }
+          return tokenStart;
+        }
         inString = true;
       }
     }
@@ -82,6 +102,9 @@ export function createQuotedValueReader(quote: string, sink: JsonSink): QuotedVa
     },
     get inString() {
       return inString;
+    },
+    get carried() {
+      return carried;
     },
   };
 }

@@ -17,14 +17,18 @@ export interface RawBlock {
    * Gives the text kept since the last `settle` back as prose, and reports
    * `reason` (undefined: it was never meant as a call, nothing to report).
    */
-  giveBack(reason: string | undefined, code?: ToolshimErrorCode, toolName?: string): void;
+  giveBack(reason: string | undefined, code?: ToolshimErrorCode, toolName?: string, handBack?: number): void;
   /**
    * A call in the block is final: its text can no longer be given back (no
    * character twice), though the block goes on (more calls, a closing marker).
    */
   settle(): void;
-  /** The block is over and its calls are final: forget it (debug output hears of it). */
-  commit(): void;
+  /**
+   * The block is over and its calls are final: forget it (debug output hears
+   * of it). The last `handBack` characters were matched speculatively and go
+   * back to the scanner instead (see Section.leftover).
+   */
+  commit(handBack?: number): void;
 }
 
 export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock {
@@ -48,8 +52,9 @@ export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock
     return text;
   }
 
-  function settle(): void {
-    const text = take();
+  function settle(handBack = 0): void {
+    const whole = take();
+    const text = handBack > 0 ? whole.slice(0, whole.length - handBack) : whole;
     if (debugging && text !== '') segment.push(text);
   }
 
@@ -60,10 +65,11 @@ export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock
 
   return {
     keep,
-    settle,
-    giveBack(reason, code = 'malformed-tool-call', toolName) {
+    settle: () => settle(),
+    giveBack(reason, code = 'malformed-tool-call', toolName, handBack = 0) {
       flushSegment();
-      const text = take();
+      const whole = take();
+      const text = handBack > 0 ? whole.slice(0, whole.length - handBack) : whole;
       if (text !== '') callbacks.onText(text);
       if (reason === undefined) return;
       const call = toolName ? `call to "${toolName}"` : 'tool call';
@@ -73,8 +79,8 @@ export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock
         ...(toolName ? { toolName } : {}),
       });
     },
-    commit() {
-      settle();
+    commit(handBack = 0) {
+      settle(handBack);
       flushSegment();
     },
   };

@@ -206,11 +206,32 @@ describe('forced tool choice with list-shaped native formats', () => {
 });
 
 describe('JSON data at the start of an answer', () => {
-  it('is released as text as soon as a key shows it is no call', async () => {
+  it('is released as text as soon as a key shows it is no call', () => {
     const chunks = ['{"city": "Paris", ', '"temp": 21, ', '"unit": "C"}'];
-    const middleware = createToolMiddleware({ protocol: autoProtocol() });
-    const parts = await streamParts({ middleware, tools: fixtureTools }, chunks);
-    const deltas = parts.filter((p) => p.type === 'text-delta').map((p) => (p as { delta: string }).delta);
-    expect(deltas).toEqual(chunks);
+    let text = '';
+    const parser = autoProtocol().createParser(
+      { tools: new Map(fixtureTools.map((t) => [t.name, t])), generateId: () => 'id' },
+      {
+        onText: (t) => {
+          text += t;
+        },
+        onReasoning: () => {},
+        onReasoningEnd: () => {},
+        onToolCallStart: () => expect.fail('no call'),
+        onToolCallDelta: () => {},
+        onToolCallEnd: () => {},
+        onToolCallAbort: () => {},
+        onError: () => expect.fail('data is not an error'),
+      },
+    );
+    // Nothing waits for the end of the object: each chunk is text by the time it has been fed.
+    let fed = '';
+    for (const chunk of chunks) {
+      parser.feed(chunk);
+      fed += chunk;
+      expect(text).toBe(fed);
+    }
+    parser.flush();
+    expect(text).toBe(chunks.join(''));
   });
 });

@@ -53,14 +53,15 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
-    raw.giveBack(reason, code);
+    // A partial tag from an earlier chunk that turned out to be something else is read again.
+    raw.giveBack(reason, code, undefined, leftover.length);
     state = State.Done;
   }
 
   function finish(): void {
     if (objectOpen) sink.args.endObject();
     sink.end();
-    raw.commit();
+    raw.commit(leftover.length);
     state = State.Done;
   }
 
@@ -114,6 +115,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
             break;
           }
           if (step.tag === false) {
+            leftover = step.carried;
             keep();
             fail('expected <arg_key> or </tool_call>');
             return i;
@@ -150,6 +152,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           const step = expect.read(text, i);
           i = step.i;
           if (step.tag === false) {
+            leftover = step.carried;
             keep();
             fail('expected <arg_value> after </arg_key>');
             return i;

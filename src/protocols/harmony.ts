@@ -21,6 +21,7 @@ function openHarmonyMessage(env: SectionEnv, marker: string) {
     headerEnd: '<|message|>',
     toolName: (header) => RECIPIENT.exec(header)?.[1],
     end: ['<|call|>', '<|end|>'],
+    headerStops: ['<|start|>', '<|end|>', '<|call|>', '<|return|>'],
     quiet: true,
   });
 }

@@ -38,6 +38,9 @@ export function openByFirstChar(
     get restartsAnswer() {
       return inner?.restartsAnswer;
     },
+    get leftover() {
+      return inner?.leftover;
+    },
     end() {
       ended = true;
       if (inner !== undefined) inner.end();
@@ -58,12 +61,14 @@ export function openByFirstChar(
  * `<|tool_calls_section_begin|>` after its calls: dropped, with the
  * whitespace after it, so the calls it wrapped leave no stray text behind.
  */
-export function openSilentMarker(): Section {
+export function openSilentMarker(env: SectionEnv, marker: string): Section {
   let done = false;
+  env.callbacks.onCallSegment?.(marker);
   return {
     write(text, from) {
       let i = from;
       while (i < text.length && isSpace(text.charAt(i))) i++;
+      if (i > from) env.callbacks.onCallSegment?.(text.slice(from, i));
       if (i < text.length) done = true;
       return i;
     },

@@ -55,6 +55,13 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
     pending = '';
   }
 
+  /** Markup dropped because it wraps calls that were emitted: debug output still hears of it. */
+  function drop(text: string): void {
+    if (text !== '') callbacks.onCallSegment?.(text);
+  }
+
+  let leftover = '';
+
   /** The block is over without its end marker: what was held goes back as text. */
   function stop(extra: string, reason: string, code: ToolshimErrorCode = 'malformed-tool-call'): void {
     state = State.Done;
@@ -78,6 +85,7 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
     },
     onToolCallEnd: (call) => {
       calls++;
+      drop(pending);
       pending = '';
       callbacks.onToolCallEnd(call);
     },
@@ -92,6 +100,7 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
         case State.Gap: {
           if (isSpace(c)) {
             if (calls === 0) pending += c;
+            else drop(c);
             i++;
             if (pending.length > marker.length + MAX_SPACE) {
               stop('', 'the tool-calls marker is followed by nothing but whitespace');
@@ -120,8 +129,10 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
             state = State.Call;
           } else if (tag === options.end) {
             tag = '';
-            if (calls > 0) state = State.Trailing;
-            else stop(options.end, 'the tool-calls block holds no call');
+            if (calls > 0) {
+              drop(options.end);
+              state = State.Trailing;
+            } else stop(options.end, 'the tool-calls block holds no call');
           }
           break;
         }
@@ -131,6 +142,17 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
           i = section.write(text, i);
           if (section.done) {
             inner = undefined;
+            const again = section.leftover ?? '';
+            if (again !== '') {
+              // The call ended on a marker it did not own (`<|tool_call_begin|>` with no end before it):
+              // read it here, and pass on to the scanner whatever this block does not take.
+              state = calls === before ? State.Done : State.Gap;
+              if (calls > 0 && state === State.Done) unclosedWithCalls.set(callbacks, true);
+              const taken = state === State.Done ? 0 : write(again, 0);
+              leftover = again.slice(taken);
+              if (state === State.Done || leftover !== '') return i;
+              break;
+            }
             if (calls === before) {
               // The call was malformed and went back as text: the block is over, the rest is prose.
               state = State.Done;
@@ -147,6 +169,7 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
             state = State.Done;
             return i;
           }
+          drop(c);
           i++;
           break;
         }
@@ -159,6 +182,9 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
     write,
     get done() {
       return state === State.Done;
+    },
+    get leftover() {
+      return leftover;
     },
     end() {
       if (state === State.Call) {
@@ -211,6 +237,6 @@ export function openLooseCall(env: SectionEnv, marker: string, openCall: CallsBl
  * marker, or the end of a block whose call was malformed).
  */
 export function openCallsBlockEnd(env: SectionEnv, marker: string): Section {
-  if (unclosedWithCalls.delete(env.callbacks)) return openSilentMarker();
+  if (unclosedWithCalls.delete(env.callbacks)) return openSilentMarker(env, marker);
   return keepMarkerAsText(env, marker);
 }

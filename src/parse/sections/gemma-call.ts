@@ -31,13 +31,13 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
-    raw.giveBack(reason, code);
+    raw.giveBack(reason, code, undefined, leftover.length);
     state = State.Done;
   }
 
   function finish(): void {
     sink.end();
-    raw.commit();
+    raw.commit(leftover.length);
     state = State.Done;
   }
 
@@ -55,6 +55,7 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
           const step = prefix.read(text, i);
           i = step.i;
           if (step.tag === false) {
+            leftover = step.carried;
             keep();
             fail('expected "call:" and the tool name');
             return i;
@@ -87,11 +88,25 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
           const args = reader as QuotedValueReader;
           i = args.write(text, i);
           if (args.problem !== undefined) {
+            // What the reader held from an earlier chunk as a possible quote token is read again.
+            leftover = args.carried;
             keep();
             fail(args.problem);
             return i;
           }
-          if (args.done) state = State.Closing;
+          if (args.done) {
+            state = State.Closing;
+            if (args.carried !== '') {
+              // Held from an earlier chunk after the value: it may be the closing token, or the next call.
+              const step = closing.read(args.carried, 0);
+              if (step.tag === false) {
+                leftover = args.carried.slice(step.i);
+                keep();
+                finish();
+                return i;
+              }
+            }
+          }
           break;
         }
         case State.Closing: {

@@ -88,12 +88,14 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       defaultToolName: options.defaultToolName,
     });
   }
+  /** The call reader knows first when the JSON stops being calls; the JSON reader stops there too. */
+  const halted = () => calls.failure !== undefined || calls.rejected;
   let calls = callReader();
-  let reader: JsonReader = createJsonReader(calls);
+  let reader: JsonReader = createJsonReader(calls, { halted });
 
   function newValue(): void {
     calls = callReader();
-    reader = createJsonReader(calls);
+    reader = createJsonReader(calls, { halted });
   }
 
   /** A call completed: its text is final, so a later failure cannot give it back. */
@@ -160,6 +162,9 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
             return i;
           }
           if (reader.done) {
+            // Right after the closing bracket: the reader also skips the blanks after a value, but
+            // whether a line break follows it must not depend on the chunking.
+            i = reader.index + 1;
             state = AFTER_VALUE;
             gap = '';
           } else if (i < n) {
@@ -180,13 +185,16 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
           } else if (end !== '' && (c === '}' || c === ']')) {
             i++;
             callbacks.onError(`Ignored a stray "${c}" after a tool call.`, { code: 'trailing-content' });
-          } else if (c === '{' || c === '[') {
+          } else if ((end !== '' || options.repeat) && (c === '{' || c === '[')) {
             // Another call in the same block (Qwen writes several objects in one <tool_call>).
             keep();
+            raw.settle();
             newValue();
             state = VALUE;
           } else if (options.repeat && (c === ';' || c === ',')) {
+            // Llama's `{…}; {…}`: the separator is the block's if a call follows it, text otherwise.
             keep();
+            raw.commit();
             i++;
             segmentStart = i;
             pending = c;
@@ -257,7 +265,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
             i = closeFrom >= 0 ? closeFrom : from;
             leftover = closeFrom >= 0 ? '' : end.slice(0, closeCarried);
             keep();
-            raw.commit();
+            raw.commit(leftover.length);
             if (pending !== '') callbacks.onText(pending);
             pending = '';
             state = DONE;
@@ -270,6 +278,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
             i++;
             segmentStart = i;
           } else if (c === '{' || c === '[') {
+            raw.keep(pending);
             pending = '';
             newValue();
             state = VALUE;

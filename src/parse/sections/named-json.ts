@@ -31,6 +31,12 @@ export interface NamedJsonOptions {
   quiet?: boolean;
   /** Longest header accepted before giving up. Default 256. */
   maxHeader?: number;
+  /**
+   * Markers that cannot be inside a header: where one appears first, the
+   * header was not a call's (Harmony: a broken `<|mesage|>` must not make the
+   * next message's header this one's), and the marker is read again as prose.
+   */
+  headerStops?: readonly string[];
 }
 
 const State = { Header: 0, Name: 1, BeforeArgs: 2, Fence: 3, Args: 4, AfterArgs: 5, Closing: 6, Done: 7 } as const;
@@ -59,7 +65,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
     code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call',
   ) {
     sink.abort();
-    raw.giveBack(reason, code);
+    raw.giveBack(reason, code, undefined, leftover.length);
     state = State.Done;
   }
 
@@ -68,18 +74,33 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
    * no more than `maxHeader` characters, so prose that merely starts like a
    * header is given back without swallowing the rest of a large chunk.
    */
-  function readHeader(text: string, i: number, delimiter: string): { i: number; found: boolean } {
-    const window = Math.max(0, maxHeader + delimiter.length - header.length);
-    const joined = header + text.slice(i, i + window);
-    const at = joined.indexOf(delimiter, Math.max(0, header.length - delimiter.length + 1));
-    if (at >= 0) {
-      const consumed = at + delimiter.length - header.length;
-      header = joined.slice(0, at);
-      return { i: i + consumed, found: true };
+  function readHeader(text: string, i: number, delimiter: string): { i: number; found: boolean; gaveUp: boolean } {
+    const before = header.length;
+    const joined = header + text.slice(i, i + Math.max(0, maxHeader + delimiter.length - before));
+    const at = joined.indexOf(delimiter, Math.max(0, before - delimiter.length + 1));
+    // Where the header must end at the latest: a stop marker, or the length limit.
+    let cut = at >= 0 && at <= maxHeader ? at : maxHeader;
+    let stopped = false;
+    for (const stop of options.headerStops ?? []) {
+      const s = joined.indexOf(stop, Math.max(0, before - stop.length + 1));
+      if (s >= 0 && s < cut) {
+        cut = s;
+        stopped = true;
+      }
     }
-    const consumed = joined.length - header.length;
+    if (at >= 0 && at === cut && !stopped) {
+      header = joined.slice(0, at);
+      return { i: i + at + delimiter.length - before, found: true, gaveUp: false };
+    }
+    if (stopped || joined.length >= maxHeader + delimiter.length) {
+      // Giving up at `cut`: what lies beyond it is not this header's. The part from this text is
+      // simply not consumed; the part from earlier chunks goes back to the scanner.
+      leftover = joined.slice(cut, before);
+      header = joined.slice(0, cut);
+      return { i: i + Math.max(0, cut - before), found: false, gaveUp: true };
+    }
     header = joined;
-    return { i: i + consumed, found: false };
+    return { i: i + joined.length - before, found: false, gaveUp: false };
   }
 
   /** Opens the call; false (and the text given back) when the header names no tool. */
@@ -111,7 +132,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
           const read = readHeader(text, i, delimiter);
           i = read.i;
           if (!read.found) {
-            if (header.length >= maxHeader) {
+            if (read.gaveUp) {
               keep();
               fail(options.quiet ? undefined : 'the tool-call header never ended');
               return i;
@@ -200,7 +221,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
 
   function finish(): void {
     sink.end();
-    raw.commit();
+    raw.commit(leftover.length);
     state = State.Done;
   }
 

@@ -197,7 +197,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
             // A missing wrapper end still leaves a complete list; the rest is read again as prose.
             if (step.tag === false) leftover = step.carried;
             keep();
-            raw.commit();
+            raw.commit(leftover.length);
             state = State.Done;
             return i;
           }

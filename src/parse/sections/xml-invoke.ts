@@ -55,7 +55,8 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
-    raw.giveBack(reason, code);
+    // A partial tag from an earlier chunk that turned out to be something else is read again.
+    raw.giveBack(reason, code, undefined, leftover.length);
     state = DONE;
   }
 
@@ -124,11 +125,11 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
           i = step.i;
           if (step.tag === undefined) break;
           if (step.tag === false) {
+            leftover = step.carried;
             keep();
             if (state === AFTER_CALL) {
               // The block was never closed; what follows (maybe another format's call) is read again.
-              raw.commit();
-              leftover = step.carried;
+              raw.commit(leftover.length);
               state = DONE;
             } else
               fail(state === BETWEEN ? `expected ${tags.invoke}…>` : `expected ${tags.param}…> or ${tags.invokeEnd}`);
