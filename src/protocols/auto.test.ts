@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import { generateContent, streamParts } from '../test/harness.ts';
+import { generateContent } from '../test/harness.ts';
 import { type FormatFixture, fixtureTools, runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { autoProtocol } from './auto.ts';
 import { mistralProtocol } from './mistral.ts';
