@@ -66,6 +66,7 @@ export { llama3JsonProtocol } from './protocols/llama3-json.ts';
 export { minimaxM2Protocol } from './protocols/minimax-m2.ts';
 export { type MistralProtocolOptions, mistralProtocol } from './protocols/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from './protocols/morph-xml.ts';
+export { createStreamParser, extractToolCallSegments, parseGeneratedText } from './protocols/parse-text.ts';
 export { phi4MiniProtocol } from './protocols/phi4-mini.ts';
 export type {
   ParsedContent,

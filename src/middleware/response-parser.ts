@@ -5,7 +5,7 @@
  * (tool choice `none`, or no function tools).
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { toolMap } from '../protocols/define-protocol.ts';
+
 import type { StreamingParser } from '../protocols/protocol.ts';
 import { generateToolCallId } from '../util/id.ts';
 import type { CallState } from './call-state.ts';
@@ -38,7 +38,7 @@ export function createResponseParser(
     : enqueue;
 
   const writer = createPartWriter(out, state.onError, debugParse ? (raw) => segments.push(raw) : undefined);
-  const context = { tools: toolMap(state.tools), generateId: generateToolCallId };
+  const context = { tools: new Map(state.tools.map((tool) => [tool.name, tool])), generateId: generateToolCallId };
   const parser: StreamingParser =
     state.toolChoice.type === 'auto'
       ? state.protocol.createParser(context, writer.callbacks)

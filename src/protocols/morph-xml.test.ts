@@ -4,6 +4,7 @@ import { morphXmlProtocol, xmlToolMiddleware } from '../index.ts';
 import { morphXmlFixtures, search, morphXmlTools as tools, weather, writeFile } from '../test/fixtures/morph-xml.ts';
 import { normalizeIds, streamParts } from '../test/harness.ts';
 import { runFormatFixtures } from '../test/protocol-fixtures.ts';
+import { parseGeneratedText } from './parse-text.ts';
 
 runFormatFixtures('morph-xml', morphXmlProtocol(), morphXmlFixtures, tools);
 
@@ -80,7 +81,7 @@ describe('morph-xml streaming', () => {
     };
     const rendered = protocol.formatToolCall({ toolCallId: 'c', toolName: 'search', input });
     expect(rendered).toContain('<tags>x</tags>\n<tags>y</tags>');
-    const content = protocol.parseGeneratedText({
+    const content = parseGeneratedText(protocol, {
       text: rendered,
       tools: [
         {

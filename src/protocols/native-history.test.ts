@@ -3,6 +3,7 @@
  * formatToolCall is read back by the format's own parser and by the
  * auto-detecting one, with the same input; the system prompt names the tools.
  */
+
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import { functionTool, streamParts } from '../test/harness.ts';
@@ -17,6 +18,7 @@ import { kimiK2Protocol } from './kimi-k2.ts';
 import { llama3JsonProtocol } from './llama3-json.ts';
 import { minimaxM2Protocol } from './minimax-m2.ts';
 import { mistralProtocol } from './mistral.ts';
+import { parseGeneratedText } from './parse-text.ts';
 import { phi4MiniProtocol } from './phi4-mini.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { pythonicProtocol } from './pythonic.ts';
@@ -63,14 +65,14 @@ describe('native formats: history round-trips through the parsers', () => {
   protocols.forEach((protocol, index) => {
     const rendered = protocol.formatToolCall({ toolCallId: 'call_1', toolName: 'search', input });
     it(`${protocol.name} #${index}: its own parser reads its rendered call`, () => {
-      const content = protocol.parseGeneratedText({ tools, text: rendered });
+      const content = parseGeneratedText(protocol, { tools, text: rendered });
       expect(content).toEqual([
         { type: 'tool-call', toolCallId: expect.any(String), toolName: 'search', input: expect.any(String) },
       ]);
       expect(JSON.parse((content[0] as { input: string }).input)).toEqual(input);
     });
     it(`${protocol.name} #${index}: the auto parser reads it too`, () => {
-      const content = auto.parseGeneratedText({ tools, text: rendered });
+      const content = parseGeneratedText(auto, { tools, text: rendered });
       expect(
         content.filter((c) => c.type === 'tool-call').map((c) => JSON.parse((c as { input: string }).input)),
       ).toEqual([input]);

@@ -33,7 +33,7 @@ export type ParsedContent =
   | { type: 'reasoning'; text: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string };
 
-/** Events of `createStreamParser`'s output stream. */
+/** Events of the `createStreamParser(protocol, …)` stream. */
 export type ParserEvent =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
@@ -69,12 +69,9 @@ export interface ProtocolDefinition {
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
 }
 
-/** A complete protocol: the definition plus the derived whole-text and stream helpers. */
-export interface ToolCallProtocol extends ProtocolDefinition {
-  /** Parses a whole text into text and tool-call content. */
-  parseGeneratedText: (options: ParseOptions & { text: string }) => ParsedContent[];
-  /** A TransformStream from text chunks to parser events. */
-  createStreamParser: (options: ParseOptions) => TransformStream<string, ParserEvent>;
-  /** The raw text of every tool-call block in `text` (for debugging). */
-  extractToolCallSegments: (options: { text: string; tools: ToolSpec[] }) => string[];
-}
+/**
+ * A protocol as the middleware uses it. `parseGeneratedText(protocol, …)`,
+ * `createStreamParser(protocol, …)` and `extractToolCallSegments(protocol, …)`
+ * run its parser outside the middleware.
+ */
+export type ToolCallProtocol = ProtocolDefinition;

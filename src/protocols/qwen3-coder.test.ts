@@ -11,6 +11,7 @@ import {
 } from '../test/fixtures/qwen3-coder.ts';
 import { normalizeIds, streamParts, usage } from '../test/harness.ts';
 import { runFormatFixtures } from '../test/protocol-fixtures.ts';
+import { parseGeneratedText } from './parse-text.ts';
 import { renderQwen3CoderCall } from './qwen3-coder.ts';
 
 runFormatFixtures('qwen3-coder', qwen3CoderProtocol(), qwen3CoderFixtures, tools);
@@ -81,7 +82,7 @@ describe('qwen3-coder streaming', () => {
       true,
     );
     const schema = { type: 'object', properties: { ...writeFile.inputSchema.properties, tags: { type: 'array' } } };
-    const content = protocol.parseGeneratedText({
+    const content = parseGeneratedText(protocol, {
       text: rendered,
       tools: [{ name: 'write_file', inputSchema: schema }],
     });
