@@ -32,7 +32,8 @@ export type ToolshimErrorCode =
   | 'no-tool-call'
   | 'wrong-tool'
   | 'unsupported-prompt-part'
-  | 'provider-tool-ignored';
+  | 'provider-tool-ignored'
+  | 'unopened-reasoning';
 
 /** Receives every non-fatal problem: toolshim never throws for bad model output. */
 export type OnToolshimError = (message: string, metadata: ToolshimErrorMetadata) => void;

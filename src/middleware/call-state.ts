@@ -4,6 +4,7 @@
  * other, so nothing (functions least of all) is serialised into providerOptions.
  */
 import type { SharedV4Warning } from '@ai-sdk/provider';
+import type { ReasoningOption } from '../parse/events.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { DebugLevel, DebugStyle, OnToolshimError, ToolSpec } from '../types.ts';
 
@@ -22,6 +23,7 @@ export interface CallState {
   warnings: SharedV4Warning[];
   debug: DebugLevel;
   debugStyle: DebugStyle;
+  reasoning: ReasoningOption | undefined;
 }
 
 const states = new WeakMap<object, CallState>();

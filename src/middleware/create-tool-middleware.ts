@@ -32,6 +32,7 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
         warnings: [],
         debug: resolveDebug(options.debug),
         debugStyle: resolveDebugStyle(options.debugStyle),
+        reasoning: options.reasoning,
       }
     );
   }

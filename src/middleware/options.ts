@@ -1,3 +1,4 @@
+import type { ReasoningOption } from '../parse/events.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from '../protocols/protocol.ts';
 import type { DebugLevel, DebugStyle, OnToolshimError } from '../types.ts';
 
@@ -16,6 +17,15 @@ export interface ToolMiddlewareOptions {
   debug?: DebugLevel;
   /** Highlight style for `parse` debugging; defaults to `DEBUG_PARSER_MW_STYLE`, else `bg`. */
   debugStyle?: DebugStyle;
+  /**
+   * How thinking in the text is read. Default: each format's thinking markers
+   * (`<think>`, `[THINK]`, Harmony's analysis channel, Gemma 4's thought
+   * channel) become reasoning parts. `{ startInside: true }` for models whose
+   * template opens the block so only the end marker appears (DeepSeek-R1,
+   * Qwen3-Thinking-2507, GLM with thinking on); `'text'` to leave thinking
+   * markers as ordinary text.
+   */
+  reasoning?: ReasoningOption;
 }
 
 /** Per-call options read from `providerOptions.toolCallMiddleware`. */

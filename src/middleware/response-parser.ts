@@ -38,7 +38,11 @@ export function createResponseParser(
     : enqueue;
 
   const writer = createPartWriter(out, state.onError, debugParse ? (raw) => segments.push(raw) : undefined);
-  const context = { tools: new Map(state.tools.map((tool) => [tool.name, tool])), generateId: generateToolCallId };
+  const context = {
+    tools: new Map(state.tools.map((tool) => [tool.name, tool])),
+    generateId: generateToolCallId,
+    reasoning: state.reasoning,
+  };
   const parser: StreamingParser =
     state.toolChoice.type === 'auto'
       ? state.protocol.createParser(context, writer.callbacks)

@@ -105,6 +105,7 @@ function forcedAnswerTriggers(defaultToolName: string | undefined): Trigger[] {
     {
       marker: '[',
       atStart: true,
+      firstChar: (c) => c === '{',
       open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true, defaultToolName }),
     },
     {
@@ -140,7 +141,12 @@ export function createForcedChoiceParser(
       callbacks.onToolCallEnd(call);
     },
   };
+  const toolName = mode.type === 'tool' ? mode.toolName : undefined;
   let inner: StreamingParser | undefined;
+  if (protocol.triggers !== undefined) {
+    // A built-in format: its own triggers (thinking first, then its calls) plus the JSON answers.
+    inner = createScanner([...forcedAnswerTriggers(toolName), ...protocol.triggers(context)], context, counting);
+  }
   /** Leading text kept until the format is clear (at most a few characters past whitespace). */
   let lead = '';
 
@@ -160,7 +166,6 @@ export function createForcedChoiceParser(
       if (fence === null && !final && head.length < 16) return;
       bare = fence !== null && (fence[1] === '' || fence[1]?.toLowerCase() === 'json');
     } else bare = false;
-    const toolName = mode.type === 'tool' ? mode.toolName : undefined;
     inner = bare
       ? createScanner(forcedAnswerTriggers(toolName), context, counting)
       : protocol.createParser(context, counting);

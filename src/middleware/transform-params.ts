@@ -103,6 +103,7 @@ export function transformParams(
     warnings,
     debug: resolveDebug(options.debug),
     debugStyle: resolveDebugStyle(options.debugStyle),
+    reasoning: options.reasoning,
   };
   rememberCallState(next, state);
   return next;

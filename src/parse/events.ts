@@ -6,12 +6,24 @@
  */
 import type { OnToolshimError, ToolSpec } from '../types.ts';
 
+/**
+ * How thinking markers in the text are treated. Default: recognised at the
+ * start of the answer (and after a completed call), their text becomes
+ * reasoning. `startInside`: the model's template already opened the block,
+ * so the output begins inside thinking and only the end marker appears
+ * (DeepSeek-R1, Qwen3-Thinking-2507, GLM with thinking on). `'text'`: no
+ * recognition, thinking markers are ordinary text.
+ */
+export type ReasoningOption = 'text' | { startInside?: boolean };
+
 /** What the middleware hands each parser. */
 export interface ParserContext {
   /** The declared function tools, by name. */
   tools: ReadonlyMap<string, ToolSpec>;
   /** Makes a fresh tool-call id. */
   generateId: () => string;
+  /** How thinking markers are read; see ReasoningOption. */
+  reasoning?: ReasoningOption | undefined;
 }
 
 /** Events a parser emits, in order. */

@@ -64,6 +64,13 @@ export interface Trigger {
   firstChar?: (c: string) => boolean;
   /** The marker is ordinary text (a `[` in prose): when no call follows it, that is no error. */
   quiet?: boolean;
+  /** An `atStart` trigger that also counts right after a completed call (interleaved thinking). */
+  afterCall?: boolean;
+  /**
+   * Opens a thinking block. Left out when the context's `reasoning` is
+   * `'text'`; the first one opens at once when it is `{ startInside: true }`.
+   */
+  reasoning?: boolean;
   open(env: SectionEnv, marker: string): Section;
 }
 
@@ -126,19 +133,39 @@ function tableOf(triggers: readonly Trigger[]): TriggerTable {
 }
 
 export function createScanner(
-  triggers: readonly Trigger[],
+  allTriggers: readonly Trigger[],
   context: ParserContext,
-  callbacks: ParserCallbacks,
+  outer: ParserCallbacks,
 ): StreamingParser {
+  const reasoning = context.reasoning;
+  const triggers = reasoning === 'text' ? allTriggers.filter((t) => !t.reasoning) : allTriggers;
   const merged = mergeTriggers(triggers);
   const anywhere = tableOf(merged.filter((t) => !t.atStart));
   const startOnly = tableOf(merged.filter((t) => t.atStart));
+  const afterCallOnly = tableOf(merged.filter((t) => t.atStart && t.afterCall));
 
   let section: Section | undefined;
   /** A possible partial marker kept from the end of the previous chunk. */
   let held = '';
   /** Something other than whitespace has been written since the answer (re)started. */
   let sawNonSpace = false;
+  /** Only whitespace since the last completed call: thinking may open here again. */
+  let afterCall = false;
+
+  // Sections report through these; a completed call is where interleaved thinking may start.
+  const callbacks: ParserCallbacks = {
+    ...outer,
+    onToolCallEnd(call) {
+      afterCall = true;
+      outer.onToolCallEnd(call);
+    },
+  };
+
+  if (typeof reasoning === 'object' && reasoning.startInside === true) {
+    // The template opened the thinking block: the output starts inside it.
+    const opener = triggers.find((t) => t.reasoning);
+    if (opener !== undefined) section = opener.open({ context, callbacks, atStart: true }, '');
+  }
 
   /** The trigger whose marker starts at `i`; `partial` when the text ends inside a possible marker. */
   function match(text: string, i: number, table: TriggerTable): Trigger | 'partial' | undefined {
@@ -147,7 +174,9 @@ export function createScanner(
     let partial = false;
     for (const trigger of candidates) {
       const { marker } = trigger;
-      if (text.startsWith(marker, i)) return trigger;
+      // A longer marker that the next chunk may still complete wins over a shorter one that matches
+      // now (`[` then `THINK]`): the answer must not depend on where the chunks were cut.
+      if (text.startsWith(marker, i)) return partial ? 'partial' : trigger;
       // Only the chunk's tail can be a partial marker; this compares fewer than marker.length chars.
       if (text.length - i < marker.length && marker.startsWith(text.slice(i))) partial = true;
     }
@@ -190,15 +219,16 @@ export function createScanner(
         continue;
       }
       let found: Trigger | 'partial' | undefined;
-      if (!sawNonSpace) {
+      if (!sawNonSpace || afterCall) {
         if (isSpace(text.charAt(i))) {
           i++;
           continue;
         }
         // Specific markers first: `[TOOL_CALLS]` at the start is Mistral, not a bare `[` list.
-        found = match(text, i, anywhere) ?? match(text, i, startOnly);
+        found = match(text, i, anywhere) ?? match(text, i, sawNonSpace ? afterCallOnly : startOnly);
         if (found === undefined) {
           sawNonSpace = true;
+          afterCall = false;
           i++;
           continue;
         }
@@ -220,6 +250,7 @@ export function createScanner(
       if (i > runStart) callbacks.onText(text.slice(runStart, i));
       const atStart = !sawNonSpace;
       sawNonSpace = true;
+      afterCall = false;
       i += found.marker.length;
       runStart = i;
       section = found.open({ context, callbacks, atStart }, found.marker);

@@ -26,9 +26,8 @@ export function defineFormat(
     triggers: (context: ParserContext) => readonly Trigger[];
   },
 ): ToolCallProtocol {
-  const { triggers, ...rest } = definition;
   return {
-    ...rest,
-    createParser: (context, callbacks) => createScanner(triggers(context), context, callbacks),
+    ...definition,
+    createParser: (context, callbacks) => createScanner(definition.triggers(context), context, callbacks),
   };
 }

@@ -7,7 +7,8 @@
  * - whole, one character at a time and random chunks give the same events
  *   (text joined per run between calls, the same calls with the same inputs);
  * - no character is lost or duplicated: the text, the reasoning and the raw
- *   text of completed call blocks, in event order, rebuild the input exactly.
+ *   text of completed call blocks and thinking markup, in event order,
+ *   rebuild the input exactly.
  *
  * Parser-level (no AI SDK in between) so it can afford 1,000 inputs per
  * format; Node only, since the other runtimes run the same parser code
@@ -69,7 +70,21 @@ const PROSE = [
   '<tool',
   '<think>',
   '</think>',
+  '[THINK]',
+  '[/THINK]',
+  '<|channel>thought\n',
+  '<channel|>',
+  '<|channel|>analysis<|message|>',
+  '<|end|>',
 ];
+
+/** Thinking blocks in each family's markers; what they hold is never a call. */
+const THINKING = [
+  ['<think>', '</think>'],
+  ['[THINK]', '[/THINK]'],
+  ['<|channel>thought\n', '<channel|>'],
+  ['<|channel|>analysis<|message|>', '<|end|>'],
+] as const;
 
 const VALUES = [
   'Paris',
@@ -86,6 +101,12 @@ const VALUES = [
 function makeInput(random: () => number, render: (name: string, input: unknown) => string, others: string[]): string {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const pieces: string[] = [];
+  if (random() < 0.3) {
+    // Thinking first (maybe with a drafted call inside), as reasoning models answer.
+    const [open, close] = pick(THINKING);
+    const draft = random() < 0.5 ? render('search', { query: pick(VALUES) }) : pick(PROSE);
+    pieces.push(`${open}${pick(PROSE)}${draft}${random() < 0.85 ? close : ''}`);
+  }
   const count = 1 + Math.floor(random() * 5);
   for (let p = 0; p < count; p++) {
     const kind = random();

@@ -10,6 +10,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { gemma4ThoughtTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 const Q = '<|"|>';
@@ -19,6 +20,7 @@ export const gemma4Triggers: readonly Trigger[] = [
     marker: '<|tool_call>',
     open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<tool_call|>' }),
   },
+  ...gemma4ThoughtTriggers,
 ];
 
 const defaultTemplate = (tools: string) =>

@@ -9,12 +9,36 @@
  */
 import { type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
 import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import { openWrappedText } from '../parse/sections/basic.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
+import { openReasoning } from '../parse/sections/reasoning.ts';
 import type { ToolSpec } from '../types.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 
 const RECIPIENT = /\bto=(?:functions\.)?([A-Za-z_][\w.-]{0,127})/;
+
+/** The channel a message header names: `assistant<|channel|>analysis` → `analysis`. */
+function channelOf(header: string): string {
+  const at = header.lastIndexOf('<|channel|>');
+  return (at < 0 ? header : header.slice(at + '<|channel|>'.length)).trim().split(/[\s<]/)[0] ?? '';
+}
+
+/**
+ * A message that calls no function: `analysis` is thinking (unless reasoning
+ * is read as text), `final` and a recipient-less `commentary` (a preamble) are
+ * answer text whose markup is dropped; anything else stays text as written.
+ */
+function routeMessage(header: string, env: SectionEnv) {
+  if (RECIPIENT.test(header)) return undefined;
+  const channel = channelOf(header);
+  if (channel === 'analysis' && env.context.reasoning !== 'text') {
+    return (e: SectionEnv, m: string) => openReasoning(e, m, { end: '<|end|>' });
+  }
+  if (channel === 'final') return (e: SectionEnv, m: string) => openWrappedText(e, m, ['<|return|>', '<|end|>']);
+  if (channel === 'commentary') return (e: SectionEnv, m: string) => openWrappedText(e, m, ['<|end|>']);
+  return undefined;
+}
 
 function openHarmonyMessage(env: SectionEnv, marker: string) {
   return openNamedJson(env, marker, {
@@ -22,6 +46,7 @@ function openHarmonyMessage(env: SectionEnv, marker: string) {
     toolName: (header) => RECIPIENT.exec(header)?.[1],
     end: ['<|call|>', '<|end|>'],
     headerStops: ['<|start|>', '<|end|>', '<|call|>', '<|return|>'],
+    route: routeMessage,
     quiet: true,
   });
 }

@@ -7,6 +7,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 export interface JsonMixProtocolOptions {
@@ -31,8 +32,8 @@ export function jsonCallTrigger(start: string, end: string): Trigger {
   };
 }
 
-export const hermesTriggers: readonly Trigger[] = [jsonCallTrigger('<tool_call>', '</tool_call>')];
-export const gemmaTriggers: readonly Trigger[] = [jsonCallTrigger('```tool_call', '```')];
+export const hermesTriggers: readonly Trigger[] = [jsonCallTrigger('<tool_call>', '</tool_call>'), ...thinkTriggers];
+export const gemmaTriggers: readonly Trigger[] = [jsonCallTrigger('```tool_call', '```'), ...thinkTriggers];
 
 export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
   const start = options.toolCallStart ?? '<tool_call>';
@@ -61,7 +62,7 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
       ? hermesTriggers
       : start === '```tool_call' && end === '```'
         ? gemmaTriggers
-        : [jsonCallTrigger(start, end)];
+        : [jsonCallTrigger(start, end), ...thinkTriggers];
   return defineFormat({
     name: options.name ?? 'json-mix',
     formatTools({ tools, toolSystemPromptTemplate }) {

@@ -13,6 +13,7 @@ import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { mistralThinkTriggers, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 export const mistralTriggers: readonly Trigger[] = [
@@ -29,6 +30,8 @@ export const mistralTriggers: readonly Trigger[] = [
               }),
       ),
   },
+  ...mistralThinkTriggers,
+  ...thinkTriggers,
 ];
 
 export interface MistralProtocolOptions {

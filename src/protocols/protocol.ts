@@ -8,6 +8,7 @@
  * so the two paths cannot disagree.
  */
 import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
+import type { Trigger } from '../parse/scanner.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
 
 export type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
@@ -67,6 +68,11 @@ export interface ProtocolDefinition {
   formatToolResponse: (response: ToolResponseRecord) => string;
   /** The incremental parser; the single parsing core of the protocol. */
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
+  /**
+   * @internal The scanner triggers of a built-in format (its parser is the
+   * scanner run with them). Forced tool choice adds its bare-JSON answers to them.
+   */
+  readonly triggers?: (context: ParserContext) => readonly Trigger[];
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareCallListTrigger, thinkEndTrigger } from './shared-triggers.ts';
+import { bareCallListTrigger, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 export const pythonicWrapperTriggers: readonly Trigger[] = [
@@ -22,7 +22,7 @@ export const pythonicWrapperTriggers: readonly Trigger[] = [
   },
 ];
 
-export const pythonicTriggers: readonly Trigger[] = [...pythonicWrapperTriggers, thinkEndTrigger, bareCallListTrigger];
+export const pythonicTriggers: readonly Trigger[] = [...pythonicWrapperTriggers, ...thinkTriggers, bareCallListTrigger];
 
 /** A value as a Python literal, for history. */
 export function pythonLiteral(value: unknown): string {

@@ -13,7 +13,9 @@
 import type { Trigger } from '../parse/scanner.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat } from './define-protocol.ts';
+import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 const TAGS: InvokeTags = {
@@ -26,12 +28,15 @@ const TAGS: InvokeTags = {
 
 /** `<tool_call>` then `<function=…>`: the marker is shared with Hermes JSON and GLM. */
 export const qwen3CoderTriggers: readonly Trigger[] = [
+  // Qwen 2.5/3, the family's other models, write Hermes JSON in the same tag.
+  ...hermesTriggers,
   {
     marker: '<tool_call>',
     firstChar: (c) => c === '<',
     // Qwen3-Coder writes one <tool_call> block per call, sometimes leaving the one before unclosed.
     open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'] }),
   },
+  ...thinkTriggers,
 ];
 
 export interface Qwen3CoderProtocolOptions {

@@ -40,7 +40,7 @@ describe('malformed special-token calls come back verbatim', () => {
     it(`${protocol.name}: generate gives the same exact text`, async () => {
       const middleware = createToolMiddleware({ protocol });
       const generated = await generateContent({ middleware, tools: fixtureTools }, text);
-      expect(summarizeContent(generated.content)).toEqual({ text, calls: [] });
+      expect(summarizeContent(generated.content)).toEqual({ text, reasoning: '', calls: [] });
     });
   }
 });

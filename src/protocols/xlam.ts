@@ -8,10 +8,10 @@
 import type { Trigger } from '../parse/scanner.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareJsonListTrigger, thinkEndTrigger } from './shared-triggers.ts';
+import { bareJsonListTrigger, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
-export const xlamTriggers: readonly Trigger[] = [thinkEndTrigger, bareJsonListTrigger];
+export const xlamTriggers: readonly Trigger[] = [...thinkTriggers, bareJsonListTrigger];
 
 const defaultTemplate = (tools: string) =>
   [

@@ -131,6 +131,8 @@ export function normalizeIds<T>(parts: T[]): T[] {
 export interface StreamSummary {
   /** All text deltas joined. */
   text: string;
+  /** All reasoning deltas joined. */
+  reasoning: string;
   /** Each completed call, with the deltas of its input joined. */
   calls: Array<{ toolName: string; input: unknown; deltas: string }>;
   /** Part types with consecutive deltas of one id collapsed, e.g. text-start, text-delta, text-end. */
@@ -139,11 +141,13 @@ export interface StreamSummary {
 
 export function summarize(parts: LanguageModelV4StreamPart[]): StreamSummary {
   let text = '';
+  let reasoning = '';
   const deltas = new Map<string, string>();
   const calls: StreamSummary['calls'] = [];
   const shape: string[] = [];
   for (const part of parts) {
     if (part.type === 'text-delta') text += part.delta;
+    if (part.type === 'reasoning-delta') reasoning += part.delta;
     if (part.type === 'tool-input-delta') deltas.set(part.id, (deltas.get(part.id) ?? '') + part.delta);
     if (part.type === 'tool-call') {
       calls.push({ toolName: part.toolName, input: JSON.parse(part.input), deltas: deltas.get(part.toolCallId) ?? '' });
@@ -151,13 +155,14 @@ export function summarize(parts: LanguageModelV4StreamPart[]): StreamSummary {
     const last = shape[shape.length - 1];
     if (!(part.type.endsWith('-delta') && last === part.type)) shape.push(part.type);
   }
-  return { text, calls, shape };
+  return { text, reasoning, calls, shape };
 }
 
 /** Text and calls from a generate result, in the same form as summarize(). */
 export function summarizeContent(content: Array<{ type: string; text?: string; toolName?: string; input?: string }>) {
   return {
     text: content.map((c) => (c.type === 'text' ? c.text : '')).join(''),
+    reasoning: content.map((c) => (c.type === 'reasoning' ? c.text : '')).join(''),
     calls: content
       .filter((c) => c.type === 'tool-call')
       .map((c) => ({ toolName: c.toolName as string, input: JSON.parse(c.input as string) as unknown })),

@@ -34,6 +34,9 @@ export function runFormatFixtures(
             expect(summary.calls.map(({ toolName, input }) => ({ toolName, input }))).toEqual(fixture.calls);
             for (const call of summary.calls) expect(JSON.parse(call.deltas)).toEqual(call.input);
             expect(summary.text.replace(/\s+/g, ' ').trim()).toBe(fixture.prose.replace(/\s+/g, ' ').trim());
+            expect(summary.reasoning.replace(/\s+/g, ' ').trim()).toBe(
+              (fixture.reasoning ?? '').replace(/\s+/g, ' ').trim(),
+            );
             expect(errors).toEqual(fixture.errors ?? []);
           });
         }
@@ -49,6 +52,7 @@ export function runFormatFixtures(
           const streamed = summarize((await results[0]?.parts) ?? []);
           expect(summarizeContent(generated.content)).toEqual({
             text: streamed.text,
+            reasoning: streamed.reasoning,
             calls: streamed.calls.map(({ toolName, input }) => ({ toolName, input })),
           });
           expect(generated.finishReason.unified).toBe(fixture.calls.length > 0 ? 'tool-calls' : 'stop');

@@ -101,3 +101,73 @@ export function keepMarkerAsText(env: SectionEnv, marker: string, restartsAnswer
   env.callbacks.onText(marker);
   return { write: (_text, from) => from, done: true, end() {}, restartsAnswer };
 }
+
+/**
+ * Answer text wrapped in markup (gpt-oss Harmony's `final` channel): the text
+ * goes out as text as it arrives, the markup around it is dropped, and only a
+ * possible partial end marker at the end of a chunk is held back.
+ */
+export function openWrappedText(env: SectionEnv, marker: string, ends: readonly string[]): Section {
+  const { callbacks } = env;
+  callbacks.onCallSegment?.(marker);
+  const longest = Math.max(...ends.map((e) => e.length));
+  let held = '';
+  let done = false;
+
+  function emit(text: string): void {
+    if (text !== '') callbacks.onText(text);
+  }
+
+  function finish(end: string): void {
+    callbacks.onCallSegment?.(end);
+    done = true;
+  }
+
+  return {
+    write(chunk, from) {
+      let i = from;
+      if (held !== '') {
+        // A possible end marker split across chunks: decide it with the next few characters only.
+        const probe = held + chunk.slice(from, from + longest);
+        const end = ends.find((e) => probe.startsWith(e));
+        if (end !== undefined) {
+          finish(end);
+          return from + end.length - held.length;
+        }
+        if (ends.some((e) => e.length > probe.length && e.startsWith(probe))) {
+          held = probe;
+          return chunk.length;
+        }
+        emit(held);
+        held = '';
+      }
+      const runStart = i;
+      for (;;) {
+        const lt = chunk.indexOf('<', i);
+        if (lt < 0) break;
+        const end = ends.find((e) => chunk.startsWith(e, lt));
+        if (end !== undefined) {
+          emit(chunk.slice(runStart, lt));
+          finish(end);
+          return lt + end.length;
+        }
+        if (chunk.length - lt < longest && ends.some((e) => e.startsWith(chunk.slice(lt)))) {
+          emit(chunk.slice(runStart, lt));
+          held = chunk.slice(lt);
+          return chunk.length;
+        }
+        i = lt + 1;
+      }
+      emit(chunk.slice(runStart));
+      return chunk.length;
+    },
+    get done() {
+      return done;
+    },
+    end() {
+      emit(held);
+      held = '';
+      done = true;
+    },
+  };
+}

@@ -65,6 +65,8 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   /** How much of the closing marker was matched in earlier chunks. */
   let closeCarried = 0;
   let leftover = '';
+  /** The info string of a ``` fence before the value. */
+  let fenceInfo = '';
   /** Whitespace skipped after the value; a newline in it means what follows is a new line. */
   let gap = '';
   /** Junk or a separator read after a call, given back as text if nothing else claims it. */
@@ -145,8 +147,24 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
           }
           break;
         case FENCE_OPEN:
-          if (c === '{' || c === '[') state = VALUE;
-          else i++;
+          // The fence's info string: only ```json (or a bare ```) holds a call.
+          if (c === '{' || c === '[' || c === '\n') {
+            const info = fenceInfo.trim().toLowerCase();
+            if (info !== '' && info !== 'json') {
+              keep();
+              giveBack(`a \`\`\`${info} fence holds no tool call`, 'malformed-tool-call');
+              return i;
+            }
+            state = c === '\n' ? BEFORE_VALUE : VALUE;
+            if (c === '\n') i++;
+          } else if (fenceInfo.length > 16) {
+            keep();
+            giveBack('the fence holds no tool call', 'malformed-tool-call');
+            return i;
+          } else {
+            if (c !== '`') fenceInfo += c;
+            i++;
+          }
           break;
         case VALUE:
           i = reader.write(text, i);
@@ -200,7 +218,9 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
             pending = c;
             state = BEFORE_NEXT;
           } else if (end !== '' && !gap.includes('\n')) {
+            // The call's text is final; the junk is the answer's text, in its place before the closing marker.
             keep();
+            raw.commit();
             state = JUNK;
             pending = '';
           } else {
@@ -248,8 +268,6 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
             closeMatched++;
           }
           if (closeMatched === end.length) {
-            keep();
-            raw.commit();
             if (pending !== '') {
               callbacks.onText(pending);
               callbacks.onError('Kept text the model wrote after a tool call but inside its delimiters.', {
@@ -258,6 +276,8 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
               });
               pending = '';
             }
+            keep();
+            raw.commit();
             state = DONE;
           } else if (i < n) {
             // Only looked like the closing marker (`<tool_call>` again, the model forgot to close the

@@ -37,9 +37,26 @@ export interface NamedJsonOptions {
    * next message's header this one's), and the marker is read again as prose.
    */
   headerStops?: readonly string[];
+  /**
+   * A header that is not a call may still open something else (Harmony's
+   * `analysis` channel opens thinking, `final` the answer text): the section
+   * it returns reads the rest. The header's markup is then dropped.
+   */
+  route?: (header: string, env: SectionEnv) => ((env: SectionEnv, marker: string) => Section) | undefined;
 }
 
-const State = { Header: 0, Name: 1, BeforeArgs: 2, Fence: 3, Args: 4, AfterArgs: 5, Closing: 6, Done: 7 } as const;
+const State = {
+  Header: 0,
+  Name: 1,
+  BeforeArgs: 2,
+  Fence: 3,
+  Args: 4,
+  AfterArgs: 5,
+  Closing: 6,
+  Done: 7,
+  /** The header routed the rest to another section. */
+  Routed: 8,
+} as const;
 type State = (typeof State)[keyof typeof State];
 
 export function openNamedJson(env: SectionEnv, marker: string, options: NamedJsonOptions): Section {
@@ -58,6 +75,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
   /** How much of the end marker was matched in earlier chunks. */
   let closeCarried = 0;
   let leftover = '';
+  let inner: Section | undefined;
   let reader: JsonReader | undefined;
 
   function fail(
@@ -125,6 +143,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
       segmentStart = i;
     };
     while (i < n && state !== State.Done) {
+      if (state === State.Routed) return (inner as Section).write(text, i);
       switch (state) {
         case State.Header:
         case State.Name: {
@@ -142,6 +161,13 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
           const value = header;
           header = '';
           keep();
+          const routed = state === State.Header ? options.route?.(value, env) : undefined;
+          if (routed !== undefined) {
+            raw.commit();
+            inner = routed(env, '');
+            state = State.Routed;
+            break;
+          }
           if (state === State.Header && options.nameAfter !== undefined && value.trim() === options.nameAfter.when) {
             state = State.Name;
           } else if (!begin(state === State.Name ? value : options.toolName(value))) return i;
@@ -228,12 +254,20 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
   return {
     write,
     get done() {
-      return state === State.Done;
+      return state === State.Done || (inner?.done ?? false);
     },
     get leftover() {
-      return leftover;
+      return inner === undefined ? leftover : inner.leftover;
+    },
+    get restartsAnswer() {
+      return inner?.restartsAnswer;
     },
     end() {
+      if (inner !== undefined) {
+        inner.end();
+        state = State.Done;
+        return;
+      }
       if (state === State.Args && reader?.end()) state = State.AfterArgs;
       if (state === State.AfterArgs || state === State.Closing) finish();
       else if (state !== State.Done) {
