@@ -52,6 +52,7 @@ export {
 export { type ChatCompletionsHandler, createChatCompletionsHandler } from './openai/handler.ts';
 export type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './openai/options.ts';
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './openai/upstream-client.ts';
+export type { ReasoningOption } from './parse/events.ts';
 export { type AutoProtocolOptions, autoProtocol } from './protocols/auto.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek.ts';
 export { defineProtocol } from './protocols/define-protocol.ts';

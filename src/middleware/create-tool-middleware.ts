@@ -16,6 +16,16 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
     );
   }
   const protocol = resolveProtocol(options.protocol);
+  const { reasoning } = options;
+  if (
+    reasoning !== undefined &&
+    reasoning !== 'text' &&
+    (typeof reasoning !== 'object' || reasoning === null || Array.isArray(reasoning))
+  ) {
+    throw new TypeError(
+      `createToolMiddleware: \`reasoning\` must be 'text' or { startInside: true }, got ${JSON.stringify(reasoning)}.`,
+    );
+  }
 
   /**
    * The state transformParams left for these params (found even if a middleware in between
