@@ -1,5 +1,4 @@
-/** Ready-made middlewares, one per protocol. */
-
+/** Ready-made middlewares, one per format. Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current. */
 import { autoProtocol } from '../protocols/auto.ts';
 import { deepseekProtocol } from '../protocols/deepseek.ts';
 import { functionGemmaProtocol } from '../protocols/function-gemma.ts';
@@ -19,89 +18,82 @@ import { qwen3CoderProtocol } from '../protocols/qwen3-coder.ts';
 import { xlamProtocol } from '../protocols/xlam.ts';
 import { createToolMiddleware } from './create-tool-middleware.ts';
 
-/** JSON in `<tool_call>` tags (Hermes, Qwen 2.5/3, many fine-tunes). */
+/** Hermes / Qwen <tool_call> JSON: Hermes, Qwen 2.5/3, most instruction fine-tunes. Format name `hermes`. */
 export const hermesToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ hermesProtocol(),
 });
 
-/** JSON in a ```tool_call fenced block (Gemma 2/3 and models that like markdown). */
+/** Gemma ```tool_call fence: Gemma 2/3, models that like markdown. Format name `gemma`. */
 export const gemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ gemmaProtocol() });
 
-/** One XML element per call, named after the tool, one child per parameter (morph-XML; good for small models). */
-export const xmlToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ morphXmlProtocol(),
-});
+/** morph-XML elements: small models that handle XML better than JSON; code-heavy arguments. Format name `morph-xml`. */
+export const xmlToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ morphXmlProtocol() });
 
-/** `<tool_call><function=…><parameter=…>` blocks, the format Qwen3-Coder and Qwen3.5 are trained on. */
+/** Qwen3-Coder <function=…> XML: Qwen3-Coder, Qwen3.5. Format name `qwen3-coder`. */
 export const qwen3CoderToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ qwen3CoderProtocol(),
 });
 
-/** Llama 3.1/3.2/3.3 JSON calls: `{"name": …, "parameters": …}`, optionally after `<|python_tag|>`. */
+/** Llama 3 JSON: Llama 3.1 / 3.2 / 3.3 (JSON tool prompt). Format name `llama3-json`. */
 export const llama3JsonToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ llama3JsonProtocol(),
 });
 
-/** Mistral `[TOOL_CALLS]name[ARGS]{…}` (v13: Mistral Small 3.2, Ministral 3, Magistral); also reads `[TOOL_CALLS] [{…}]`. */
+/** Mistral [TOOL_CALLS]: Mistral Small 3.2, Ministral 3, Magistral, Devstral; Mistral 7B v0.3, Nemo. Format name `mistral`. */
 export const mistralToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ mistralProtocol(),
 });
 
-/** IBM Granite `<|tool_call|>[{…}]`. */
+/** Granite <|tool_call|>: IBM Granite 3.x. Format name `granite`. */
 export const graniteToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ graniteProtocol(),
 });
 
-/** Phi-4-mini `functools[{…}]`. */
+/** Phi-4-mini functools[…]: Phi-4-mini(-instruct). Format name `phi4-mini`. */
 export const phi4MiniToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ phi4MiniProtocol(),
 });
 
-/** Salesforce xLAM: the answer is a bare JSON array of calls. */
+/** xLAM JSON list: Salesforce xLAM-2. Format name `xlam`. */
 export const xlamToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ xlamProtocol() });
 
-/** DeepSeek V3/R1/V3.1 `<｜tool▁calls▁begin｜>…` special-token calls. */
+/** DeepSeek special tokens: DeepSeek V3, R1, V3.1+. Format name `deepseek`. */
 export const deepseekToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ deepseekProtocol(),
 });
 
-/** Kimi K2 `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{…}<|tool_call_end|>`. */
+/** Kimi K2 special tokens: Kimi K2. Format name `kimi-k2`. */
 export const kimiK2ToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ kimiK2Protocol(),
 });
 
-/** gpt-oss Harmony `<|channel|>commentary to=functions.name <|constrain|>json<|message|>{…}<|call|>`. */
+/** gpt-oss Harmony: gpt-oss-20b / 120b. Format name `harmony`. */
 export const harmonyToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ harmonyProtocol(),
 });
 
-/** GLM-4.5/4.6 `<tool_call>name` + `<arg_key>`/`<arg_value>` pairs. */
+/** GLM <arg_key>/<arg_value>: GLM-4.5, GLM-4.6. Format name `glm`. */
 export const glmToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ glmProtocol() });
 
-/** MiniMax-M2 `<minimax:tool_call><invoke name="…"><parameter name="…">…`. */
+/** MiniMax-M2 <invoke>: MiniMax-M2. Format name `minimax-m2`. */
 export const minimaxM2ToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ minimaxM2Protocol(),
 });
 
-/** Gemma 4 `<|tool_call>call:name{key:<|"|>value<|"|>}<tool_call|>`. */
+/** Gemma 4 <|tool_call>: Gemma 4. Format name `gemma4`. */
 export const gemma4ToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ gemma4Protocol(),
 });
 
-/** FunctionGemma `<start_function_call>call:name{key:<escape>value<escape>}<end_function_call>`. */
+/** FunctionGemma: FunctionGemma (Gemma 3 270M). Format name `function-gemma`. */
 export const functionGemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ functionGemmaProtocol(),
 });
 
-/** Pythonic `[get_weather(city="SF"), …]` (Llama 3.2 pythonic, Llama 4, LFM2, Gemma 3 prompting). */
+/** Pythonic call list: Llama 3.2 1B/3B (pythonic prompt), Llama 4, LFM2, Gemma 3 prompted this way. Format name `pythonic`. */
 export const pythonicToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ pythonicProtocol(),
 });
 
-/**
- * Auto-detection: prompts in Hermes format, but recognises the tool calls of
- * every format above in the output (for declared tools; prose, code and JSON
- * examples stay text). Bundles every parser; see `autoProtocol({ prompt })`
- * to prompt in another format.
- */
+/** Auto-detect (every format): small models that drift between formats. Format name `auto`. */
 export const autoToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ autoProtocol() });

@@ -53,7 +53,7 @@ describe('toolshim/v3 (AI SDK 6)', () => {
     );
     expect(presets.length).toBeGreaterThan(0);
     for (const name of [...presets, 'createToolMiddleware']) {
-      expect(Object.keys(v3), `toolshim/v3 lacks ${name}: run node .ci/sync-v3.mjs`).toContain(name);
+      expect(Object.keys(v3), `toolshim/v3 lacks ${name}: run npm run sync`).toContain(name);
     }
     for (const name of presets) {
       expect((v3 as unknown as Record<string, { specificationVersion: string }>)[name]?.specificationVersion).toBe(
@@ -62,7 +62,7 @@ describe('toolshim/v3 (AI SDK 6)', () => {
     }
     // The V4-free exports (protocols, coercion) come along, so AI SDK 6 apps need only toolshim/v3.
     for (const name of Object.keys(main).filter((n) => n.endsWith('Protocol') || n.startsWith('coerce'))) {
-      expect(Object.keys(v3), `toolshim/v3 lacks ${name}: run node .ci/sync-v3.mjs`).toContain(name);
+      expect(Object.keys(v3), `toolshim/v3 lacks ${name}: run npm run sync`).toContain(name);
     }
     const custom = v3.createToolMiddleware({ protocol: main.hermesProtocol() });
     expect(custom.specificationVersion).toBe('v3');
