@@ -122,6 +122,8 @@ function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined):
     case 'integer': {
       if (typeof value !== 'string' || !NUMBER.test(value.trim())) return FAIL;
       const n = Number(value.trim());
+      // `1e999` is no number JSON can hold: it stays the text the model wrote, for validation to report.
+      if (!Number.isFinite(n)) return FAIL;
       return type === 'integer' && !Number.isInteger(n) ? FAIL : { ok: true, value: n };
     }
     case 'boolean': {
@@ -148,10 +150,15 @@ function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined):
       // A lone scalar where a list is expected: a list of one.
       return { ok: true, value: coerceArray([value], schema) };
     }
+    default:
+      return FAIL;
   }
 }
 
-/** Coerces one value to a schema. Never throws; what it cannot fix it returns unchanged. */
+/**
+ * Coerces one value to a schema. Never throws; what it cannot fix it returns
+ * unchanged (except that keys which could reach a prototype are always dropped).
+ */
 export function coerceBySchema(value: unknown, rawSchema: unknown): unknown {
   const schema = unwrapSchema(rawSchema);
   if (isOpenSchema(schema)) {
@@ -176,7 +183,16 @@ export function coerceBySchema(value: unknown, rawSchema: unknown): unknown {
     const attempt = coerceTo(value, type, schema);
     if (attempt.ok) return attempt.value;
   }
-  return value;
+  return asParsed(value);
+}
+
+/** The value unchanged, except that keys which could reach a prototype are dropped (as parsing drops them). */
+function asParsed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asParsed);
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) if (!isUnsafeKey(key)) out[key] = asParsed(value[key]);
+  return out;
 }
 
 /** anyOf / oneOf / allOf: the first branch the value already fits, else the first that coerces it. */
@@ -194,7 +210,7 @@ function coerceByCombinator(value: unknown, schema: Schema): unknown {
       if (attempt.ok) return attempt.value;
     }
   }
-  return value;
+  return asParsed(value);
 }
 
 /** A whole tool input: nothing at all means `{}`. */

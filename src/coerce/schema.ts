@@ -6,6 +6,12 @@ export type Schema = Record<string, unknown>;
 
 export type SchemaType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
 
+const KNOWN_TYPES = new Set<unknown>(['string', 'number', 'integer', 'boolean', 'null', 'object', 'array']);
+
+function isSchemaType(type: unknown): type is SchemaType {
+  return KNOWN_TYPES.has(type);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -27,8 +33,15 @@ export function unwrapSchema(schema: unknown): Schema | undefined {
 export function schemaTypes(schema: Schema | undefined): SchemaType[] {
   if (schema === undefined) return [];
   const declared = schema.type;
-  if (typeof declared === 'string') return [declared as SchemaType];
-  if (Array.isArray(declared)) return declared.filter((t): t is SchemaType => typeof t === 'string');
+  // Only JSON Schema's own type names count: a non-standard "float" or "dict" is read as if the
+  // schema had no `type` (so `properties` still means an object, and a bare "float" means anything).
+  const known =
+    typeof declared === 'string'
+      ? [declared].filter(isSchemaType)
+      : Array.isArray(declared)
+        ? declared.filter(isSchemaType)
+        : [];
+  if (known.length > 0) return known;
   if (isRecord(schema.properties)) return ['object'];
   if (schema.items !== undefined || Array.isArray(schema.prefixItems)) return ['array'];
   const examples = 'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : [];
