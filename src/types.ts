@@ -33,7 +33,8 @@ export type ToolshimErrorCode =
   | 'wrong-tool'
   | 'unsupported-prompt-part'
   | 'provider-tool-ignored'
-  | 'unopened-reasoning';
+  | 'unopened-reasoning'
+  | 'invalid-argument';
 
 /** Receives every non-fatal problem: toolshim never throws for bad model output. */
 export type OnToolshimError = (message: string, metadata: ToolshimErrorMetadata) => void;

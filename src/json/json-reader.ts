@@ -216,6 +216,15 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
       problem = `"${word.slice(0, 40)}" is not a JSON value`;
       return false;
     }
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      // `1e999`: no JSON number can hold it. The text stays as written (a string) rather than
+      // turning into null; validation against the tool's schema then names the argument.
+      sink.beginString();
+      sink.stringChunk(word);
+      sink.endString();
+      afterValue();
+      return true;
+    }
     sink.scalar(value);
     afterValue();
     return true;

@@ -13,8 +13,9 @@
  * as prose, silently.
  */
 import { isSpace } from '../../json/chars.ts';
-import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
+import type { JsonSink } from '../../json/json-sink.ts';
 import { createCallSink } from '../call-sink.ts';
+import { createPythonValueReader, type PythonValueReader } from '../python-value-reader.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../scanner.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
@@ -39,6 +40,8 @@ const State = {
   AfterCall: 7,
   End: 8,
   Done: 9,
+  /** A value that is no literal (`city=home_city`, `n=len(x)`): its text up to the next `,` or `)`. */
+  Expression: 10,
 } as const;
 type State = (typeof State)[keyof typeof State];
 
@@ -58,8 +61,51 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   let undecided = options.declaredOnly === true;
   let word = '';
   let pendingName = '';
-  let reader: JsonReader | undefined;
+  let reader: PythonValueReader | undefined;
   let leftover = '';
+  /** Value events sent to the arguments so far: a value that broke before any can still be recovered. */
+  let valueEvents = 0;
+  let argName = '';
+  /** An expression value being skipped: its text, bracket depth and open quote. */
+  let expression = '';
+  let depth = 0;
+  let exprQuote = '';
+
+  /** The arguments sink, counting what reaches it. */
+  function countingArgs(): JsonSink {
+    const args = sink.args;
+    const count =
+      <K extends keyof JsonSink>(name: K) =>
+      (...values: Parameters<JsonSink[K]>) => {
+        valueEvents++;
+        (args[name] as (...a: Parameters<JsonSink[K]>) => void)(...values);
+      };
+    return {
+      beginObject: count('beginObject'),
+      endObject: count('endObject'),
+      beginArray: count('beginArray'),
+      endArray: count('endArray'),
+      key: count('key'),
+      beginString: count('beginString'),
+      stringChunk: count('stringChunk'),
+      endString: count('endString'),
+      scalar: count('scalar'),
+    };
+  }
+
+  /** The expression ended: its text becomes the argument's value, and onError says so. */
+  function keepExpression(): void {
+    const text = expression.trim();
+    sink.args.beginString();
+    if (text !== '') sink.args.stringChunk(text);
+    sink.args.endString();
+    env.callbacks.onError(
+      `The argument "${argName}" of "${sink.toolName}" is not a Python literal (${text.slice(0, 60)}); it was passed as that text.`,
+      { code: 'invalid-argument', toolName: sink.toolName, text },
+    );
+    expression = '';
+    state = State.AfterValue;
+  }
   const endStep: ExpectStep | undefined = options.end === undefined ? undefined : expectStep([options.end]);
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
@@ -151,17 +197,47 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           else if (c === '=') {
             if (!startPending()) return stop('not a tool name');
             sink.args.key(word);
+            argName = word;
             word = '';
-            reader = createJsonReader(sink.args);
+            valueEvents = 0;
+            expression = '';
+            reader = createPythonValueReader(countingArgs());
             i++;
             state = State.Value;
           } else return stop('positional arguments are not supported; use name=value');
           break;
         case State.Value: {
-          const value = reader as JsonReader;
+          const value = reader as PythonValueReader;
+          const at = i;
           i = value.write(text, i);
-          if (value.done) state = State.AfterValue;
-          else if (i < n) return stop(value.problem ?? 'the value is not a Python literal');
+          // While nothing of the value went out, its text is kept: it may turn out to be an expression.
+          if (valueEvents === 0) expression += text.slice(at, i);
+          else expression = '';
+          if (value.done) {
+            expression = '';
+            state = State.AfterValue;
+          } else if (i < n && valueEvents === 0) {
+            // Not a literal, and nothing of it went out yet: read it as an expression, so one bad
+            // argument costs neither its siblings nor the call.
+            depth = 0;
+            exprQuote = '';
+            state = State.Expression;
+          } else if (i < n) return stop(value.problem ?? 'the value is not a Python literal');
+          break;
+        }
+        case State.Expression: {
+          if (exprQuote !== '') {
+            if (c === exprQuote) exprQuote = '';
+          } else if (c === "'" || c === '"') exprQuote = c;
+          else if (c === '(' || c === '[' || c === '{') depth++;
+          else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
+          else if (depth === 0 && (c === ',' || c === ')')) {
+            keepExpression();
+            break; // `c` is read again after the value
+          }
+          expression += c;
+          i++;
+          if (expression.length > 4096) return stop('an argument value never ended');
           break;
         }
         case State.AfterValue:
@@ -219,6 +295,10 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     },
     end() {
       if (state === State.Value && reader?.end()) state = State.AfterValue;
+      if (state === State.Expression) {
+        fail('the output ended inside an argument value', 'unclosed-tool-call');
+        return;
+      }
       if (state === State.AfterCall || state === State.End) {
         raw.commit();
         state = State.Done;

@@ -1,0 +1,200 @@
+/**
+ * Reads one Python literal (a keyword argument's value in a pythonic call)
+ * into a JsonSink, by rewriting it on the fly into the JSON the shared
+ * reader understands:
+ *
+ * - strings in either quote, with Python's escapes: `'\d+\s'` is the five
+ *   characters `\d+\s` (an unknown escape keeps its backslash); `\x41`,
+ *   `\u00e9` and the usual `\n`-style escapes are decoded;
+ * - a quote followed by something that cannot follow a string (anything but
+ *   `,` `)` `]` `}` `:` or the end) is part of the text: LFM2 writes
+ *   `'it's'` and `"say "hi" now"`, and that is the only reading that parses;
+ * - tuples `(1, 2)` and sets `{1, 2}` become arrays; dicts stay objects;
+ * - `None`, `True`, `False` are read by the JSON reader itself.
+ *
+ * Each source character is rewritten once. What waits for a decision is
+ * bounded: a `{` until its first element shows dict or set, a closing quote
+ * until the next non-blank character, an escape until its hex digits.
+ */
+import { isSpace } from '../json/chars.ts';
+import { createJsonReader, type JsonReader } from '../json/json-reader.ts';
+import type { JsonSink } from '../json/json-sink.ts';
+
+export interface PythonValueReader {
+  /** Reads from `from`; returns where the value ended (or broke), or `text.length`. */
+  write(text: string, from: number): number;
+  /** The input ended: completes a trailing value. Returns `done`. */
+  end(): boolean;
+  readonly done: boolean;
+  readonly problem: string | undefined;
+  readonly inString: boolean;
+}
+
+const SIMPLE: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  b: '\b',
+  f: '\f',
+  a: '\u0007',
+  v: '\u000b',
+  '0': '\0',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '\n': '', // a backslash before a line break continues the line
+};
+const HEX_DIGITS: Record<string, number> = { x: 2, u: 4, U: 8 };
+
+/** What may follow a string's closing quote in a literal. */
+const AFTER_STRING = new Set([',', ')', ']', '}', ':']);
+
+/** Open brackets: `d` a dict, `s` a set (a JSON array closed by `}`), `a` a list or tuple, `?` undecided. */
+type Open = 'd' | 's' | 'a' | '?';
+
+function jsonText(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
+
+export function createPythonValueReader(sink: JsonSink): PythonValueReader {
+  const reader: JsonReader = createJsonReader(sink);
+  let failed = false;
+  const opens: Open[] = [];
+  /** Rewritten text held while the innermost `{` is undecided. */
+  let held: string[] | undefined;
+  // Strings: the quote, an escape being read, a closing quote (plus the blanks after it) not yet decided.
+  let quote = '';
+  let escape = '';
+  let closing: string | undefined;
+
+  /** Passes rewritten text to the reader; false when the reader did not take it all (value over, or broken). */
+  function out(json: string): boolean {
+    if (held !== undefined) {
+      held.push(json);
+      return true;
+    }
+    const taken = reader.write(json);
+    if (taken < json.length && !reader.done) failed = true;
+    return taken === json.length;
+  }
+
+  /** The undecided `{` is a dict or a set: send it, then what was held behind it. */
+  function decide(kind: 'd' | 's'): void {
+    const pieces = held ?? [];
+    held = undefined;
+    opens[opens.length - 1] = kind;
+    out(kind === 'd' ? '{' : '[');
+    for (const piece of pieces) if (!out(piece)) return;
+  }
+
+  function undecided(): boolean {
+    return opens[opens.length - 1] === '?';
+  }
+
+  /** A character outside strings; false when the value ended before it (it is not the value's). */
+  function structural(c: string): boolean {
+    if (held !== undefined && undecided()) {
+      if (c === ':') decide('d');
+      else if (c === ',' || c === '[' || c === '{')
+        decide('s'); // lists and dicts cannot be dict keys
+      else if (c === '}') decide(held.join('').trim() === '' ? 'd' : 's'); // `{}` is a dict, `{1}` a set
+    }
+    switch (c) {
+      case '(':
+      case '[':
+        opens.push('a');
+        return out('[');
+      case '{':
+        opens.push('?');
+        held = [];
+        return true;
+      case ')':
+      case ']':
+      case '}': {
+        if (opens.length === 0) return out(c); // not ours: the reader ends the value here
+        return out(opens.pop() === 'd' ? '}' : ']');
+      }
+      case "'":
+      case '"':
+        quote = c;
+        return out('"');
+      default:
+        return out(c);
+    }
+  }
+
+  /** One character inside a string. */
+  function stringChar(c: string): void {
+    if (escape !== '') {
+      escape += c;
+      const digits = HEX_DIGITS[escape.charAt(1)];
+      if (digits === undefined) {
+        const known = SIMPLE[c];
+        out(jsonText(known ?? `\\${c}`)); // an unknown escape keeps its backslash, as Python does
+        escape = '';
+      } else if (escape.length === digits + 2) {
+        const code = Number.parseInt(escape.slice(2), 16);
+        out(jsonText(/^[0-9a-fA-F]+$/.test(escape.slice(2)) && code <= 0x10ffff ? String.fromCodePoint(code) : escape));
+        escape = '';
+      }
+      return;
+    }
+    if (c === '\\') escape = c;
+    else if (c === quote) closing = c;
+    else out(jsonText(c));
+  }
+
+  return {
+    write(text, from) {
+      let i = from;
+      const n = text.length;
+      while (i < n && !reader.done && !failed) {
+        const c = text.charAt(i);
+        if (closing !== undefined) {
+          if (isSpace(c)) {
+            closing += c;
+            i++;
+            continue;
+          }
+          const afterQuote = closing.slice(1);
+          closing = undefined;
+          if (AFTER_STRING.has(c)) {
+            // The quote closed the string; the blanks after it are layout. `c` is read again below.
+            quote = '';
+            out('"');
+          } else {
+            // Not the end after all: the quote and the blanks are text, `c` too.
+            out(jsonText(quote + afterQuote));
+          }
+          continue;
+        }
+        if (quote !== '') {
+          stringChar(c);
+          i++;
+          continue;
+        }
+        if (!structural(c)) return i;
+        i++;
+      }
+      return i;
+    },
+    end() {
+      if (closing !== undefined) {
+        closing = undefined;
+        quote = '';
+        out('"');
+      }
+      while (held !== undefined) decide('s');
+      return reader.end();
+    },
+    get done() {
+      return reader.done;
+    },
+    get problem() {
+      return failed ? (reader.problem ?? 'the value is not a Python literal') : undefined;
+    },
+    get inString() {
+      return quote !== '';
+    },
+  };
+}
