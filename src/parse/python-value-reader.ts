@@ -4,7 +4,7 @@
  * reader understands:
  *
  * - strings in either quote, with Python's escapes: `'\d+\s'` is the five
- *   characters `\d+\s` (an unknown escaping keeps its backslash); `\x41`,
+ *   characters `\d+\s` (an unknown escape keeps its backslash); `\x41`,
  *   `\u00e9` and the usual `\n`-style escapes are decoded;
  * - a quote followed by something that cannot follow a string (anything but
  *   `,` `)` `]` `}` `:` or the end) is part of the text: LFM2 writes
@@ -14,7 +14,7 @@
  *
  * Each source character is rewritten once. What waits for a decision is
  * bounded: a `{` until its first element shows dict or set, a closing quote
- * until the next non-blank character, an escaping until its hex digits.
+ * until the next non-blank character, an escape until its hex digits.
  */
 import { isSpace } from '../json/chars.ts';
 import { createJsonReader, type JsonReader } from '../json/json-reader.ts';
@@ -62,7 +62,7 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
   const opens: Open[] = [];
   /** Rewritten text held while the innermost `{` is undecided. */
   let held: string[] | undefined;
-  // Strings: the quote, an escaping being read, a closing quote (plus the blanks after it) not yet decided.
+  // Strings: the quote, an escape being read, a closing quote (plus the blanks after it) not yet decided.
   let quote = '';
   let escaping = '';
   let closing: string | undefined;
@@ -130,11 +130,15 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
       const digits = HEX_DIGITS[escaping.charAt(1)];
       if (digits === undefined) {
         const known = SIMPLE[c];
-        out(jsonText(known ?? `\\${c}`)); // an unknown escaping keeps its backslash, as Python does
+        out(jsonText(known ?? `\\${c}`)); // an unknown escape keeps its backslash, as Python does
         escaping = '';
       } else if (escaping.length === digits + 2) {
         const code = Number.parseInt(escaping.slice(2), 16);
-        out(jsonText(/^[0-9a-fA-F]+$/.test(escaping.slice(2)) && code <= 0x10ffff ? String.fromCodePoint(code) : escaping));
+        out(
+          jsonText(
+            /^[0-9a-fA-F]+$/.test(escaping.slice(2)) && code <= 0x10ffff ? String.fromCodePoint(code) : escaping,
+          ),
+        );
         escaping = '';
       }
       return;
