@@ -67,6 +67,13 @@ export interface Trigger {
   /** An `atStart` trigger that also counts right after a completed call (interleaved thinking). */
   afterCall?: boolean;
   /**
+   * An end-of-turn token (`<|im_end|>`, `<|eot_id|>`, `</s>`): dropped when
+   * nothing but blanks and other such tokens follows it to the end of the
+   * output (engines often leave it there), kept as text otherwise. It opens
+   * no section.
+   */
+  endOfTurn?: boolean;
+  /**
    * Opens a thinking block. Left out when the context's `reasoning` is
    * `'text'`; the first one opens at once when it is `{ startInside: true }`.
    */
@@ -87,6 +94,8 @@ export function mergeTriggers(triggers: readonly Trigger[]): Trigger[] {
   return [...groups.values()].map((group) => {
     const [first] = group as [Trigger];
     if (group.length === 1 && first.firstChar === undefined) return first;
+    // Several formats list the same end-of-turn token (`<|endoftext|>`): it stays one such token.
+    if (group.every((t) => t.endOfTurn)) return first;
     const ordered = [...group.filter((t) => t.firstChar), ...group.filter((t) => !t.firstChar)];
     const atStart = group.every((t) => t.atStart);
     const quiet = group.every((t) => t.atStart || t.quiet);
@@ -151,6 +160,8 @@ export function createScanner(
   let sawNonSpace = false;
   /** Only whitespace since the last completed call: thinking may open here again. */
   let afterCall = false;
+  /** End-of-turn tokens and the blanks after them, dropped if the output ends here. */
+  let tail = '';
 
   // Sections report through these; a completed call is where interleaved thinking may start.
   const callbacks: ParserCallbacks = {
@@ -218,6 +229,25 @@ export function createScanner(
         runStart = i;
         continue;
       }
+      if (tail !== '') {
+        // Only blanks and end-of-turn tokens may follow an end-of-turn token that is dropped.
+        const c = text.charAt(i);
+        const next = isSpace(c) ? undefined : match(text, i, anywhere);
+        if (next === 'partial') {
+          held = text.slice(i);
+          return;
+        }
+        if (isSpace(c) || next?.endOfTurn) {
+          const piece = isSpace(c) ? c : (next as Trigger).marker;
+          tail += piece;
+          i += piece.length;
+          runStart = i;
+          continue;
+        }
+        // More answer follows: the token was not the end after all, so it is text.
+        callbacks.onText(tail);
+        tail = '';
+      }
       let found: Trigger | 'partial' | undefined;
       if (!sawNonSpace || afterCall) {
         if (isSpace(text.charAt(i))) {
@@ -248,6 +278,12 @@ export function createScanner(
         continue;
       }
       if (i > runStart) callbacks.onText(text.slice(runStart, i));
+      if (found.endOfTurn) {
+        tail = found.marker;
+        i += found.marker.length;
+        runStart = i;
+        continue;
+      }
       const atStart = !sawNonSpace;
       sawNonSpace = true;
       afterCall = false;
@@ -264,9 +300,15 @@ export function createScanner(
       section = undefined;
     }
     if (held !== '') {
-      // No more text can complete the marker; it was prose after all.
-      callbacks.onText(held);
+      // No more text can complete the marker; it was prose after all (and so was a pending end-of-turn token).
+      callbacks.onText(tail + held);
       held = '';
+      tail = '';
+    }
+    if (tail !== '') {
+      // The output ended with end-of-turn tokens: dropped (debug output still hears of them).
+      callbacks.onCallSegment?.(tail);
+      tail = '';
     }
   }
 

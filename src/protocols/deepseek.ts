@@ -13,7 +13,7 @@ import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/secti
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { thinkTriggers } from './shared-triggers.ts';
+import { deepseekEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
@@ -40,6 +40,7 @@ export const deepseekTriggers: readonly Trigger[] = [
   // A call without the block around it (the model skipped the marker).
   { marker: CALL_BEGIN, open: (env, marker) => openLooseCall(env, marker, openCall) },
   ...thinkTriggers,
+  ...deepseekEnd,
 ];
 
 export interface DeepseekProtocolOptions {

@@ -8,6 +8,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { gemmaEnd } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 const Q = '<escape>';
@@ -17,6 +18,7 @@ export const functionGemmaTriggers: readonly Trigger[] = [
     marker: '<start_function_call>',
     open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<end_function_call>' }),
   },
+  ...gemmaEnd,
 ];
 
 const defaultTemplate = (tools: string) =>

@@ -10,7 +10,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { gemma4ThoughtTriggers } from './shared-triggers.ts';
+import { gemma4End, gemma4ThoughtTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 const Q = '<|"|>';
@@ -21,6 +21,7 @@ export const gemma4Triggers: readonly Trigger[] = [
     open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<tool_call|>' }),
   },
   ...gemma4ThoughtTriggers,
+  ...gemma4End,
 ];
 
 const defaultTemplate = (tools: string) =>

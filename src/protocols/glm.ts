@@ -18,6 +18,7 @@ import { type ExpectStep, expectStep, trimmedPieces, untilStep } from '../parse/
 import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { glmEnd } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 const END = '</tool_call>';

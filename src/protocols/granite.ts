@@ -7,12 +7,13 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { thinkTriggers } from './shared-triggers.ts';
+import { graniteEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 export const graniteTriggers: readonly Trigger[] = [
   { marker: '<|tool_call|>', open: (env, marker) => openJsonCalls(env, marker, { repeat: true }) },
   ...thinkTriggers,
+  ...graniteEnd,
 ];
 
 const defaultTemplate = (tools: string) =>

@@ -15,6 +15,7 @@ import { openReasoning } from '../parse/sections/reasoning.ts';
 import type { ToolSpec } from '../types.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { harmonyEnd } from './shared-triggers.ts';
 
 const RECIPIENT = /\bto=(?:functions\.)?([A-Za-z_][\w.-]{0,127})/;
 
@@ -54,6 +55,7 @@ function openHarmonyMessage(env: SectionEnv, marker: string) {
 export const harmonyTriggers: readonly Trigger[] = [
   { marker: '<|start|>', open: openHarmonyMessage },
   { marker: '<|channel|>', open: openHarmonyMessage },
+  ...harmonyEnd,
 ];
 
 /** A JSON schema as the TypeScript type gpt-oss reads its tools in. */

@@ -7,7 +7,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { thinkTriggers } from './shared-triggers.ts';
+import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 export interface JsonMixProtocolOptions {
@@ -32,8 +32,18 @@ export function jsonCallTrigger(start: string, end: string): Trigger {
   };
 }
 
-export const hermesTriggers: readonly Trigger[] = [jsonCallTrigger('<tool_call>', '</tool_call>'), ...thinkTriggers];
-export const gemmaTriggers: readonly Trigger[] = [jsonCallTrigger('```tool_call', '```'), ...thinkTriggers];
+/** Hermes: Qwen and Hermes use ChatML, Hermes 3 on Llama 3.1 ends with `<|eot_id|>`. */
+export const hermesTriggers: readonly Trigger[] = [
+  jsonCallTrigger('<tool_call>', '</tool_call>'),
+  ...thinkTriggers,
+  ...chatmlEnd,
+  ...llamaEnd,
+];
+export const gemmaTriggers: readonly Trigger[] = [
+  jsonCallTrigger('```tool_call', '```'),
+  ...thinkTriggers,
+  ...gemmaEnd,
+];
 
 export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
   const start = options.toolCallStart ?? '<tool_call>';
@@ -62,7 +72,7 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
       ? hermesTriggers
       : start === '```tool_call' && end === '```'
         ? gemmaTriggers
-        : [jsonCallTrigger(start, end), ...thinkTriggers];
+        : [jsonCallTrigger(start, end), ...thinkTriggers, ...chatmlEnd, ...llamaEnd];
   return defineFormat({
     name: options.name ?? 'json-mix',
     formatTools({ tools, toolSystemPromptTemplate }) {

@@ -10,7 +10,7 @@ import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/secti
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { thinkTriggers } from './shared-triggers.ts';
+import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 /** `functions.get_weather:0` → `get_weather`. */
@@ -38,6 +38,7 @@ export const kimiK2Triggers: readonly Trigger[] = [
   // A call without the section around it (the model skipped the marker).
   { marker: CALL_BEGIN, open: (env, marker) => openLooseCall(env, marker, openCall) },
   ...thinkTriggers,
+  ...chatmlEnd,
 ];
 
 const defaultTemplate = (tools: string) =>

@@ -11,13 +11,14 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareJsonCallTrigger, thinkTriggers } from './shared-triggers.ts';
+import { bareJsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 export const llama3JsonTriggers: readonly Trigger[] = [
   ...thinkTriggers,
   { marker: '<|python_tag|>', open: (env, marker) => openJsonCalls(env, marker, { repeat: true }) },
   bareJsonCallTrigger,
+  ...llamaEnd,
 ];
 
 const defaultTemplate = (tools: string) =>

@@ -12,7 +12,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { thinkTriggers } from './shared-triggers.ts';
+import { minimaxEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 const OPEN = '<minimax:tool_call>';
@@ -28,6 +28,7 @@ const TAGS: InvokeTags = {
 export const minimaxM2Triggers: readonly Trigger[] = [
   { marker: OPEN, open: (env, marker) => openXmlInvoke(env, marker, TAGS) },
   ...thinkTriggers,
+  ...minimaxEnd,
 ];
 
 const defaultTemplate = (tools: string) =>

@@ -13,7 +13,7 @@ import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { mistralThinkTriggers, thinkTriggers } from './shared-triggers.ts';
+import { mistralEnd, mistralThinkTriggers, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 export const mistralTriggers: readonly Trigger[] = [
@@ -32,6 +32,7 @@ export const mistralTriggers: readonly Trigger[] = [
   },
   ...mistralThinkTriggers,
   ...thinkTriggers,
+  ...mistralEnd,
 ];
 
 export interface MistralProtocolOptions {

@@ -12,14 +12,14 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openXmlElement } from '../parse/sections/xml-element.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { thinkTriggers } from './shared-triggers.ts';
+import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 /** A call opens at a declared tool's own tag, so the triggers are the declared tools' names. */
 export function morphXmlTriggers(context: ParserContext): Trigger[] {
   return [...context.tools.keys()]
     .map((name): Trigger => ({ marker: `<${name}`, open: openXmlElement }))
-    .concat(thinkTriggers);
+    .concat(thinkTriggers, chatmlEnd, llamaEnd, gemmaEnd);
 }
 
 export interface MorphXmlProtocolOptions {

@@ -11,7 +11,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareCallListTrigger, thinkTriggers } from './shared-triggers.ts';
+import { bareCallListTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 export const pythonicWrapperTriggers: readonly Trigger[] = [
@@ -22,7 +22,14 @@ export const pythonicWrapperTriggers: readonly Trigger[] = [
   },
 ];
 
-export const pythonicTriggers: readonly Trigger[] = [...pythonicWrapperTriggers, ...thinkTriggers, bareCallListTrigger];
+/** Llama 3.2 / 4 end with their own tokens, LFM2 with ChatML's. */
+export const pythonicTriggers: readonly Trigger[] = [
+  ...pythonicWrapperTriggers,
+  ...thinkTriggers,
+  bareCallListTrigger,
+  ...llamaEnd,
+  ...chatmlEnd,
+];
 
 /** A value as a Python literal, for history. */
 export function pythonLiteral(value: unknown): string {

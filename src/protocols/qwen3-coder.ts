@@ -15,7 +15,7 @@ import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts'
 import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { thinkTriggers } from './shared-triggers.ts';
+import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
 const TAGS: InvokeTags = {
@@ -37,6 +37,7 @@ export const qwen3CoderTriggers: readonly Trigger[] = [
     open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'] }),
   },
   ...thinkTriggers,
+  ...chatmlEnd,
 ];
 
 export interface Qwen3CoderProtocolOptions {

@@ -72,3 +72,38 @@ export const bareCallListTrigger: Trigger = {
   firstChar: isIdentStart,
   open: (env, marker) => openPythonic(env, marker, { listOpened: true, declaredOnly: true }),
 };
+
+/** End-of-turn tokens an engine may leave at the end of the text; see Trigger.endOfTurn. */
+function endOfTurn(...tokens: string[]): readonly Trigger[] {
+  return tokens.map((marker) => ({
+    marker,
+    endOfTurn: true,
+    open: () => {
+      throw new Error('toolshim: an end-of-turn token opens no section.');
+    },
+  }));
+}
+
+// Each family's end-of-turn tokens, as its chat template ends an assistant turn.
+/** ChatML (Qwen, Hermes, Kimi, LFM2, many fine-tunes). */
+export const chatmlEnd = endOfTurn('<|im_end|>', '<|endoftext|>');
+/** Llama 3.x (`<|eot_id|>`, `<|eom_id|>` after a python_tag call) and Llama 4 (`<|eot|>`). */
+export const llamaEnd = endOfTurn('<|eot_id|>', '<|eom_id|>', '<|end_of_text|>', '<|eot|>');
+/** Gemma 2/3 and FunctionGemma. */
+export const gemmaEnd = endOfTurn('<end_of_turn>', '<eos>');
+/** Gemma 4. */
+export const gemma4End = endOfTurn('<turn|>');
+/** Mistral (the tokenizer's end of sequence). */
+export const mistralEnd = endOfTurn('</s>');
+/** Phi-4-mini and gpt-oss share `<|end|>`; gpt-oss ends its final answer with `<|return|>`. */
+export const phiEnd = endOfTurn('<|end|>', '<|endoftext|>');
+// (`<|call|>` ends a call, which the call reads itself; alone it belongs to a broken call, so it stays text.)
+export const harmonyEnd = endOfTurn('<|return|>', '<|end|>');
+/** Granite. */
+export const graniteEnd = endOfTurn('<|end_of_text|>');
+/** DeepSeek. */
+export const deepseekEnd = endOfTurn('<｜end▁of▁sentence｜>');
+/** GLM (the template's next-turn tokens are where generation stops). */
+export const glmEnd = endOfTurn('<|user|>', '<|observation|>', '<|endoftext|>');
+/** MiniMax-M2 (`[e~[` ends every turn in its template). */
+export const minimaxEnd = endOfTurn('[e~[');

@@ -8,10 +8,11 @@
 import type { Trigger } from '../parse/scanner.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareJsonListTrigger, thinkTriggers } from './shared-triggers.ts';
+import { bareJsonListTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
-export const xlamTriggers: readonly Trigger[] = [...thinkTriggers, bareJsonListTrigger];
+/** xLAM-2 is built on Llama 3.1 and on Qwen 2.5 bases. */
+export const xlamTriggers: readonly Trigger[] = [...thinkTriggers, bareJsonListTrigger, ...llamaEnd, ...chatmlEnd];
 
 const defaultTemplate = (tools: string) =>
   [
