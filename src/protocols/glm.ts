@@ -230,6 +230,7 @@ export const glmTriggers: readonly Trigger[] = [
     firstChar: (c) => c !== '<',
     open: (env, marker) => openByFirstChar(env, marker, () => openGlmCall),
   },
+  ...glmEnd,
 ];
 
 const defaultTemplate = (tools: string) =>
