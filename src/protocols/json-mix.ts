@@ -7,7 +7,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
+import { bareJsonCallTrigger, chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 export interface JsonMixProtocolOptions {
@@ -32,9 +32,14 @@ export function jsonCallTrigger(start: string, end: string): Trigger {
   };
 }
 
-/** Hermes: Qwen and Hermes use ChatML, Hermes 3 on Llama 3.1 ends with `<|eot_id|>`. */
+/**
+ * Hermes / Qwen. Besides the tagged form, the family often drops the tags and
+ * answers with the bare call object(s), one per line. Qwen and Hermes end
+ * turns with ChatML's tokens, Hermes 3 on Llama 3.1 with `<|eot_id|>`.
+ */
 export const hermesTriggers: readonly Trigger[] = [
   jsonCallTrigger('<tool_call>', '</tool_call>'),
+  bareJsonCallTrigger,
   ...thinkTriggers,
   ...chatmlEnd,
   ...llamaEnd,

@@ -48,6 +48,8 @@ const JUNK = 5;
 /** A separator was read; another value may follow. */
 const BEFORE_NEXT = 6;
 const DONE = 7;
+/** After the value's first `{`: a second one makes it a doubled-brace call (`{{"name": …}}`). */
+const OPEN_BRACE = 8;
 
 /** Junk longer than this is prose after a call whose closing marker was forgotten. */
 const MAX_JUNK = 256;
@@ -67,6 +69,11 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   let leftover = '';
   /** The info string of a ``` fence before the value. */
   let fenceInfo = '';
+  /**
+   * `{{"name": …}}`: models that saw Jinja-escaped examples double the braces
+   * (reported for Qwen-family fine-tunes); the outer pair is dropped.
+   */
+  let doubled = false;
   /** Whitespace skipped after the value; a newline in it means what follows is a new line. */
   let gap = '';
   /** Junk or a separator read after a call, given back as text if nothing else claims it. */
@@ -109,6 +116,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   }
 
   if (options.fenced) state = FENCE_OPEN;
+  else if (options.markerIsValue && marker.endsWith('{')) state = OPEN_BRACE;
   else if (options.markerIsValue) {
     reader.write(marker.slice(Math.max(marker.lastIndexOf('['), marker.lastIndexOf('{'))));
     state = VALUE;
@@ -138,13 +146,21 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       switch (state) {
         case BEFORE_VALUE:
           if (isSpace(c)) i++;
-          else if (c === '{' || c === '[') state = VALUE;
+          else if (c === '{' && values === 1) {
+            i++;
+            state = OPEN_BRACE;
+          } else if (c === '{' || c === '[') state = VALUE;
           else if (c === '`' && values === 1) state = FENCE_OPEN;
           else {
             keep();
             giveBack('no JSON value follows the tool-call marker', 'malformed-tool-call');
             return i;
           }
+          break;
+        case OPEN_BRACE:
+          if (c === '{') doubled = true;
+          else reader.write('{'); // the brace read before was the value's own
+          state = VALUE;
           break;
         case FENCE_OPEN:
           // The fence's info string: only ```json (or a bare ```) holds a call.
@@ -199,6 +215,9 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
             closeFrom = i;
           } else if (isSpace(c) || c === '`') {
             gap += c;
+            i++;
+          } else if (doubled && c === '}') {
+            doubled = false;
             i++;
           } else if (end !== '' && (c === '}' || c === ']')) {
             i++;
@@ -327,6 +346,9 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
         case BEFORE_VALUE:
         case FENCE_OPEN:
           giveBack('the output ended before the tool call', 'unclosed-tool-call');
+          break;
+        case OPEN_BRACE:
+          giveBack('the output ended inside the tool call', 'unclosed-tool-call');
           break;
         case VALUE:
           if (reader.end() && !calls.rejected && calls.failure === undefined) raw.commit();
