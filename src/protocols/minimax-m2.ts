@@ -27,6 +27,8 @@ const TAGS: InvokeTags = {
 
 export const minimaxM2Triggers: readonly Trigger[] = [
   { marker: OPEN, open: (env, marker) => openXmlInvoke(env, marker, TAGS) },
+  // The invoke without the <minimax:tool_call> block around it.
+  { marker: TAGS.invoke, open: (env, marker) => openXmlInvoke(env, marker, TAGS, { openedAtInvoke: true }) },
   ...thinkTriggers,
   ...minimaxEnd,
 ];

@@ -26,6 +26,8 @@ export const mistralTriggers: readonly Trigger[] = [
           : (e, raw) =>
               openNamedJson(e, raw, {
                 headerEnd: '[ARGS]',
+                // v11+ may leave out [ARGS]: `[TOOL_CALLS]get_weather{"city": "Paris"}`.
+                valueEndsHeader: true,
                 toolName: (header) => header.split('[CALL_ID]')[0] ?? '',
               }),
       ),

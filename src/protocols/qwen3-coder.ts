@@ -36,6 +36,11 @@ export const qwen3CoderTriggers: readonly Trigger[] = [
     // Qwen3-Coder writes one <tool_call> block per call, sometimes leaving the one before unclosed.
     open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'] }),
   },
+  {
+    // The most reported Qwen3-Coder failure: the call without its <tool_call> opener.
+    marker: '<function=',
+    open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'], openedAtInvoke: true }),
+  },
   ...thinkTriggers,
   ...chatmlEnd,
 ];

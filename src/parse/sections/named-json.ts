@@ -43,6 +43,8 @@ export interface NamedJsonOptions {
    * it returns reads the rest. The header's markup is then dropped.
    */
   route?: (header: string, env: SectionEnv) => ((env: SectionEnv, marker: string) => Section) | undefined;
+  /** The arguments' `{` may end the header without `headerEnd` (Mistral `[TOOL_CALLS]name{…}`). */
+  valueEndsHeader?: boolean;
 }
 
 const State = {
@@ -95,7 +97,11 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
   function readHeader(text: string, i: number, delimiter: string): { i: number; found: boolean; gaveUp: boolean } {
     const before = header.length;
     const joined = header + text.slice(i, i + Math.max(0, maxHeader + delimiter.length - before));
-    const at = joined.indexOf(delimiter, Math.max(0, before - delimiter.length + 1));
+    const delimiterAt = joined.indexOf(delimiter, Math.max(0, before - delimiter.length + 1));
+    const braceAt = options.valueEndsHeader === true && state === State.Header ? joined.indexOf('{', before) : -1;
+    // The `{` ends the header first: it is the arguments', so it is not consumed.
+    const byBrace = braceAt >= 0 && (delimiterAt < 0 || braceAt < delimiterAt);
+    const at = byBrace ? braceAt : delimiterAt;
     // Where the header must end at the latest: a stop marker, or the length limit.
     let cut = at >= 0 && at <= maxHeader ? at : maxHeader;
     let stopped = false;
@@ -108,7 +114,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
     }
     if (at >= 0 && at === cut && !stopped) {
       header = joined.slice(0, at);
-      return { i: i + at + delimiter.length - before, found: true, gaveUp: false };
+      return { i: i + at + (byBrace ? 0 : delimiter.length) - before, found: true, gaveUp: false };
     }
     if (stopped || joined.length >= maxHeader + delimiter.length) {
       // Giving up at `cut`: what lies beyond it is not this header's. The part from this text is

@@ -8,7 +8,7 @@
  * inside it only ends it when a valid continuation follows (see
  * xml-value-end.ts). Values are typed by the tool's schema (xml-args.ts).
  */
-import { createCallSink, knownName } from '../call-sink.ts';
+import { createCallSink, declaredName, knownName } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../scanner.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
@@ -25,7 +25,11 @@ export interface InvokeOptions {
    * `<tool_call>` per call, sometimes without closing the one before.
    */
   reopen?: readonly string[];
-  /** The trigger was the invoke tag itself (the model skipped the block opener). */
+  /**
+   * The trigger was the invoke tag itself (the model skipped the block
+   * opener). Such a tag could be prose about the format, so only a declared
+   * tool's name makes it a call; anything else is quietly text.
+   */
   openedAtInvoke?: boolean;
 }
 
@@ -52,6 +56,18 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   let value: TextStage | undefined;
   let scanner: ValueEndScanner | undefined;
   let leftover = '';
+  /**
+   * Without a block opener, a declared name waits for a parameter or the
+   * call's close tag before it is announced: `<function=get_weather> is the
+   * tag` in prose stays text, quietly.
+   */
+  let unconfirmed: string | undefined;
+
+  /** Starts the call a parameter or close tag just confirmed. */
+  function confirm(): void {
+    if (unconfirmed !== undefined) startCall(unconfirmed);
+    unconfirmed = undefined;
+  }
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
@@ -61,7 +77,7 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   }
 
   function startCall(name: string): boolean {
-    if (!sink.start(name)) return false;
+    if (!sink.start(name, options.openedAtInvoke === true && calls === 0)) return false;
     const schema = context.tools.get(sink.toolName)?.inputSchema;
     const props = (schema as { properties?: unknown } | undefined)?.properties;
     properties = typeof props === 'object' && props !== null ? (props as Record<string, unknown>) : {};
@@ -127,7 +143,10 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
           if (step.tag === false) {
             leftover = step.carried;
             keep();
-            if (state === AFTER_CALL) {
+            if (unconfirmed !== undefined) {
+              raw.giveBack(undefined, undefined, undefined, leftover.length);
+              state = DONE;
+            } else if (state === AFTER_CALL) {
               // The block was never closed; what follows (maybe another format's call) is read again.
               raw.commit(leftover.length);
               state = DONE;
@@ -135,6 +154,7 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
               fail(state === BETWEEN ? `expected ${tags.invoke}…>` : `expected ${tags.param}…> or ${tags.invokeEnd}`);
             return i;
           }
+          confirm();
           if (step.tag === tags.close) {
             if (state === IN_CALL) endCall();
             keep();
@@ -172,9 +192,18 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
           if (state === PARAM_NAME) {
             startParameter(header);
             state = VALUE;
+          } else if (options.openedAtInvoke === true && calls === 0 && declaredName(header, context.tools)) {
+            unconfirmed = header;
+            expect = expectStep([tags.param, tags.invokeEnd]);
+            state = IN_CALL;
           } else if (startCall(header)) {
             expect = expectStep([tags.param, tags.invokeEnd, tags.close]);
             state = IN_CALL;
+          } else if (options.openedAtInvoke === true && calls === 0) {
+            keep();
+            raw.giveBack(undefined); // prose that mentions the tag, not a call
+            state = DONE;
+            return i;
           } else {
             keep();
             fail(`"${header.slice(0, 40)}" is not a tool name`);
@@ -227,6 +256,8 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
           endCall();
           raw.commit();
         } else fail('the output ended inside a parameter value', 'unclosed-tool-call');
+      } else if (state === IN_CALL && unconfirmed !== undefined) {
+        raw.giveBack(undefined);
       } else if (state === IN_CALL) {
         // Complete parameters, but the output stopped before the call's close tag: the call stands.
         endCall();
