@@ -52,7 +52,22 @@ function openHarmonyMessage(env: SectionEnv, marker: string) {
   });
 }
 
+/**
+ * The answer continuing a `<|start|>assistant` that the template already
+ * wrote: ` to=functions.get_weather<|channel|>commentary json<|message|>{…}`.
+ */
+function openContinuedHeader(env: SectionEnv, marker: string) {
+  return openNamedJson(env, marker, {
+    headerEnd: '<|message|>',
+    toolName: (header) => /^[A-Za-z_][\w.-]*/.exec(header)?.[0],
+    end: ['<|call|>', '<|end|>'],
+    headerStops: ['<|start|>', '<|end|>', '<|call|>', '<|return|>'],
+    quiet: true,
+  });
+}
+
 export const harmonyTriggers: readonly Trigger[] = [
+  { marker: 'to=functions.', atStart: true, afterCall: true, open: openContinuedHeader },
   { marker: '<|start|>', open: openHarmonyMessage },
   { marker: '<|channel|>', open: openHarmonyMessage },
   ...harmonyEnd,

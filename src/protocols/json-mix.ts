@@ -5,6 +5,7 @@
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import { openPythonic } from '../parse/sections/pythonic.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { bareJsonCallTrigger, chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
@@ -44,8 +45,13 @@ export const hermesTriggers: readonly Trigger[] = [
   ...chatmlEnd,
   ...llamaEnd,
 ];
+/**
+ * Gemma 2/3 prompted with a ```tool_call fence; Gemma 3's own function-calling
+ * prompt asks for a ```tool_code fence holding a Python call.
+ */
 export const gemmaTriggers: readonly Trigger[] = [
   jsonCallTrigger('```tool_call', '```'),
+  { marker: '```tool_code', open: (env, marker) => openPythonic(env, marker, { end: '```' }) },
   ...thinkTriggers,
   ...gemmaEnd,
 ];

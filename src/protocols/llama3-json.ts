@@ -11,6 +11,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { pythonicWrapperTriggers } from './pythonic.ts';
 import { bareJsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
@@ -18,6 +19,8 @@ export const llama3JsonTriggers: readonly Trigger[] = [
   ...thinkTriggers,
   { marker: '<|python_tag|>', open: (env, marker) => openJsonCalls(env, marker, { repeat: true }) },
   bareJsonCallTrigger,
+  // Llama 4 wraps its calls, JSON or pythonic, in <|python_start|>…<|python_end|>.
+  ...pythonicWrapperTriggers,
   ...llamaEnd,
 ];
 

@@ -7,15 +7,30 @@
  * follow it. The wrapper tokens are special: the engine must keep special
  * tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import { openByPrefix } from '../parse/sections/basic.ts';
+import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { bareCallListTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
+/** After the marker: `{…}` or `[{…}]` is JSON (Llama 4 writes both forms), anything else pythonic. */
+function pythonOrJson(end: string) {
+  return (env: SectionEnv, marker: string) =>
+    openByPrefix(env, marker, (significant) => {
+      if (significant === '{' || significant === '[{') {
+        // The chosen section gets the brackets read so far as part of its marker.
+        return (e: SectionEnv, m: string) => openJsonCalls(e, m, { markerIsValue: true, repeat: true, end });
+      }
+      if (significant === '[') return undefined; // one more character decides
+      return (e: SectionEnv, m: string) => openPythonic(e, m, { end, listOpened: m.trimEnd().endsWith('[') });
+    });
+}
+
 export const pythonicWrapperTriggers: readonly Trigger[] = [
-  { marker: '<|python_start|>', open: (env, marker) => openPythonic(env, marker, { end: '<|python_end|>' }) },
+  { marker: '<|python_start|>', open: pythonOrJson('<|python_end|>') },
   {
     marker: '<|tool_call_start|>',
     open: (env, marker) => openPythonic(env, marker, { end: '<|tool_call_end|>' }),

@@ -65,6 +65,17 @@ export const bareJsonListTrigger: Trigger = {
   open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true, declaredOnly: true }),
 };
 
+/**
+ * A ```json fence opening the answer and holding a list of calls: xLAM writes
+ * its list this way. A fenced object is left alone: an answer showing an
+ * example request looks just like it.
+ */
+export const fencedJsonCallsTrigger: Trigger = {
+  marker: '```',
+  atStart: true,
+  open: (env, marker) => openJsonCalls(env, marker, { fenced: true, declaredOnly: true, listOnly: true }),
+};
+
 /** A pythonic call list opening the answer: `[get_weather(city='Paris')]`, counted only for a declared tool. */
 export const bareCallListTrigger: Trigger = {
   marker: '[',

@@ -8,11 +8,17 @@
 import type { Trigger } from '../parse/scanner.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareJsonListTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
+import { bareJsonListTrigger, chatmlEnd, fencedJsonCallsTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 /** xLAM-2 is built on Llama 3.1 and on Qwen 2.5 bases. */
-export const xlamTriggers: readonly Trigger[] = [...thinkTriggers, bareJsonListTrigger, ...llamaEnd, ...chatmlEnd];
+export const xlamTriggers: readonly Trigger[] = [
+  ...thinkTriggers,
+  bareJsonListTrigger,
+  fencedJsonCallsTrigger,
+  ...llamaEnd,
+  ...chatmlEnd,
+];
 
 const defaultTemplate = (tools: string) =>
   [

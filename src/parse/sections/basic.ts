@@ -171,3 +171,63 @@ export function openWrappedText(env: SectionEnv, marker: string, ends: readonly 
     },
   };
 }
+
+/**
+ * Like openByFirstChar, but the choice may need the first two significant
+ * characters (Llama 4's `<|python_start|>[` then `{` is a JSON list, then a
+ * name a pythonic one). `choose` sees the characters read so far (blanks
+ * left out) and returns an opener, or undefined to read one more; the chosen
+ * section gets the marker and everything read as its own marker.
+ */
+export function openByPrefix(
+  env: SectionEnv,
+  marker: string,
+  choose: (significant: string) => SectionOpener | undefined,
+): Section {
+  let prefix = marker;
+  let significant = '';
+  let inner: Section | undefined;
+  let ended = false;
+  return {
+    write(text, from) {
+      let i = from;
+      while (inner === undefined && i < text.length) {
+        const c = text.charAt(i);
+        if (isSpace(c)) {
+          prefix += c;
+          i++;
+          continue;
+        }
+        const opener = choose(significant + c);
+        if (opener !== undefined) {
+          inner = opener(env, prefix);
+          break;
+        }
+        significant += c;
+        prefix += c;
+        i++;
+      }
+      return inner === undefined ? i : inner.write(text, i);
+    },
+    get done() {
+      return ended || (inner?.done ?? false);
+    },
+    get leftover() {
+      return inner?.leftover;
+    },
+    end() {
+      ended = true;
+      if (inner !== undefined) inner.end();
+      else {
+        env.callbacks.onText(prefix);
+        env.callbacks.onError(
+          'Kept a malformed tool call as text: the output ended right after the tool-call marker.',
+          {
+            code: 'unclosed-tool-call',
+            text: prefix,
+          },
+        );
+      }
+    },
+  };
+}

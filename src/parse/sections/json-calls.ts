@@ -34,6 +34,8 @@ export interface JsonCallsOptions {
   defaultToolName?: string | undefined;
   /** The marker opened a ``` fence: its info string (`json`) and line break come before the value. */
   fenced?: boolean;
+  /** Only a list of calls counts (xLAM's form); a lone object is, say, an example in a fence. */
+  listOnly?: boolean;
 }
 
 const BEFORE_VALUE = 0;
@@ -146,7 +148,11 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       switch (state) {
         case BEFORE_VALUE:
           if (isSpace(c)) i++;
-          else if (c === '{' && values === 1) {
+          else if (c === '{' && options.listOnly === true) {
+            keep();
+            giveBack('only a list of calls counts here', 'malformed-tool-call');
+            return i;
+          } else if (c === '{' && values === 1) {
             i++;
             state = OPEN_BRACE;
           } else if (c === '{' || c === '[') state = VALUE;
@@ -171,7 +177,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
               giveBack(`a \`\`\`${info} fence holds no tool call`, 'malformed-tool-call');
               return i;
             }
-            state = c === '\n' ? BEFORE_VALUE : VALUE;
+            state = c === '\n' || (c === '{' && options.listOnly === true) ? BEFORE_VALUE : VALUE;
             if (c === '\n') i++;
           } else if (fenceInfo.length > 16) {
             keep();
