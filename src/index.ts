@@ -38,6 +38,7 @@ export {
   llama3JsonToolMiddleware,
   minimaxM2ToolMiddleware,
   mistralToolMiddleware,
+  olmo3ToolMiddleware,
   phi4MiniToolMiddleware,
   pythonicToolMiddleware,
   qwen3CoderToolMiddleware,
@@ -67,6 +68,7 @@ export { llama3JsonProtocol } from './protocols/llama3-json.ts';
 export { minimaxM2Protocol } from './protocols/minimax-m2.ts';
 export { type MistralProtocolOptions, mistralProtocol } from './protocols/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from './protocols/morph-xml.ts';
+export { olmo3Protocol } from './protocols/olmo3.ts';
 export { createStreamParser, extractToolCallSegments, parseGeneratedText } from './protocols/parse-text.ts';
 export { phi4MiniProtocol } from './protocols/phi4-mini.ts';
 export type {

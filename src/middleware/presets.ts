@@ -12,6 +12,7 @@ import { llama3JsonProtocol } from '../protocols/llama3-json.ts';
 import { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
 import { mistralProtocol } from '../protocols/mistral.ts';
 import { morphXmlProtocol } from '../protocols/morph-xml.ts';
+import { olmo3Protocol } from '../protocols/olmo3.ts';
 import { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
 import { pythonicProtocol } from '../protocols/pythonic.ts';
 import { qwen3CoderProtocol } from '../protocols/qwen3-coder.ts';
@@ -94,6 +95,9 @@ export const functionGemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware(
 export const pythonicToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ pythonicProtocol(),
 });
+
+/** OLMo 3 <function_calls>: OLMo 3 (Instruct and Think). Format name `olmo3`. */
+export const olmo3ToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ olmo3Protocol() });
 
 /** Auto-detect (every format): small models that drift between formats. Format name `auto`. */
 export const autoToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ autoProtocol() });

@@ -21,6 +21,7 @@ import { llama3JsonProtocol, llama3JsonTriggers } from './llama3-json.ts';
 import { minimaxM2Protocol, minimaxM2Triggers } from './minimax-m2.ts';
 import { mistralProtocol, mistralTriggers } from './mistral.ts';
 import { morphXmlProtocol, morphXmlTriggers } from './morph-xml.ts';
+import { olmo3Protocol, olmo3Triggers } from './olmo3.ts';
 import { phi4MiniProtocol, phi4MiniTriggers } from './phi4-mini.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { pythonicProtocol, pythonicTriggers } from './pythonic.ts';
@@ -202,5 +203,14 @@ export const NATIVE_FORMATS: readonly FormatEntry[] = [
     factory: 'pythonicProtocol()',
     create: () => pythonicProtocol(),
     triggers: fixed(pythonicTriggers),
+  },
+  {
+    name: 'olmo3',
+    label: 'OLMo 3 <function_calls>',
+    models: 'OLMo 3 (Instruct and Think)',
+    preset: 'olmo3ToolMiddleware',
+    factory: 'olmo3Protocol()',
+    create: olmo3Protocol,
+    triggers: fixed(olmo3Triggers),
   },
 ];

@@ -16,6 +16,7 @@ import { llama3JsonFixtures, llama3JsonTools } from './fixtures/llama3-json.ts';
 import { minimaxM2Fixtures, minimaxM2Tools } from './fixtures/minimax-m2.ts';
 import { mistralFixtures, mistralTools } from './fixtures/mistral.ts';
 import { morphXmlFixtures, morphXmlTools } from './fixtures/morph-xml.ts';
+import { olmo3Fixtures, olmo3Tools } from './fixtures/olmo3.ts';
 import { phi4MiniFixtures, phi4MiniTools } from './fixtures/phi4-mini.ts';
 import { pythonicFixtures, pythonicTools } from './fixtures/pythonic.ts';
 import { qwen3CoderFixtures, qwen3CoderTools } from './fixtures/qwen3-coder.ts';
@@ -49,4 +50,5 @@ export const FORMAT_FIXTURES: readonly FormatFixtureSet[] = [
   { format: 'gemma4', tools: gemma4Tools, fixtures: gemma4Fixtures },
   { format: 'function-gemma', tools: functionGemmaTools, fixtures: functionGemmaFixtures },
   { format: 'pythonic', tools: pythonicTools, fixtures: pythonicFixtures },
+  { format: 'olmo3', tools: olmo3Tools, fixtures: olmo3Fixtures },
 ];

@@ -22,6 +22,7 @@ import {
   llama3JsonToolMiddleware as llama3JsonToolMiddlewareV4,
   minimaxM2ToolMiddleware as minimaxM2ToolMiddlewareV4,
   mistralToolMiddleware as mistralToolMiddlewareV4,
+  olmo3ToolMiddleware as olmo3ToolMiddlewareV4,
   phi4MiniToolMiddleware as phi4MiniToolMiddlewareV4,
   pythonicToolMiddleware as pythonicToolMiddlewareV4,
   qwen3CoderToolMiddleware as qwen3CoderToolMiddlewareV4,
@@ -49,6 +50,7 @@ export { llama3JsonProtocol } from '../protocols/llama3-json.ts';
 export { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
 export { type MistralProtocolOptions, mistralProtocol } from '../protocols/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from '../protocols/morph-xml.ts';
+export { olmo3Protocol } from '../protocols/olmo3.ts';
 export { createStreamParser, extractToolCallSegments, parseGeneratedText } from '../protocols/parse-text.ts';
 export { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
 export type {
@@ -138,6 +140,9 @@ export const functionGemmaToolMiddleware: LanguageModelV3Middleware =
 /** Pythonic call list, for AI SDK 6. */
 export const pythonicToolMiddleware: LanguageModelV3Middleware =
   /* @__PURE__ */ toV3Middleware(pythonicToolMiddlewareV4);
+
+/** OLMo 3 <function_calls>, for AI SDK 6. */
+export const olmo3ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(olmo3ToolMiddlewareV4);
 
 /** Auto-detect (every format), for AI SDK 6. */
 export const autoToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(autoToolMiddlewareV4);

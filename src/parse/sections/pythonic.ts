@@ -27,6 +27,8 @@ export interface PythonicOptions {
   end?: string;
   /** Only count calls whose first name is a declared tool. */
   declaredOnly?: boolean;
+  /** Calls one per line instead of in a list (OLMo 3's `<function_calls>` block). */
+  lines?: boolean;
 }
 
 const State = {
@@ -261,6 +263,8 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
             i++;
             keep();
             afterList();
+          } else if (!inList && options.lines === true && isIdentStart(c)) {
+            state = State.Name; // the next call, on its own line
           } else if (!inList) {
             keep();
             afterList();
