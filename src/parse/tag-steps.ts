@@ -115,33 +115,3 @@ export function expectStep(tags: readonly string[]): ExpectStep {
     },
   };
 }
-
-/**
- * Streams a value with its surrounding whitespace trimmed: leading spaces are
- * dropped, trailing ones held until more text shows they were inside.
- */
-export function trimmedPieces(emit: (piece: string) => void): { push(piece: string): void; reset(): void } {
-  let started = false;
-  let pendingSpace = '';
-  return {
-    push(piece) {
-      let text = piece;
-      if (!started) {
-        text = text.trimStart();
-        if (text === '') return;
-        started = true;
-      }
-      const body = text.trimEnd();
-      if (body === '') {
-        pendingSpace += text;
-        return;
-      }
-      emit(pendingSpace + body);
-      pendingSpace = text.slice(body.length);
-    },
-    reset() {
-      started = false;
-      pendingSpace = '';
-    },
-  };
-}

@@ -14,7 +14,7 @@ import { callableName, createCallSink, declaredName } from '../parse/call-sink.t
 import { createRawBlock } from '../parse/raw-block.ts';
 import type { Section, SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openByFirstChar } from '../parse/sections/basic.ts';
-import { type ExpectStep, expectStep, trimmedPieces, untilStep } from '../parse/tag-steps.ts';
+import { type ExpectStep, expectStep, untilStep } from '../parse/tag-steps.ts';
 import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
@@ -36,7 +36,9 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
   let expect: ExpectStep = expectStep(['<arg_key>', END]);
   const keyStep = untilStep('</arg_key>');
   let valueStep = untilStep('</arg_value>');
-  const value = trimmedPieces((piece) => sink.args.stringChunk(piece));
+  // Values are verbatim: the template writes `<arg_value>{{ v }}</arg_value>` with no padding, so
+  // blanks and line breaks at either end are the value's own (GLM-4.6 template, ggml-org/llama.cpp).
+  const value = (piece: string) => sink.args.stringChunk(piece);
   let reader: JsonReader | undefined;
   let leftover = '';
   /**
@@ -160,14 +162,13 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           }
           if (step.tag !== undefined) {
             sink.args.beginString();
-            value.reset();
             valueStep = untilStep('</arg_value>');
             state = State.Value;
           }
           break;
         }
         case State.Value: {
-          const step = valueStep.read(text, i, value.push);
+          const step = valueStep.read(text, i, value);
           i = step.i;
           if (step.found) {
             sink.args.endString();
