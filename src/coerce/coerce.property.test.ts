@@ -161,6 +161,11 @@ describe('coercion is total: random schemas x random values', () => {
   it('keeps null for a nullable property (anyOf with null)', () => {
     const schema = { type: 'object', properties: { due: { anyOf: [{ type: 'string' }, { type: 'null' }] } } };
     expect(coerceBySchema({ due: null }, schema)).toEqual({ due: null });
-    expect(coerceBySchema({ due: 'null' }, schema)).toEqual({ due: 'null' });
+    // Text formats write null as text: for a nullable property, `null` and Python's `None` mean null.
+    expect(coerceBySchema({ due: 'null' }, schema)).toEqual({ due: null });
+    expect(coerceBySchema({ due: ' None ' }, schema)).toEqual({ due: null });
+    expect(coerceBySchema({ due: 'nullable' }, schema)).toEqual({ due: 'nullable' });
+    // Not nullable: the text stays text.
+    expect(coerceBySchema('null', { type: 'string' })).toBe('null');
   });
 });

@@ -29,6 +29,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The schema allows null: `"type": [… "null"]`, or an anyOf/oneOf branch that is null. */
+export function isNullable(schema: Schema | undefined): boolean {
+  if (schema === undefined) return false;
+  if (schemaTypes(schema).includes('null')) return true;
+  return [schema.anyOf, schema.oneOf]
+    .filter(Array.isArray)
+    .flat()
+    .some((branch) => isNullable(unwrapSchema(branch)));
+}
+
+/** What models write for null in text formats (XML parameters, pythonic): `null`, or Python's `None`. */
+function isNullWord(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const t = value.trim();
+  return t === 'null' || t === 'None';
+}
+
 /** A schema that says nothing about the value: no type, no combinators. */
 export function isOpenSchema(schema: Schema | undefined): boolean {
   return (
@@ -131,7 +148,7 @@ function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined):
       return t === 'true' ? { ok: true, value: true } : t === 'false' ? { ok: true, value: false } : FAIL;
     }
     case 'null':
-      return typeof value === 'string' && value.trim() === 'null' ? { ok: true, value: null } : FAIL;
+      return isNullWord(value) ? { ok: true, value: null } : FAIL;
     case 'object': {
       if (typeof value !== 'string') return FAIL;
       const parsed = parseJsonLike(value);
@@ -171,6 +188,8 @@ export function coerceBySchema(value: unknown, rawSchema: unknown): unknown {
     if (isRecord(value)) return coerceObject(value, undefined);
     return value;
   }
+  // A nullable property written `null` or `None` as text (XML formats write every value as text).
+  if (isNullWord(value) && isNullable(schema)) return null;
   const types = schemaTypes(schema);
   if (types.length === 0) return coerceByCombinator(value, schema as Schema);
   for (const type of types) {

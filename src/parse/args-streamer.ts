@@ -8,7 +8,7 @@
  * emitted whole when they close; strings the schema wants as strings, and
  * objects and arrays, stream as they come.
  */
-import { coerceBySchema, coerceToolInput, isOpenSchema } from '../coerce/coerce.ts';
+import { coerceBySchema, coerceToolInput, isNullable, isOpenSchema } from '../coerce/coerce.ts';
 import { itemSchema, propertySchema, type Schema, schemaTypes, tupleSchemas, unwrapSchema } from '../coerce/schema.ts';
 import { isUnsafeKey, type JsonSink } from '../json/json-sink.ts';
 import { createValueBuilder, type ValueBuilder } from '../json/json-value.ts';
@@ -29,11 +29,14 @@ const STRING_MODE_BUFFER = 1;
 /** No schema: streamed unless it starts like JSON, which is then parsed. */
 const STRING_MODE_UNDECIDED = 2;
 const STRING_MODE_DROP = 3;
+/** A string a nullable schema may read as null (`null`, `None`): held while it can still be one. */
+const STRING_MODE_MAYBE_NULL = 4;
 type StringMode =
   | typeof STRING_MODE_STREAM
   | typeof STRING_MODE_BUFFER
   | typeof STRING_MODE_UNDECIDED
-  | typeof STRING_MODE_DROP;
+  | typeof STRING_MODE_DROP
+  | typeof STRING_MODE_MAYBE_NULL;
 
 function jsonEscape(text: string): string {
   return JSON.stringify(text).slice(1, -1);
@@ -195,6 +198,9 @@ export function createArgsStreamer(
       } else if (isOpenSchema(slot.schema)) {
         stringMode = STRING_MODE_UNDECIDED;
         stringPrefix = slot.prefix;
+      } else if (schemaTypes(slot.schema).includes('string') && isNullable(slot.schema)) {
+        stringMode = STRING_MODE_MAYBE_NULL;
+        stringPrefix = slot.prefix;
       } else if (schemaTypes(slot.schema).includes('string')) {
         stringMode = STRING_MODE_STREAM;
         emit(`${slot.prefix}"`);
@@ -231,6 +237,17 @@ export function createArgsStreamer(
           stringParts = [];
           return;
         }
+        case STRING_MODE_MAYBE_NULL: {
+          stringParts.push(text);
+          const sofar = stringParts.join('').trim();
+          if (sofar.length <= 4 && ('null'.startsWith(sofar) || 'None'.startsWith(sofar))) return;
+          // Not null after all: release what was held and stream the rest.
+          stringMode = STRING_MODE_STREAM;
+          emit(`${stringPrefix}"`);
+          emitStringPiece(stringParts.join(''));
+          stringParts = [];
+          return;
+        }
         case STRING_MODE_DROP:
           return;
       }
@@ -248,6 +265,7 @@ export function createArgsStreamer(
           return;
         case STRING_MODE_BUFFER:
         case STRING_MODE_UNDECIDED:
+        case STRING_MODE_MAYBE_NULL:
           coerceAndEmit(stringParts.join(''), stringSchema, stringPrefix, stack.length === 0);
           stringParts = [];
           return;
