@@ -2,11 +2,12 @@
 import { autoProtocol } from '../protocols/auto.ts';
 import { deepseekProtocol } from '../protocols/deepseek.ts';
 import { functionGemmaProtocol } from '../protocols/function-gemma.ts';
+import { gemmaProtocol } from '../protocols/gemma.ts';
 import { gemma4Protocol } from '../protocols/gemma4.ts';
 import { glmProtocol } from '../protocols/glm.ts';
 import { graniteProtocol } from '../protocols/granite.ts';
 import { harmonyProtocol } from '../protocols/harmony.ts';
-import { gemmaProtocol, hermesProtocol } from '../protocols/json-mix.ts';
+import { hermesProtocol } from '../protocols/json-mix.ts';
 import { kimiK2Protocol } from '../protocols/kimi-k2.ts';
 import { llama3JsonProtocol } from '../protocols/llama3-json.ts';
 import { minimaxM2Protocol } from '../protocols/minimax-m2.ts';

@@ -1,14 +1,13 @@
 /**
  * JSON-in-delimiters: the model writes `{"name": …, "arguments": …}` between
  * an opening and a closing marker. Hermes/Qwen use `<tool_call>` tags, Gemma
- * a ```tool_call fence; both are this protocol with other delimiters.
+ * a ```tool_call fence (gemma.ts); both are this protocol with other delimiters.
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
-import { openPythonic } from '../parse/sections/pythonic.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareJsonCallTrigger, chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
+import { bareJsonCallTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList } from './tool-list.ts';
 
 export interface JsonMixProtocolOptions {
@@ -45,18 +44,16 @@ export const hermesTriggers: readonly Trigger[] = [
   ...chatmlEnd,
   ...llamaEnd,
 ];
-/**
- * Gemma 2/3 prompted with a ```tool_call fence; Gemma 3's own function-calling
- * prompt asks for a ```tool_code fence holding a Python call.
- */
-export const gemmaTriggers: readonly Trigger[] = [
-  jsonCallTrigger('```tool_call', '```'),
-  { marker: '```tool_code', open: (env, marker) => openPythonic(env, marker, { end: '```' }) },
-  ...thinkTriggers,
-  ...gemmaEnd,
-];
-
 export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
+  return jsonMixWith(options);
+}
+
+/**
+ * @internal jsonMixProtocol with a family's own triggers. Gemma's live in
+ * gemma.ts because they pull in the Python-call reader, which Hermes-family
+ * presets should not ship.
+ */
+export function jsonMixWith(options: JsonMixProtocolOptions, familyTriggers?: readonly Trigger[]): ToolCallProtocol {
   const start = options.toolCallStart ?? '<tool_call>';
   const end = options.toolCallEnd ?? '</tool_call>';
   const responseStart = options.toolResponseStart ?? '<tool_response>';
@@ -79,11 +76,10 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
     ].join('\n');
 
   const triggers =
-    start === '<tool_call>' && end === '</tool_call>'
+    familyTriggers ??
+    (start === '<tool_call>' && end === '</tool_call>'
       ? hermesTriggers
-      : start === '```tool_call' && end === '```'
-        ? gemmaTriggers
-        : [jsonCallTrigger(start, end), ...thinkTriggers, ...chatmlEnd, ...llamaEnd];
+      : [jsonCallTrigger(start, end), ...thinkTriggers, ...chatmlEnd, ...llamaEnd]);
   return defineFormat({
     name: options.name ?? 'json-mix',
     formatTools({ tools, toolSystemPromptTemplate }) {
@@ -102,15 +98,4 @@ export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallP
 /** Hermes / Qwen 2.5 style: `<tool_call>{…}</tool_call>`, results in `<tool_response>`. */
 export function hermesProtocol(): ToolCallProtocol {
   return jsonMixProtocol({ name: 'hermes' });
-}
-
-/** Gemma style: a ```tool_call fenced block, results in a ```tool_response block. */
-export function gemmaProtocol(): ToolCallProtocol {
-  return jsonMixProtocol({
-    name: 'gemma',
-    toolCallStart: '```tool_call',
-    toolCallEnd: '```',
-    toolResponseStart: '```tool_response',
-    toolResponseEnd: '```',
-  });
 }

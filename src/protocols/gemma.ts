@@ -1,0 +1,32 @@
+/**
+ * Gemma 2/3: JSON calls in a ```tool_call fence (toolshim's prompt), results
+ * in a ```tool_response fence. Gemma 3's own function-calling prompt (Google's
+ * "function calling with Gemma" guide) asks for a ```tool_code fence holding a
+ * Python call instead, so that fence is read too.
+ */
+import type { Trigger } from '../parse/scanner.ts';
+import { openPythonic } from '../parse/sections/pythonic.ts';
+import { jsonCallTrigger, jsonMixWith } from './json-mix.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { gemmaEnd, thinkTriggers } from './shared-triggers.ts';
+
+export const gemmaTriggers: readonly Trigger[] = [
+  jsonCallTrigger('```tool_call', '```'),
+  { marker: '```tool_code', open: (env, marker) => openPythonic(env, marker, { end: '```' }) },
+  ...thinkTriggers,
+  ...gemmaEnd,
+];
+
+/** Gemma style: a ```tool_call fenced block, results in a ```tool_response block. */
+export function gemmaProtocol(): ToolCallProtocol {
+  return jsonMixWith(
+    {
+      name: 'gemma',
+      toolCallStart: '```tool_call',
+      toolCallEnd: '```',
+      toolResponseStart: '```tool_response',
+      toolResponseEnd: '```',
+    },
+    gemmaTriggers,
+  );
+}
