@@ -51,7 +51,8 @@ for (const file of sourceFiles(src)) {
     const from = layerOf(file);
     const to = layerOf(join(dirname(file), match[1]));
     const rule = RULES.find(([a, b]) => a === from && b === to);
-    if (rule) problems.push(`${relative(root, file)} imports '${match[1]}': ${from}/ must not import ${to}/ (${rule[2]}).`);
+    if (rule)
+      problems.push(`${relative(root, file)} imports '${match[1]}': ${from}/ must not import ${to}/ (${rule[2]}).`);
   }
 }
 

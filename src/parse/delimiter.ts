@@ -21,34 +21,3 @@ export interface DelimiterSearch {
   /** Index in the searched chunk just past the delimiter (when found). */
   resumeAt: number;
 }
-
-/**
- * Searches `chunk` from `from` for `delimiter`, given `held` (a partial
- * delimiter kept from the previous chunk). Returns what lies before the match
- * and the new held tail. Only `held` (shorter than the delimiter) is
- * re-examined, so the total work stays linear in the stream length.
- */
-export function searchDelimiter(
-  held: string,
-  chunk: string,
-  from: number,
-  delimiter: string,
-): DelimiterSearch & { held: string } {
-  const text = held + chunk.slice(from);
-  const index = text.indexOf(delimiter);
-  if (index >= 0) {
-    return {
-      before: text.slice(0, index),
-      found: true,
-      resumeAt: from + index + delimiter.length - held.length,
-      held: '',
-    };
-  }
-  const keep = partialDelimiterLength(text, delimiter);
-  return {
-    before: text.slice(0, text.length - keep),
-    found: false,
-    resumeAt: chunk.length,
-    held: text.slice(text.length - keep),
-  };
-}

@@ -7,7 +7,7 @@
 import { type DelimiterSearch, partialDelimiterLength } from './delimiter.ts';
 
 /**
- * Like `searchDelimiter`, but never copies the rest of the chunk before it is
+ * Searches for a delimiter, but never copies the rest of the chunk before it is
  * consumed: `indexOf` runs on the chunk itself, and only the short `held`
  * tail is joined with the chunk's first characters. So a text with many
  * delimiters is read in linear time even when it arrives as one chunk.

@@ -10,7 +10,7 @@ import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { type FormatFixture, fixtureTools } from './fixtures/tools.ts';
 import { chunkings, generateContent, normalizeIds, streamParts, summarize, summarizeContent } from './harness.ts';
 
-export { type FormatFixture, fixtureTools, searchTool, weatherTool } from './fixtures/tools.ts';
+export { type FormatFixture, fixtureTools } from './fixtures/tools.ts';
 
 /** Runs every fixture through `protocol` in all chunkings; generate must equal stream. */
 export function runFormatFixtures(

@@ -68,6 +68,7 @@ export function describeSkips(runtime: Runtime): string {
 }
 
 /** Why `fullName` is skipped in `runtime`, or undefined when it runs there. */
+/** @public Called from the generated runtime entry (entry.ts writes the import as text). */
 export function skipReasonFor(runtime: Runtime, fullName: string, file: string): string | undefined {
   return skipsFor(runtime).find(
     (skip) => (skip.file === undefined || skip.file === file) && fullName.includes(skip.test),

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 
 export const root = new URL('../../../', import.meta.url).pathname;
 
-export const nodeOnlyPattern = 'src/**/*.node.test.ts';
+const nodeOnlyPattern = 'src/**/*.node.test.ts';
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
