@@ -6,6 +6,10 @@
  * chunks by a pull-based mock model. Rounds alternate floor / toolshim, and
  * the median of each is kept.
  *
+ * "Reasoning, then a call": 100 KB of thinking in the family's markers, then
+ * a small call, for each family with thinking markers (and 1 MB for hermes,
+ * to check that the time per MB stays flat). Target: at most 1.5x the floor.
+ *
  * The peer is `@browser-ai/web-llm`, the in-browser provider with its own
  * tool-call emulation: its model with a scripted engine in place of WebGPU,
  * streaming the same argument in its own ```tool_call fence, with the tool
@@ -107,6 +111,7 @@ interface Run {
   ms: number;
   calls: number;
   contentLength: number;
+  reasoningLength: number;
 }
 
 async function run(model: LanguageModelV4, withTools: boolean): Promise<Run> {
@@ -118,13 +123,15 @@ async function run(model: LanguageModelV4, withTools: boolean): Promise<Run> {
   });
   let calls = 0;
   let contentLength = 0;
+  let reasoningLength = 0;
   for await (const part of result.fullStream) {
     if (part.type === 'tool-call') {
       calls += 1;
       contentLength = String((part.input as { content?: unknown }).content ?? '').length;
-    } else if (part.type === 'error') throw part.error;
+    } else if (part.type === 'reasoning-delta') reasoningLength += part.text.length;
+    else if (part.type === 'error') throw part.error;
   }
-  return { ms: performance.now() - start, calls, contentLength };
+  return { ms: performance.now() - start, calls, contentLength, reasoningLength };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -141,14 +148,21 @@ const failures: string[] = [];
 const value = content(SIZE);
 const input = { path: 'big.txt', content: value };
 
-async function measure(name: string, floor: () => Promise<Run>, subject: () => Promise<Run>): Promise<void> {
+async function measure(
+  name: string,
+  floor: () => Promise<Run>,
+  subject: () => Promise<Run>,
+  { expectedLength = SIZE, reasoningAtLeast = 0, times = rounds, into = rows } = {},
+): Promise<Row> {
   const floors: number[] = [];
   const subjects: number[] = [];
-  for (let round = 0; round < rounds + 1; round++) {
+  for (let round = 0; round < times + 1; round++) {
     const a = await floor();
     const b = await subject();
-    if (b.calls !== 1 || b.contentLength !== SIZE)
-      failures.push(`${name}: ${b.calls} call(s), argument ${b.contentLength} of ${SIZE} characters`);
+    if (b.calls !== 1 || b.contentLength !== expectedLength)
+      failures.push(`${name}: ${b.calls} call(s), argument ${b.contentLength} of ${expectedLength} characters`);
+    if (b.reasoningLength < reasoningAtLeast)
+      failures.push(`${name}: ${b.reasoningLength} reasoning characters, expected at least ${reasoningAtLeast}`);
     // Round 0 warms up the JIT.
     if (round > 0) {
       floors.push(a.ms);
@@ -156,8 +170,9 @@ async function measure(name: string, floor: () => Promise<Run>, subject: () => P
     }
   }
   const row = { name, floorMs: median(floors), ms: median(subjects), ratio: median(subjects) / median(floors) };
-  rows.push(row);
+  into.push(row);
   console.log(`  ${name}: ${row.ms.toFixed(0)} ms, floor ${row.floorMs.toFixed(0)} ms, ${row.ratio.toFixed(2)}x`);
+  return row;
 }
 
 const started = performance.now();
@@ -174,6 +189,36 @@ for (const format of formats) {
     () => run(wrapLanguageModel({ model: mockModel(chunks), middleware }), true),
   );
 }
+/** Each thinking family's markers, as its template writes them (see src/protocols/shared-triggers.ts, harmony.ts). */
+const THINKING: Record<string, (thought: string) => string> = {
+  hermes: (t) => `<think>\n${t}\n</think>\n\n`,
+  mistral: (t) => `[THINK]${t}[/THINK]`,
+  harmony: (t) => `<|channel|>analysis<|message|>${t}<|end|><|start|>assistant`,
+  gemma4: (t) => `<|channel>thought\n${t}<channel|>`,
+};
+const reasoningRows: Row[] = [];
+const small = { path: 'a.txt', content: 'short' };
+async function measureReasoning(formatName: string, size: number, times: number): Promise<Row> {
+  const format = FORMATS.find((f) => f.name === formatName);
+  if (!format) throw new Error(`no format ${formatName}`);
+  const protocol = format.create();
+  const think = THINKING[formatName] as (thought: string) => string;
+  const text =
+    think(content(size)) + protocol.formatToolCall({ toolCallId: 'call_1', toolName: 'write_file', input: small });
+  const chunks = chunked(text);
+  const middleware = createToolMiddleware({ protocol });
+  return measure(
+    `${formatName}, ${size / 1024} KB reasoning then a call`,
+    () => run(mockModel(chunks), true),
+    () => run(wrapLanguageModel({ model: mockModel(chunks), middleware }), true),
+    { expectedLength: small.content.length, reasoningAtLeast: size, times, into: reasoningRows },
+  );
+}
+for (const name of quick ? ['hermes'] : Object.keys(THINKING)) await measureReasoning(name, SIZE, rounds);
+const perMb100 = reasoningRows[0] as Row;
+const megabyte = await measureReasoning('hermes', 1024 * 1024, quick ? 1 : 3);
+const linearity = megabyte.ms / 10 / perMb100.ms;
+
 {
   // The peer's own format (its system prompt asks for a ```tool_call fence holding the JSON call).
   const text = `I will write it now.\n\`\`\`tool_call\n${JSON.stringify({ name: 'write_file', arguments: input })}\n\`\`\``;
@@ -186,6 +231,7 @@ for (const format of formats) {
 }
 
 const over = rows.filter((row) => row.ratio > 1.2 && !row.name.startsWith('@'));
+const reasoningOver = reasoningRows.filter((row) => row.ratio > 1.5);
 console.log(
   [
     '',
@@ -196,6 +242,14 @@ console.log(
     ...rows.map((r) => `| ${r.name} | ${r.ms.toFixed(0)} ms | ${r.floorMs.toFixed(0)} ms | ${r.ratio.toFixed(2)}x |`),
     '',
     `Target <= 1.20x: ${over.length === 0 ? 'met by every format' : `over in ${over.map((r) => r.name).join(', ')}`}.`,
+    '',
+    '| reasoning, then a call | streamText | no middleware | ratio |',
+    '|---|---:|---:|---:|',
+    ...reasoningRows.map(
+      (r) => `| ${r.name} | ${r.ms.toFixed(0)} ms | ${r.floorMs.toFixed(0)} ms | ${r.ratio.toFixed(2)}x |`,
+    ),
+    '',
+    `Target <= 1.50x: ${reasoningOver.length === 0 ? 'met' : `over in ${reasoningOver.map((r) => r.name).join(', ')}`}. Time per MB, 1 MB against 100 KB (hermes): ${linearity.toFixed(2)}x (target <= 1.20).`,
     `Load average ${loadAtStart.toFixed(2)} at start, ${loadAverage().toFixed(2)} at end; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
   ].join('\n'),
 );
@@ -204,6 +258,8 @@ writeJson('.cache/bench', `stream-text${quick ? '-quick' : ''}-latest.json`, {
   machine: machine(),
   rounds,
   rows,
+  reasoningRows,
+  linearity,
   failures,
 });
 if (failures.length > 0) {
