@@ -58,6 +58,8 @@ export interface JsonReader {
    * text being written. Sections use it to know where a call ended inside a chunk.
    */
   readonly index: number;
+  /** How many objects and arrays are open. */
+  readonly depth: number;
 }
 
 const SIMPLE_ESCAPES: Record<string, string> = {
@@ -348,6 +350,9 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
     },
     get index() {
       return index;
+    },
+    get depth() {
+      return stack.length;
     },
   };
 }

@@ -8,6 +8,12 @@
  * reader: the quote token becomes `"`, and `"` and `\` inside strings are
  * escaped (string content is raw, never escaped, in these formats). Each
  * character is rewritten once; only a partial quote token is held back.
+ *
+ * Gemma 4 also writes its arguments in parentheses, Python-style, under heavy
+ * prompts: `call:terminal(command:<|"|>ls<|"|>)` (vllm-project/vllm#53657)
+ * and `call:name(key=value)` (jundot/omlx#1886). With `parens`, the reader is
+ * already inside `(`: at the top level `=` reads as `:` and `)` closes the
+ * object; inside nested values and strings both are ordinary characters.
  */
 import { createJsonReader, type JsonReader } from '../json/json-reader.ts';
 import type { JsonSink } from '../json/json-sink.ts';
@@ -32,8 +38,19 @@ function escapeRaw(text: string): string {
   return text.replace(/[\\"]/g, (c) => `\\${c}`);
 }
 
-export function createQuotedValueReader(quote: string, sink: JsonSink): QuotedValueReader {
+export interface QuotedValueOptions {
+  /** The arguments opened with `(` (already read): see the header. */
+  parens?: boolean;
+}
+
+export function createQuotedValueReader(
+  quote: string,
+  sink: JsonSink,
+  options: QuotedValueOptions = {},
+): QuotedValueReader {
   const reader: JsonReader = createJsonReader(sink);
+  const parens = options.parens === true;
+  if (parens) reader.write('{');
   let inString = false;
   let held = '';
   let failed = false;
@@ -55,9 +72,9 @@ export function createQuotedValueReader(quote: string, sink: JsonSink): QuotedVa
         }
         continue;
       }
-      // Outside strings the text is passed through as it is.
+      // Outside strings the text is passed through as it is (parenthesised arguments: see writeOutside).
       const before = search.before;
-      const stop = reader.write(before);
+      const stop = parens ? writeOutside(before) : reader.write(before);
       if (stop < before.length || reader.done) {
         // The value ended (or broke) inside `before`; map the stop back into this chunk,
         // and leave any held tail to whoever reads after the value.
@@ -85,6 +102,24 @@ export function createQuotedValueReader(quote: string, sink: JsonSink): QuotedVa
       }
     }
     return i;
+  }
+
+  /** Writes text outside quote tokens, with the top-level `=` and `)` of parenthesised arguments read as `:` and `}`. */
+  function writeOutside(text: string): number {
+    let k = 0;
+    while (k < text.length) {
+      let j = k;
+      while (j < text.length && text.charCodeAt(j) !== 0x29 /* ) */ && text.charCodeAt(j) !== 0x3d /* = */) j++;
+      const stop = reader.write(text.slice(k, j));
+      if (stop < j - k || reader.done) return k + stop;
+      if (j === text.length) return j;
+      const top = reader.depth === 1 && !reader.inString;
+      const c = text.charAt(j);
+      if (reader.write(top ? (c === ')' ? '}' : ':') : c) === 0) return j;
+      k = j + 1;
+      if (reader.done) return k;
+    }
+    return k;
   }
 
   return {

@@ -2,6 +2,13 @@
  * The Gemma-family call: `call:get_weather{location:<Q>London<Q>}` after an
  * opening token and before a closing one, where <Q> is the format's string
  * token (`<|"|>` for Gemma 4, `<escape>` for FunctionGemma).
+ *
+ * Gemma 4 drifts from that shape in ways users reported, all read here:
+ * - the `call:` prefix shortened to `:` or left out (`<|tool_call>:get_weather{…}`,
+ *   vllm-project/vllm#53431, #54778);
+ * - the arguments in parentheses, with `:` or `=` (`call:terminal(command:<Q>ls<Q>)`,
+ *   vllm-project/vllm#53657; `call:name(key=value)`, jundot/omlx#1886);
+ * - no closing token at the end of the answer (the call is complete without it).
  */
 import { createCallSink } from '../call-sink.ts';
 import { createQuotedValueReader, type QuotedValueReader } from '../custom-quote-reader.ts';
@@ -16,14 +23,13 @@ export interface CallBraceOptions {
   end: string;
 }
 
-const State = { Prefix: 0, Name: 1, Args: 2, Closing: 3, Done: 4 } as const;
+const State = { Name: 1, Args: 2, Closing: 3, Done: 4 } as const;
 type State = (typeof State)[keyof typeof State];
 
 export function openGemmaCall(env: SectionEnv, marker: string, options: CallBraceOptions): Section {
   const sink = createCallSink(env.context, env.callbacks);
   const raw = createRawBlock(env.callbacks, marker);
-  let state: State = State.Prefix;
-  const prefix: ExpectStep = expectStep(['call:']);
+  let state: State = State.Name;
   const closing: ExpectStep = expectStep([options.end]);
   let name = '';
   let reader: QuotedValueReader | undefined;
@@ -51,36 +57,25 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
     };
     while (i < n && state !== State.Done) {
       switch (state) {
-        case State.Prefix: {
-          const step = prefix.read(text, i);
-          i = step.i;
-          if (step.tag === false) {
-            leftover = step.carried;
-            keep();
-            fail('expected "call:" and the tool name');
-            return i;
-          }
-          if (step.tag !== undefined) state = State.Name;
-          break;
-        }
         case State.Name: {
           const c = text.charAt(i);
-          if (c !== '{') {
+          if (c !== '{' && c !== '(') {
             if (name.length > 128 || c === '<' || c === '\n') {
               keep();
-              fail('expected the tool name and "{"');
+              fail('expected "call:", the tool name and "{"');
               return i;
             }
             name += c;
             i++;
             break;
           }
-          if (!sink.start(name)) {
+          if (!sink.start(toolName(name))) {
             keep();
             fail('the tool name is missing or not a name');
             return i;
           }
-          reader = createQuotedValueReader(options.quote, sink.args);
+          reader = createQuotedValueReader(options.quote, sink.args, { parens: c === '(' });
+          if (c === '(') i++;
           state = State.Args;
           break;
         }
@@ -148,6 +143,13 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
       }
     },
   };
+}
+
+/** The name after the optional `call:` (or its shortened `:`) prefix. */
+function toolName(written: string): string {
+  const name = written.trim();
+  if (name.startsWith('call:')) return name.slice(5);
+  return name.startsWith(':') ? name.slice(1) : name;
 }
 
 /** Renders a value in the Gemma argument syntax (history): strings in the quote token, keys bare. */
