@@ -67,8 +67,26 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
   let escaping = '';
   let closing: string | undefined;
 
+  /**
+   * String content rewritten during one write(), passed on in one piece (see
+   * outString): a string with escapes still streams as one delta per chunk.
+   */
+  let pending = '';
+
+  function outString(json: string): void {
+    pending += json;
+  }
+
+  function flush(): void {
+    if (pending === '') return;
+    const json = pending;
+    pending = '';
+    out(json);
+  }
+
   /** Passes rewritten text to the reader; false when the reader did not take it all (value over, or broken). */
   function out(json: string): boolean {
+    flush();
     if (held !== undefined) {
       held.push(json);
       return true;
@@ -130,11 +148,11 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
       const digits = HEX_DIGITS[escaping.charAt(1)];
       if (digits === undefined) {
         const known = SIMPLE[c];
-        out(jsonText(known ?? `\\${c}`)); // an unknown escape keeps its backslash, as Python does
+        outString(jsonText(known ?? `\\${c}`)); // an unknown escape keeps its backslash, as Python does
         escaping = '';
       } else if (escaping.length === digits + 2) {
         const code = Number.parseInt(escaping.slice(2), 16);
-        out(
+        outString(
           jsonText(
             /^[0-9a-fA-F]+$/.test(escaping.slice(2)) && code <= 0x10ffff ? String.fromCodePoint(code) : escaping,
           ),
@@ -145,7 +163,7 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
     }
     if (c === '\\') escaping = c;
     else if (c === quote) closing = c;
-    else out(jsonText(c));
+    else outString(jsonText(c));
   }
 
   return {
@@ -168,11 +186,22 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
             out('"');
           } else {
             // Not the end after all: the quote and the blanks are text, `c` too.
-            out(jsonText(quote + afterQuote));
+            outString(jsonText(quote + afterQuote));
           }
           continue;
         }
         if (quote !== '') {
+          if (escaping === '') {
+            // A run of ordinary characters goes to the reader in one piece, so a long
+            // string streams as one delta per chunk, not one per character.
+            let j = i;
+            while (j < n && text.charCodeAt(j) !== 0x5c /* \\ */ && text.charAt(j) !== quote) j++;
+            if (j > i) {
+              outString(jsonText(text.slice(i, j)));
+              i = j;
+              continue;
+            }
+          }
           stringChar(c);
           i++;
           continue;
@@ -180,9 +209,11 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
         if (!structural(c)) return i;
         i++;
       }
+      flush();
       return i;
     },
     end() {
+      flush();
       if (closing !== undefined) {
         closing = undefined;
         quote = '';

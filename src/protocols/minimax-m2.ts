@@ -6,7 +6,9 @@
  *   </invoke>
  *   </minimax:tool_call>
  * Several `<invoke>` blocks in one section are parallel calls. Parameter
- * values are raw text, coerced by the tool's schema.
+ * values are raw text, verbatim (the MiniMax-M2 chat template writes
+ * `<parameter name="k">` + v + `</parameter>` with no padding: llama.cpp
+ * models/templates/MiniMax-M2.jinja), coerced by the tool's schema.
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
@@ -26,9 +28,12 @@ const TAGS: InvokeTags = {
 };
 
 export const minimaxM2Triggers: readonly Trigger[] = [
-  { marker: OPEN, open: (env, marker) => openXmlInvoke(env, marker, TAGS) },
+  { marker: OPEN, open: (env, marker) => openXmlInvoke(env, marker, TAGS, { verbatim: true }) },
   // The invoke without the <minimax:tool_call> block around it.
-  { marker: TAGS.invoke, open: (env, marker) => openXmlInvoke(env, marker, TAGS, { openedAtInvoke: true }) },
+  {
+    marker: TAGS.invoke,
+    open: (env, marker) => openXmlInvoke(env, marker, TAGS, { openedAtInvoke: true, verbatim: true }),
+  },
   ...thinkTriggers,
   ...minimaxEnd,
 ];

@@ -31,6 +31,13 @@ export interface InvokeOptions {
    * tool's name makes it a call; anything else is quietly text.
    */
   openedAtInvoke?: boolean;
+  /**
+   * Values are exactly what stands between the tags. MiniMax-M2's template
+   * writes `<parameter name="k">{{ v }}</parameter>` with no padding, so a line
+   * break at either end belongs to the value; Qwen3-Coder's writes
+   * `<parameter=k>\n{{ v }}\n</parameter>`, whose padding is dropped.
+   */
+  verbatim?: boolean;
 }
 
 const BETWEEN = 0;
@@ -95,14 +102,17 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
       const parts: string[] = [];
       target = { write: (t) => parts.push(t), end: () => writer.addValue(name, parts.join('')) };
     }
-    const trimmer = createValueTrimmer((t) => target.write(t));
-    value = {
-      write: (t) => trimmer.write(t),
-      end() {
-        trimmer.end();
-        target.end();
-      },
-    };
+    if (options.verbatim) value = target;
+    else {
+      const trimmer = createValueTrimmer((t) => target.write(t));
+      value = {
+        write: (t) => trimmer.write(t),
+        end() {
+          trimmer.end();
+          target.end();
+        },
+      };
+    }
     scanner = createValueEndScanner(tags, value);
   }
 

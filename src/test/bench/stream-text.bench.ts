@@ -180,7 +180,9 @@ const loadAtStart = loadAverage();
 const formats = quick ? FORMATS.filter((f) => f.name === 'hermes' || f.name === 'qwen3-coder') : FORMATS;
 for (const format of formats) {
   const protocol = format.create();
-  const text = `I will write it now.\n${protocol.formatToolCall({ toolCallId: 'call_1', toolName: 'write_file', input })}`;
+  const call = protocol.formatToolCall({ toolCallId: 'call_1', toolName: 'write_file', input });
+  // Bare formats (a JSON object or list, a Python list) count only when they open the answer.
+  const text = /^[[{]/.test(call) ? call : `I will write it now.\n${call}`;
   const chunks = chunked(text);
   const middleware = createToolMiddleware({ protocol });
   await measure(
