@@ -64,13 +64,17 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<ChatCompletionC
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
-/** A completion message as reasoning servers send it (see ChatChunkDelta); the shared wire types lack the field. */
-type ChatCompletionMessage = ChatCompletion['choices'][number]['message'] & { reasoning_content?: string | null };
+type ChatCompletionMessage = ChatCompletion['choices'][number]['message'];
+
+/** The thinking of a completion message, under either name servers use. */
+function reasoningOf(message: ChatCompletionMessage | undefined): string | null | undefined {
+  return message?.reasoning_content ?? message?.reasoning;
+}
 
 /** A whole completion replayed as one chunk, for engines that ignore `stream: true`; its reasoning is kept. */
 async function* completionAsChunks(completion: ChatCompletion): AsyncGenerator<ChatCompletionChunk> {
   const chunk = completionAsChunk(completion);
-  const reasoning = (completion.choices[0]?.message as ChatCompletionMessage | undefined)?.reasoning_content;
+  const reasoning = reasoningOf(completion.choices[0]?.message);
   const first = chunk.choices[0];
   if (reasoning && first) {
     const delta: ChatChunkDelta = { ...first.delta, reasoning_content: reasoning };
@@ -158,7 +162,7 @@ export function fromChatEngine(
         );
       }
       const content: LanguageModelV4Content[] = [];
-      const reasoning = (choice.message as ChatCompletionMessage).reasoning_content;
+      const reasoning = reasoningOf(choice.message);
       if (reasoning) content.push({ type: 'reasoning', text: reasoning });
       if (choice.message.content) content.push({ type: 'text', text: choice.message.content });
       for (const call of choice.message.tool_calls ?? []) {

@@ -11,12 +11,11 @@ import type {
 import type { ChatCompletionChunk, ChatFinishReason, ChatToolCallDelta, ChatUsage } from '../openai/wire-types.ts';
 
 /**
- * A chunk delta as reasoning servers send it: DeepSeek's API, vLLM and
- * llama.cpp (`--reasoning-format deepseek`) put the thinking in
- * `reasoning_content`, apart from `content`. The shared wire types lack it.
+ * A chunk delta as servers send it. DeepSeek's API, vLLM and llama.cpp
+ * (`--reasoning-format deepseek`) put the thinking in `reasoning_content`,
+ * apart from `content`; newer vLLM and OpenRouter call it `reasoning`.
  */
 export type ChatChunkDelta = Omit<ChatCompletionChunk['choices'][number]['delta'], 'tool_calls'> & {
-  reasoning_content?: string | null;
   // Some servers leave `index` out when each delta carries the whole call.
   tool_calls?: Array<Omit<ChatToolCallDelta, 'index'> & { index?: number }>;
 };
@@ -98,7 +97,7 @@ export function chunkPartsStream(
     const choice = chunk.choices?.[0];
     if (!choice) return;
     const delta = choice.delta as ChatChunkDelta | undefined;
-    const reasoning = delta?.reasoning_content;
+    const reasoning = delta?.reasoning_content ?? delta?.reasoning;
     if (typeof reasoning === 'string' && reasoning !== '') {
       if (reasoningId === undefined) {
         reasoningId = options.generateId();

@@ -66,7 +66,17 @@ export interface ChatCompletion {
   model: string;
   choices: Array<{
     index: number;
-    message: { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] };
+    message: {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: ChatToolCall[];
+      /**
+       * The model's thinking, apart from `content`: the field DeepSeek's API,
+       * vLLM and llama.cpp's server use (`reasoning` on some servers).
+       */
+      reasoning_content?: string | null;
+      reasoning?: string | null;
+    };
     finish_reason: ChatFinishReason;
   }>;
   usage?: ChatUsage;
@@ -86,7 +96,14 @@ export interface ChatCompletionChunk {
   model: string;
   choices: Array<{
     index: number;
-    delta: { role?: 'assistant'; content?: string | null; tool_calls?: ChatToolCallDelta[] };
+    delta: {
+      role?: 'assistant';
+      content?: string | null;
+      tool_calls?: ChatToolCallDelta[];
+      /** Thinking, streamed apart from `content` (see the message's `reasoning_content`). */
+      reasoning_content?: string | null;
+      reasoning?: string | null;
+    };
     finish_reason: ChatFinishReason;
   }>;
   usage?: ChatUsage | null;

@@ -36,9 +36,11 @@ export function usageOf(usage: LanguageModelV4Usage | undefined): ChatUsage {
 
 export function toChatCompletion(result: LanguageModelV4GenerateResult, model: string): ChatCompletion {
   let text = '';
+  let reasoning = '';
   const toolCalls: ChatToolCall[] = [];
   for (const part of result.content) {
     if (part.type === 'text') text += part.text;
+    else if (part.type === 'reasoning') reasoning += part.text;
     else if (part.type === 'tool-call') {
       toolCalls.push({
         id: part.toolCallId,
@@ -60,6 +62,8 @@ export function toChatCompletion(result: LanguageModelV4GenerateResult, model: s
           // OpenAI sends null content on a pure tool-call answer; clients test for it.
           content: text === '' && toolCalls.length > 0 ? null : text,
           ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+          // The thinking, apart from the answer (DeepSeek's API, vLLM and llama.cpp use this field).
+          ...(reasoning !== '' ? { reasoning_content: reasoning } : {}),
         },
         finish_reason: finishReasonOf(result.finishReason, toolCalls.length > 0),
       },

@@ -12,6 +12,9 @@
  *   raw text follows as `content`, and only completed `tool-call` parts count
  *   toward `finish_reason: "tool_calls"`, so such an answer finishes `stop`,
  *   matching the non-streaming completion.
+ * - Reasoning (thinking the middleware read out of the text, or that the
+ *   model returned as reasoning) streams as `delta.reasoning_content`, the
+ *   field DeepSeek's API, vLLM and llama.cpp use, never as `content`.
  * - `finish` sends `finish_reason`; with `include_usage` a last chunk with
  *   empty `choices` carries the usage; then `data: [DONE]`.
  * - An `error` part or a failing source ends the stream with an OpenAI-shaped
@@ -62,6 +65,8 @@ export function createChunkWriter(options: ChunkWriterOptions) {
       switch (part.type) {
         case 'text-delta':
           return part.delta === '' ? [] : [chunk({ content: part.delta })];
+        case 'reasoning-delta':
+          return part.delta === '' ? [] : [chunk({ reasoning_content: part.delta })];
         case 'tool-input-start': {
           const index = callIndex.size;
           callIndex.set(part.id, index);
@@ -104,7 +109,7 @@ export function createChunkWriter(options: ChunkWriterOptions) {
         case 'error':
           throw part.error instanceof Error ? part.error : new Error(errorText(part.error));
         default:
-          // reasoning, sources, raw chunks, metadata: chat completions has no place for them.
+          // sources, raw chunks, metadata: chat completions has no place for them.
           return [];
       }
     },
