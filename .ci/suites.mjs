@@ -5,6 +5,7 @@ export const suites = [
   // Static checks first: they are fast and say the most about a broken change.
   { name: 'lint (biome)', command: ['biome', 'check', '.'], report: '', format: 'check' },
   // Exports nobody uses, files nothing imports, dependencies nothing needs (knip.json lists the entry points).
+  { name: 'layers (imports point down)', command: ['node', '.ci/check-layers.mjs'], report: '', format: 'check' },
   { name: 'dead code (knip)', command: ['knip', '--no-progress'], report: '', format: 'check' },
   { name: 'typecheck (tsc)', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'], report: '', format: 'check' },
   {

@@ -52,7 +52,6 @@ export {
 } from './openai/env-options.ts';
 export { type ChatCompletionsHandler, createChatCompletionsHandler } from './openai/handler.ts';
 export type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './openai/options.ts';
-export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './openai/upstream-client.ts';
 export type { ReasoningOption } from './parse/events.ts';
 export { type AutoProtocolOptions, autoProtocol } from './protocols/auto.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek.ts';
@@ -96,3 +95,4 @@ export type {
   ToolshimErrorCode,
   ToolshimErrorMetadata,
 } from './types.ts';
+export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './wire/upstream-client.ts';

@@ -16,7 +16,7 @@ import {
   type WebLLMChatEngine,
   type WebLLMProgress,
 } from '../../src/index.ts';
-import type { ChatCompletionChunk } from '../../src/openai/wire-types.ts';
+import type { ChatCompletionChunk } from '../../src/wire/types.ts';
 
 export type EngineId = 'replay' | 'webllm' | 'proxy';
 

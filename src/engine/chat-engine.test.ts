@@ -5,7 +5,7 @@ import type {
 } from '@ai-sdk/provider';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
 import { type ChatEngine, fromChatEngine } from './chat-engine.ts';
 import type { ChatChunkDelta } from './chat-stream.ts';
 

@@ -14,9 +14,9 @@ import type {
   LanguageModelV4Content,
   SharedV4Warning,
 } from '@ai-sdk/provider';
-import { completionAsChunk } from '../openai/completion-chunk.ts';
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
 import { generateToolCallId } from '../util/id.ts';
+import { completionAsChunk } from '../wire/completion-chunk.ts';
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
 import { toChatMessages } from './chat-messages.ts';
 import { type ChatChunkDelta, chunkPartsStream, mapFinishReason, mapUsage } from './chat-stream.ts';
 

@@ -11,7 +11,7 @@ import type {
   LanguageModelV4ToolResultOutput,
   SharedV4Warning,
 } from '@ai-sdk/provider';
-import type { ChatContentPart, ChatMessage, ChatToolCall } from '../openai/wire-types.ts';
+import type { ChatContentPart, ChatMessage, ChatToolCall } from '../wire/types.ts';
 
 function base64Of(data: Uint8Array | string): string {
   if (typeof data === 'string') return data;

@@ -8,7 +8,7 @@ import type {
   LanguageModelV4Usage,
   SharedV4Warning,
 } from '@ai-sdk/provider';
-import type { ChatCompletionChunk, ChatFinishReason, ChatToolCallDelta, ChatUsage } from '../openai/wire-types.ts';
+import type { ChatCompletionChunk, ChatFinishReason, ChatToolCallDelta, ChatUsage } from '../wire/types.ts';
 
 /**
  * A chunk delta as servers send it. DeepSeek's API, vLLM and llama.cpp

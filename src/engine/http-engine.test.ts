@@ -2,7 +2,7 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { hermesToolMiddleware } from '../index.ts';
-import type { ChatCompletionChunk } from '../openai/wire-types.ts';
+import type { ChatCompletionChunk } from '../wire/types.ts';
 import { fromChatEngine } from './chat-engine.ts';
 import { ChatEngineHttpError, createHttpEngine } from './http-engine.ts';
 import { createReplayEngine } from './replay-engine.ts';

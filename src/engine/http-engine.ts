@@ -6,9 +6,10 @@
  * relayed as one chunk, and a stream cut before its finish_reason is an error,
  * not a silently truncated answer.
  */
-import { createUpstreamClient } from '../openai/upstream-client.ts';
-import { UpstreamError } from '../openai/upstream-errors.ts';
-import type { ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
+
+import type { ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
+import { createUpstreamClient } from '../wire/upstream-client.ts';
+import { UpstreamError } from '../wire/upstream-error.ts';
 import type { ChatEngine, ChatEngineCallOptions } from './chat-engine.ts';
 
 /** Options of `createHttpEngine`. */

@@ -1,7 +1,7 @@
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { gemmaToolMiddleware, hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../index.ts';
-import type { ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
+import type { ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
 import { fromChatEngine } from './chat-engine.ts';
 import { createReplayEngine, replayText, tokenize } from './replay-engine.ts';
 

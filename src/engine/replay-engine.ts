@@ -4,7 +4,7 @@
  * the Worker's offline default and tests work with no weights and no network.
  * Isomorphic and dependency-free: timers and async generators only.
  */
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage } from '../openai/wire-types.ts';
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage } from '../wire/types.ts';
 import type { ChatEngine, ChatEngineCallOptions } from './chat-engine.ts';
 import { detectFormat, looksLikeCall, type ReplayFormat, renderCall, renderMalformedCall } from './replay-formats.ts';
 import { defaultCall, type ReplayTurn, scriptTurn } from './replay-scripts.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatCompletionChunk } from '../openai/wire-types.ts';
+import type { ChatCompletionChunk } from '../wire/types.ts';
 import { fromChatEngine } from './chat-engine.ts';
 import { checkWebGpu, createWebLLMEngine, type WebLLMModule, type WebLLMProgress } from './webllm-engine.ts';
 

@@ -10,7 +10,7 @@
  * WebLLM's `tools` field is never used: it accepts a handful of Hermes models
  * only and refuses custom system prompts. toolshim prompts and parses instead.
  */
-import type { ChatCompletionChunk, ChatCompletionRequest } from '../openai/wire-types.ts';
+import type { ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
 import type { ChatEngine, ChatEngineCallOptions } from './chat-engine.ts';
 
 /** Weight download and compile progress, as WebLLM reports it (`progress` from 0 to 1). */

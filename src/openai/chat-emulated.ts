@@ -4,11 +4,11 @@
  * OpenAI answer. The upstream only ever sees a prompt, never `tools`.
  */
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { SSE_DONE } from './sse.ts';
+import { SSE_DONE } from '../wire/sse.ts';
+import type { ChatCompletionRequest } from '../wire/types.ts';
 import { linkedAbort, sseResponse } from './sse-response.ts';
 import { toCallOptions } from './to-call-options.ts';
 import { httpErrorOf } from './upstream-errors.ts';
-import type { ChatCompletionRequest } from './wire-types.ts';
 import { toChatCompletion } from './write-completion.ts';
 import { createChunkWriter } from './write-stream.ts';
 

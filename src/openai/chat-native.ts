@@ -5,11 +5,11 @@
  * own default applies. Validation has already run (check-tool-choice.ts).
  */
 import type { ChatEngine } from '../engine/chat-engine.ts';
-import { completionAsChunk } from './completion-chunk.ts';
-import { SSE_DONE, sseFrame } from './sse.ts';
+import { completionAsChunk } from '../wire/completion-chunk.ts';
+import { SSE_DONE, sseFrame } from '../wire/sse.ts';
+import type { ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
 import { linkedAbort, sseResponse } from './sse-response.ts';
 import { httpErrorOf } from './upstream-errors.ts';
-import type { ChatCompletionChunk, ChatCompletionRequest } from './wire-types.ts';
 
 /** The upstream body: the client's JSON minus explicit nulls for `tools`/`tool_choice` (null means absent). */
 export function nativeBody(raw: Record<string, unknown>): Record<string, unknown> {

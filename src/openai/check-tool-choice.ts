@@ -5,9 +5,9 @@
  */
 import { ToolshimInvalidRequestError } from '../errors.ts';
 import { validateToolChoice } from '../middleware/tool-choice.ts';
+import type { ChatCompletionRequest } from '../wire/types.ts';
 import { invalidToolChoice } from './errors.ts';
 import { toFunctionTools, toToolChoice } from './to-call-options.ts';
-import type { ChatCompletionRequest } from './wire-types.ts';
 
 /** Throws a 400 `provider_invalid_request` (param `tool_choice`) for an impossible choice. */
 export function checkToolChoice(request: ChatCompletionRequest): void {

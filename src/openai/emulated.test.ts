@@ -4,6 +4,7 @@
  * fake upstream, fed the model's text in small pieces.
  */
 import { describe, expect, it } from 'vitest';
+import type { ChatCompletionChunk } from '../wire/types.ts';
 import { createChatCompletionsHandler } from './handler.ts';
 import {
   chatRequest,
@@ -15,7 +16,6 @@ import {
   sseResponse,
   weatherTool,
 } from './test/fake-upstream.ts';
-import type { ChatCompletionChunk } from './wire-types.ts';
 
 const messages = [{ role: 'user', content: 'Weather in Paris?' }];
 const modelText = 'Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';

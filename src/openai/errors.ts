@@ -4,7 +4,7 @@
  * client (the openai SDK, the AI SDK's openai-compatible provider) surfaces
  * the message instead of a parse failure.
  */
-import type { ChatErrorBody } from './wire-types.ts';
+import type { ChatErrorBody } from '../wire/types.ts';
 
 /** The OpenAI error `type`s the handler uses. */
 export type ProxyErrorType =

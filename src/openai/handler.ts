@@ -9,6 +9,7 @@
  */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { type ChatEngine, fromChatEngine } from '../engine/chat-engine.ts';
+import { createUpstreamClient } from '../wire/upstream-client.ts';
 import { applyMiddleware } from './apply-middleware.ts';
 import { runEmulated } from './chat-emulated.ts';
 import { runNative } from './chat-native.ts';
@@ -18,7 +19,6 @@ import { corsHeaders, preflight, readBodyLimited, requireToken } from './http-gu
 import { type ChatCompletionsHandlerOptions, DEFAULT_MAX_BODY_BYTES } from './options.ts';
 import { parseChatRequest } from './parse-request.ts';
 import { middlewareForProtocol } from './protocol-presets.ts';
-import { createUpstreamClient } from './upstream-client.ts';
 import { httpErrorOf } from './upstream-errors.ts';
 
 const ROUTES: Record<string, string[]> = {

@@ -1,7 +1,7 @@
 /** Options of `createChatCompletionsHandler`. */
 import type { LanguageModelV4, LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { ChatEngine } from '../engine/chat-engine.ts';
-import type { UpstreamClientOptions } from './upstream-client.ts';
+import type { UpstreamClientOptions } from '../wire/upstream-client.ts';
 
 /**
  * - `emulated`: toolshim teaches the tools in the system prompt and parses the

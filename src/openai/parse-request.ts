@@ -4,9 +4,10 @@
  * Unknown top-level fields are allowed (clients send many); they are ignored
  * in emulated mode and forwarded in native mode.
  */
+
+import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolChoice } from '../wire/types.ts';
 import { parseDataUrl } from './data-url.ts';
 import { invalidRequest } from './errors.ts';
-import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolChoice } from './wire-types.ts';
 
 const ROLES = ['system', 'developer', 'user', 'assistant', 'tool'] as const;
 /** OpenAI's own rule for function names; upstreams reject anything else anyway. */

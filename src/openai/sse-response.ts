@@ -3,7 +3,7 @@
  * so a slow client slows the upstream instead of filling memory; and a client
  * that goes away cancels the body, which aborts the upstream request.
  */
-import { SSE_HEADERS } from './sse.ts';
+import { SSE_HEADERS } from '../wire/sse.ts';
 
 export function sseResponse(
   frames: AsyncGenerator<Uint8Array>,

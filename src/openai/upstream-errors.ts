@@ -1,5 +1,5 @@
 /**
- * Upstream failures and how they reach the client (proposal 0025 §8.1.3):
+ * Upstream failures and how they reach the client:
  *
  * | upstream                          | client gets                                   |
  * |-----------------------------------|-----------------------------------------------|
@@ -11,32 +11,8 @@
  * | body that is not the OpenAI shape | 502 `upstream_error`, code `upstream_malformed_response` |
  */
 import { ToolshimInvalidRequestError } from '../errors.ts';
+import { UpstreamError } from '../wire/upstream-error.ts';
 import { internalError, invalidToolChoice, ProxyHttpError } from './errors.ts';
-
-export type UpstreamFailureKind = 'http' | 'network' | 'timeout' | 'malformed';
-
-/** Thrown by the upstream client. `status`/`retryAfter` are set for `http` failures. */
-export class UpstreamError extends Error {
-  override readonly name = 'UpstreamError';
-  readonly kind: UpstreamFailureKind;
-  readonly status: number | undefined;
-  readonly retryAfter: string | undefined;
-
-  constructor(kind: UpstreamFailureKind, message: string, details: { status?: number; retryAfter?: string } = {}) {
-    super(message);
-    this.kind = kind;
-    this.status = details.status;
-    this.retryAfter = details.retryAfter;
-  }
-
-  /** Also matches errors that crossed a realm or were re-wrapped (`cause`), e.g. by an engine adapter. */
-  static find(error: unknown): UpstreamError | undefined {
-    for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-      if ((e as { name?: unknown }).name === 'UpstreamError' && 'kind' in e) return e as UpstreamError;
-    }
-    return undefined;
-  }
-}
 
 /** The client-facing answer for an upstream failure. */
 export function upstreamToHttp(error: UpstreamError): ProxyHttpError {

@@ -22,8 +22,8 @@
  *   instead of a silent truncation.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { sseFrame } from './sse.ts';
-import type { ChatCompletionChunk, ChatErrorBody } from './wire-types.ts';
+import { sseFrame } from '../wire/sse.ts';
+import type { ChatCompletionChunk, ChatErrorBody } from '../wire/types.ts';
 import { completionId, finishReasonOf, usageOf } from './write-completion.ts';
 
 export interface ChunkWriterOptions {

@@ -3,7 +3,7 @@
  * records every request (URL, headers, parsed JSON body, abort signal) and
  * answers with whatever the test scripts.
  */
-import type { ChatCompletion, ChatCompletionChunk } from '../wire-types.ts';
+import type { ChatCompletion, ChatCompletionChunk } from '../../wire/types.ts';
 
 export interface RecordedRequest {
   url: string;

@@ -1,5 +1,5 @@
 /** A whole `chat.completion` as one `chat.completion.chunk`, for upstreams that ignore `stream: true`. */
-import type { ChatCompletion, ChatCompletionChunk } from './wire-types.ts';
+import type { ChatCompletion, ChatCompletionChunk } from './types.ts';
 
 export function completionAsChunk(completion: ChatCompletion): ChatCompletionChunk {
   const choice = completion.choices[0];

@@ -5,10 +5,10 @@
  * to map failures per proposal 0025 §8.1.3.
  */
 import { anySignal } from '../util/abort.ts';
+import { UpstreamError } from '../wire/upstream-error.ts';
 import { completionAsChunk } from './completion-chunk.ts';
 import { readSseData } from './sse.ts';
-import { UpstreamError } from './upstream-errors.ts';
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from './wire-types.ts';
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from './types.ts';
 
 export interface UpstreamClientOptions {
   /** The OpenAI-compatible base URL, ending before `/chat/completions`, e.g. `http://127.0.0.1:8080/v1`. */
