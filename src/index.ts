@@ -1,24 +1,9 @@
-// Public API of toolshim. Everything here is documented in README.md.
+// Public API of toolshim: the middleware, presets, protocols, coercion and
+// types. Engines (`toolshim/engines`) and the OpenAI-compatible server
+// (`toolshim/server`) are separate entry points, so an app that only wraps a
+// model ships none of them. Everything here is documented in src/README.md.
 
 export { coerceBySchema, coerceToolInput } from './coerce/coerce.ts';
-export {
-  type ChatEngine,
-  type ChatEngineCallOptions,
-  type ChatEngineLike,
-  type FromChatEngineOptions,
-  fromChatEngine,
-} from './engine/chat-engine.ts';
-export { ChatEngineHttpError, createHttpEngine, type HttpEngineOptions } from './engine/http-engine.ts';
-export { createReplayEngine, type ReplayEngineOptions } from './engine/replay-engine.ts';
-export {
-  checkWebGpu,
-  createWebLLMEngine,
-  WEBLLM_MODELS,
-  type WebLLMChatEngine,
-  type WebLLMEngineOptions,
-  type WebLLMModule,
-  type WebLLMProgress,
-} from './engine/webllm-engine.ts';
 export { ToolshimInvalidRequestError } from './errors.ts';
 export { parseRelaxedJson } from './json/json-value.ts';
 export { createToolMiddleware } from './middleware/create-tool-middleware.ts';
@@ -45,13 +30,6 @@ export {
   xlamToolMiddleware,
   xmlToolMiddleware,
 } from './middleware/presets.ts';
-export {
-  type ChatCompletionsEnv,
-  chatCompletionsOptionsFromEnv,
-  REPLAY_MODEL_ID,
-} from './openai/env-options.ts';
-export { type ChatCompletionsHandler, createChatCompletionsHandler } from './openai/handler.ts';
-export type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './openai/options.ts';
 export type { ReasoningOption } from './parse/events.ts';
 export { type AutoProtocolOptions, autoProtocol } from './protocols/auto.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek.ts';
@@ -95,4 +73,3 @@ export type {
   ToolshimErrorCode,
   ToolshimErrorMetadata,
 } from './types.ts';
-export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './wire/upstream-client.ts';

@@ -8,14 +8,12 @@ import {
   checkWebGpu,
   createHttpEngine,
   createReplayEngine,
-  createToolMiddleware,
   createWebLLMEngine,
   fromChatEngine,
-  type OnToolshimError,
-  type ToolCallProtocol,
   type WebLLMChatEngine,
   type WebLLMProgress,
-} from '../../src/index.ts';
+} from '../../src/engines.ts';
+import { createToolMiddleware, type OnToolshimError, type ToolCallProtocol } from '../../src/index.ts';
 import type { ChatCompletionChunk } from '../../src/wire/types.ts';
 
 export type EngineId = 'replay' | 'webllm' | 'proxy';

@@ -3,7 +3,7 @@
  * in the browser and `stopWhen`), and the three panes fed from its stream.
  */
 import { type ModelMessage, stepCountIs, streamText, type ToolChoice } from 'ai';
-import { checkWebGpu, WEBLLM_MODELS } from '../../src/index.ts';
+import { checkWebGpu, WEBLLM_MODELS } from '../../src/engines.ts';
 import { buildModel, type EngineId, loadWebLLM, webllmLoaded } from './engines.ts';
 import { ConversationPane, EventsPane, pretty, RawPane } from './panes.ts';
 import { type ProtocolId, protocols } from './protocols.ts';

@@ -7,7 +7,7 @@ import {
   type ChatCompletionsEnv,
   chatCompletionsOptionsFromEnv,
   createChatCompletionsHandler,
-} from '../../src/index.ts';
+} from '../../src/server.ts';
 
 type Handler = (request: Request) => Promise<Response>;
 

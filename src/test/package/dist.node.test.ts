@@ -49,8 +49,8 @@ describe.skipIf(!packageChecks)(`the shipped package (${packageChecksSkipReason}
     tarball = join(dir, name.split('\n').pop() as string);
   });
 
-  it('dist has JS and .d.ts for toolshim and toolshim/v3, and no test code', () => {
-    for (const file of ['index.js', 'index.d.ts', 'v3/index.js', 'v3/index.d.ts']) {
+  it('dist has JS and .d.ts for toolshim, toolshim/engines, toolshim/server and toolshim/v3, and no test code', () => {
+    for (const file of ['index', 'engines', 'server', 'v3/index'].flatMap((e) => [`${e}.js`, `${e}.d.ts`])) {
       expect(existsSync(join(root, 'dist', file)), `dist/${file}`).toBe(true);
     }
     const files = readdirSync(join(root, 'dist'), { recursive: true }).map(String);
@@ -84,9 +84,9 @@ describe.skipIf(!packageChecks)(`the shipped package (${packageChecksSkipReason}
   });
 
   for (const platform of ['browser', 'neutral'] as const) {
-    it(`src/index.ts and src/v3/index.ts bundle for platform "${platform}" with no Node built-in`, async () => {
+    it(`every entry point (src/index.ts, engines.ts, server.ts, v3/index.ts) bundles for platform "${platform}" with no Node built-in`, async () => {
       const result = await build({
-        entryPoints: [join(root, 'src/index.ts'), join(root, 'src/v3/index.ts')],
+        entryPoints: ['src/index.ts', 'src/engines.ts', 'src/server.ts', 'src/v3/index.ts'].map((e) => join(root, e)),
         outdir: join(root, '.cache/no-node', platform),
         bundle: true,
         platform,

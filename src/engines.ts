@@ -1,0 +1,23 @@
+// `toolshim/engines`: turn anything shaped like `chat.completions.create`
+// (WebLLM's MLCEngine, the openai client, any OpenAI-compatible server over
+// fetch, the scripted replay) into an AI SDK model that toolshim can wrap.
+// Documented in src/README.md, "Engines".
+
+export {
+  type ChatEngine,
+  type ChatEngineCallOptions,
+  type ChatEngineLike,
+  type FromChatEngineOptions,
+  fromChatEngine,
+} from './engine/chat-engine.ts';
+export { ChatEngineHttpError, createHttpEngine, type HttpEngineOptions } from './engine/http-engine.ts';
+export { createReplayEngine, type ReplayEngineOptions } from './engine/replay-engine.ts';
+export {
+  checkWebGpu,
+  createWebLLMEngine,
+  WEBLLM_MODELS,
+  type WebLLMChatEngine,
+  type WebLLMEngineOptions,
+  type WebLLMModule,
+  type WebLLMProgress,
+} from './engine/webllm-engine.ts';
