@@ -1,8 +1,9 @@
 /**
  * The built demo page in Chromium, with the offline replay engine. The replay
- * streams recorded small-model output token by token; `?delay=` sets the pace.
+ * streams scripted sample output token by token; `?delay=` sets the pace.
  */
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { FORMATS, protocolByName } from '../src/protocols/registry.ts';
 
 const status = (page: Page) => page.locator('#status');
 const events = (page: Page, type: string) => page.locator(`#events [data-event="${type}"]`);
@@ -65,18 +66,19 @@ test('the tool runs in the browser and the final answer uses its result', async 
   await expect(events(page, 'finish')).toContainText('stop');
 });
 
-const formats = [
-  { protocol: 'hermes', marker: '<tool_call>\n{"name": "calculator"' },
-  { protocol: 'gemma', marker: '```tool_call\n{"name": "calculator"' },
-  { protocol: 'xml', marker: '<calculator>\n<expression>23 * 7 + 4</expression>' },
-  { protocol: 'qwen3coder', marker: '<function=calculator>\n<parameter=expression>' },
-];
-for (const { protocol, marker } of formats) {
+// Every format in the registry: the scripted model writes the call with that format's own renderer.
+for (const { name: protocol } of FORMATS) {
   test(`protocol ${protocol}: the call is parsed, run and answered`, async ({ page }) => {
-    await send(page, 'What is 23 * 7 + 4?', `protocol=${protocol}&delay=2`);
+    const written = protocolByName(protocol).formatToolCall({
+      toolCallId: 'call_1',
+      toolName: 'calculator',
+      input: { expression: '23 * 7 + 4' },
+    });
+    await send(page, 'What is 23 * 7 + 4?', `protocol=${protocol}&delay=0`);
     await done(page);
-    await expect(page.locator('#raw [data-role="raw-text"]').first()).toContainText(marker);
-    await expect(page.locator('#raw mark.call')).toHaveCount(1);
+    await expect(page.locator('#protocol')).toHaveValue(protocol);
+    await expect(page.locator('#raw [data-role="raw-text"]').first()).toContainText(written.slice(0, 24));
+    await expect(page.locator('#raw mark.call').first()).toBeVisible();
     await expect(events(page, 'tool-call')).toContainText('calculator');
     await expect(page.locator('#conversation [data-role="tool-result"]')).toContainText('"result": 165');
     await expect(answer(page)).toHaveText('23 * 7 + 4 = 165.');
@@ -102,6 +104,26 @@ for (const protocol of ['hermes', 'xml']) {
     expect(order.slice(-3)).toEqual(['assistant-text', 'error', 'assistant-text']);
   });
 }
+
+test('old format names in links still work (?protocol=xml is morph-xml)', async ({ page }) => {
+  await page.goto('/?protocol=xml&delay=0');
+  await expect(page.locator('#protocol')).toHaveValue('morph-xml');
+});
+
+test('a thinking model: its thinking streams into a collapsible pane, the call drafted in it is not run', async ({
+  page,
+}) => {
+  await send(page, "Think first: what's the weather in Seoul?", 'delay=0');
+  await done(page);
+  const thinking = page.locator('#conversation [data-role="thinking"]');
+  await expect(thinking).toHaveCount(1);
+  await expect(thinking).toContainText('A draft: get_weather');
+  await expect(thinking).not.toHaveAttribute('open', ''); // folded once the thinking ended
+  await expect(events(page, 'tool-call')).toHaveCount(1);
+  await expect(events(page, 'reasoning')).toHaveCount(1);
+  await expect(page.locator('#raw .thinking-raw')).toContainText('A draft');
+  await expect(answer(page).last()).not.toContainText('A draft');
+});
 
 test('tool choice none: no tools offered, no call made', async ({ page }) => {
   await send(page, "What's the weather in Seoul?", 'toolChoice=none');

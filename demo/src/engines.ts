@@ -68,6 +68,8 @@ export function webllmLoaded(): string | undefined {
 export interface ModelSettings {
   engine: EngineId;
   protocol: ToolCallProtocol;
+  /** The registry name of `protocol`: the scripted replay writes its calls in it. */
+  format: string;
   delayMs: number;
   proxyUrl: string;
   proxyMode: 'browser' | 'worker';
@@ -90,7 +92,7 @@ export async function buildModel(settings: ModelSettings): Promise<{ model: Lang
   let engine: ChatEngine;
   let modelId: string;
   if (settings.engine === 'replay') {
-    engine = createReplayEngine({ delayMs: settings.delayMs });
+    engine = createReplayEngine({ delayMs: settings.delayMs, format: settings.format });
     modelId = 'toolshim-replay';
   } else if (settings.engine === 'webllm') {
     if (!webllmEngine) throw new Error('Load a WebLLM model first (WebLLM settings above), or pick the Replay engine.');

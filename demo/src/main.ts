@@ -6,7 +6,7 @@ import { type ModelMessage, stepCountIs, streamText, type ToolChoice } from 'ai'
 import { checkWebGpu, WEBLLM_MODELS } from '../../src/engines.ts';
 import { buildModel, type EngineId, loadWebLLM, webllmLoaded } from './engines.ts';
 import { ConversationPane, EventsPane, pretty, RawPane } from './panes.ts';
-import { type ProtocolId, protocols } from './protocols.ts';
+import { type ProtocolId, protocolIdOf, protocols } from './protocols.ts';
 import { type DemoToolName, demoTools, toolNames } from './tools.ts';
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -44,7 +44,11 @@ const fromUrl = (select: HTMLSelectElement, key: string) => {
   if (value !== null && [...select.options].some((o) => o.value === value)) select.value = value;
 };
 fromUrl(ui.engine, 'engine');
-fromUrl(ui.protocol, 'protocol');
+{
+  // Old links name formats by alias (`?protocol=xml`, `qwen3coder`).
+  const id = protocolIdOf(params.get('protocol') ?? '');
+  if (id !== undefined) ui.protocol.value = id;
+}
 fromUrl(ui.toolChoice, 'toolChoice');
 fromUrl(ui.proxyMode, 'proxyMode');
 const delayParam = params.get('delay');
@@ -107,7 +111,7 @@ ui.webllmLoad.addEventListener('click', async () => {
       ui.webllmMessage.textContent = report.text;
     });
     const suggested = WEBLLM_MODELS.find((m) => m.id === ui.webllmModel.value)?.protocol;
-    if (suggested) ui.protocol.value = suggested;
+    if (suggested) ui.protocol.value = protocolIdOf(suggested) ?? ui.protocol.value;
     ui.webllmMessage.textContent = `Loaded ${ui.webllmModel.value}.`;
   } catch (error) {
     ui.webllmMessage.classList.add('error');
@@ -158,6 +162,7 @@ async function send(prompt: string): Promise<void> {
       protocol: (
         protocols.find((p) => p.id === ui.protocol.value) ?? (protocols[0] as (typeof protocols)[number])
       ).create(),
+      format: ui.protocol.value,
       delayMs: Number(ui.pace.value),
       proxyUrl: ui.proxyUrl.value,
       proxyMode: ui.proxyMode.value as 'browser' | 'worker',
@@ -200,6 +205,13 @@ async function send(prompt: string): Promise<void> {
           break;
         case 'text-end':
           conversation.endText();
+          break;
+        case 'reasoning-delta':
+          conversation.appendThinking(part.text);
+          break;
+        case 'reasoning-end':
+          conversation.endThinking();
+          events.add('reasoning', 'thinking, kept apart from the answer (never parsed for calls)');
           break;
         case 'tool-input-start':
           events.toolInputStart(part.id, part.toolName);

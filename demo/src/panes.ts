@@ -55,6 +55,7 @@ function compact(value: unknown): string {
 
 export class ConversationPane {
   private text: HTMLElement | undefined;
+  private thinking: HTMLElement | undefined;
   private cards = new Map<string, HTMLElement>();
   private root: HTMLElement;
   constructor(root: HTMLElement) {
@@ -83,6 +84,27 @@ export class ConversationPane {
   }
   endText(): void {
     this.text = undefined;
+  }
+  /** The model's thinking, streamed into a collapsible block (open while it streams). */
+  appendThinking(delta: string): void {
+    follow(this.root, () => {
+      if (!this.thinking) {
+        const block = el('details', 'thinking');
+        block.open = true;
+        block.dataset.role = 'thinking';
+        block.append(el('summary', '', 'Thinking'), el('div', 'thinking-text'));
+        this.root.append(block);
+        this.thinking = block;
+        this.text = undefined;
+      }
+      const body = this.thinking.querySelector('.thinking-text');
+      if (body) body.textContent += delta;
+    });
+  }
+  /** The thinking block is over: it folds away, one click opens it again. */
+  endThinking(): void {
+    if (this.thinking instanceof HTMLDetailsElement) this.thinking.open = false;
+    this.thinking = undefined;
   }
   toolCall(id: string, toolName: string, input: unknown): void {
     this.text = undefined;
@@ -166,6 +188,11 @@ export class RawPane {
     const { protocol, toolNames } = this.settings();
     follow(this.root, () => {
       const nodes = segmentRaw(current.text, protocol, toolNames, current.bareJson).map((segment) => {
+        if (segment.reasoning) {
+          const span = el('span', 'thinking-raw', segment.text);
+          span.title = 'thinking (a reasoning part, never parsed for calls)';
+          return span;
+        }
         if (!segment.call) return document.createTextNode(segment.text);
         const mark = el('mark', segment.call === 'open' ? 'call open' : 'call', segment.text);
         mark.title = segment.call === 'open' ? 'tool call, still streaming' : 'tool call';

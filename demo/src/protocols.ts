@@ -1,17 +1,15 @@
 /**
- * The protocols the page offers, and where tool-call segments sit in the raw
- * text of each (for the highlight in the raw pane; the parsing itself is
- * toolshim's).
+ * The formats the page offers (every entry of toolshim's registry, and auto)
+ * and where tool-call segments sit in the raw text of each, for the highlight
+ * in the raw pane. The segments come from the format's own parser, so the
+ * highlight marks exactly what toolshim reads as a call.
  */
-import {
-  gemmaProtocol,
-  hermesProtocol,
-  morphXmlProtocol,
-  qwen3CoderProtocol,
-  type ToolCallProtocol,
-} from '../../src/index.ts';
 
-export type ProtocolId = 'hermes' | 'gemma' | 'xml' | 'qwen3coder';
+import type { ToolCallProtocol } from '../../src/index.ts';
+import { FORMATS, findFormat } from '../../src/protocols/registry.ts';
+
+/** A registry name (`hermes`, `qwen3-coder`, …, `auto`). */
+export type ProtocolId = string;
 
 export interface DemoProtocol {
   id: ProtocolId;
@@ -19,72 +17,73 @@ export interface DemoProtocol {
   create: () => ToolCallProtocol;
 }
 
-export const protocols: DemoProtocol[] = [
-  { id: 'hermes', label: 'hermes: <tool_call>{json}</tool_call>', create: hermesProtocol },
-  { id: 'gemma', label: 'gemma: ```tool_call fence', create: gemmaProtocol },
-  { id: 'xml', label: 'xml: <get_weather><city>…', create: morphXmlProtocol },
-  { id: 'qwen3coder', label: 'qwen3coder: <function=…>', create: qwen3CoderProtocol },
-];
+export const protocols: DemoProtocol[] = FORMATS.map((format) => ({
+  id: format.name,
+  label: `${format.name}: ${format.label}`,
+  create: format.create,
+}));
+
+/** The registry name for a picker value or URL setting (old aliases such as `xml` work). */
+export function protocolIdOf(value: string): ProtocolId | undefined {
+  return findFormat(value)?.name;
+}
 
 export interface Segment {
   text: string;
   /** Part of a tool-call block; `open` while its end has not arrived yet. */
   call?: 'closed' | 'open';
+  /** Thinking the format marks (`<think>`, a thought channel): shown apart from the answer. */
+  reasoning?: boolean;
 }
 
-interface Span {
-  start: number;
-  /** Where the opening marker ends (search for the close after it). */
-  bodyStart: number;
-  close: string;
-}
-
-function firstOpening(text: string, from: number, id: ProtocolId, toolNames: string[]): Span | undefined {
-  if (id === 'hermes' || id === 'qwen3coder') {
-    const at = text.indexOf('<tool_call>', from);
-    return at < 0 ? undefined : { start: at, bodyStart: at + 11, close: '</tool_call>' };
-  }
-  if (id === 'gemma') {
-    const at = text.indexOf('```tool_call', from);
-    return at < 0 ? undefined : { start: at, bodyStart: at + 12, close: '```' };
-  }
-  let best: Span | undefined;
-  for (const name of toolNames) {
-    for (const open of [`<${name}>`, `<${name}/>`]) {
-      const at = text.indexOf(open, from);
-      if (at >= 0 && (best === undefined || at < best.start)) {
-        best = { start: at, bodyStart: at + open.length, close: open.endsWith('/>') ? '' : `</${name}>` };
-      }
-    }
-  }
-  return best;
-}
+const parsers = new Map<ProtocolId, ToolCallProtocol>();
 
 /**
- * Splits raw model text into prose and tool-call segments. A forced tool
+ * Splits raw model text into prose, thinking and tool-call segments by
+ * running the format's parser over it (no flush: what the parser still holds
+ * at the end is an open call, or a marker not yet decided). A forced tool
  * choice answers with bare JSON, which is one call from the first character.
- * The raw pane re-renders once per animation frame, and texts are a few KB,
- * so a plain scan is enough here (the parsers are the incremental part).
+ * The raw pane re-renders once per animation frame and texts are a few KB,
+ * so a fresh parse per frame is cheap (the streaming parse is toolshim's own).
  */
 export function segmentRaw(text: string, id: ProtocolId, toolNames: string[], bareJson: boolean): Segment[] {
   if (bareJson && /^\s*[[{]/.test(text)) return [{ text, call: 'closed' }];
-  const segments: Segment[] = [];
-  let pos = 0;
-  while (pos < text.length) {
-    const span = firstOpening(text, pos, id, toolNames);
-    if (span === undefined) {
-      segments.push({ text: text.slice(pos) });
-      break;
-    }
-    if (span.start > pos) segments.push({ text: text.slice(pos, span.start) });
-    const closeAt = span.close === '' ? span.bodyStart : text.indexOf(span.close, span.bodyStart);
-    if (closeAt < 0) {
-      segments.push({ text: text.slice(span.start), call: 'open' });
-      break;
-    }
-    const end = closeAt + span.close.length;
-    segments.push({ text: text.slice(span.start, end), call: 'closed' });
-    pos = end;
+  let protocol = parsers.get(id);
+  if (protocol === undefined) {
+    protocol = (findFormat(id) ?? (FORMATS[0] as (typeof FORMATS)[number])).create();
+    parsers.set(id, protocol);
   }
+  const segments: Segment[] = [];
+  let consumed = 0;
+  let open = false;
+  const push = (piece: string, kind: Omit<Segment, 'text'>) => {
+    consumed += piece.length;
+    const last = segments[segments.length - 1];
+    if (last && last.call === kind.call && last.reasoning === kind.reasoning) last.text += piece;
+    else segments.push({ text: piece, ...kind });
+  };
+  const tools = new Map(toolNames.map((name) => [name, { name, inputSchema: {} }]));
+  const parser = protocol.createParser(
+    { tools, generateId: () => 'highlight' },
+    {
+      onText: (piece) => push(piece, {}),
+      onReasoning: (piece) => push(piece, { reasoning: true }),
+      onReasoningEnd: () => {},
+      onToolCallStart: () => {
+        open = true;
+      },
+      onToolCallDelta: () => {},
+      onToolCallEnd: () => {
+        open = false;
+      },
+      onToolCallAbort: () => {
+        open = false;
+      },
+      onError: () => {},
+      onCallSegment: (raw) => push(raw, { call: 'closed' }),
+    },
+  );
+  parser.feed(text);
+  if (consumed < text.length) push(text.slice(consumed), open ? { call: 'open' } : {});
   return segments;
 }

@@ -66,7 +66,8 @@ describe('createHttpEngine', () => {
     const model = wrapLanguageModel({ model: fromChatEngine(engine), middleware: hermesToolMiddleware });
     const parts = await collect((await model.doStream({ prompt, tools })).stream);
     expect(parts.filter((p) => p.type === 'tool-call')).toMatchObject([
-      { toolName: 'get_weather', input: '{"city":"Lisbon","unit":"celsius"}' },
+      // The tool declares only `city`: the scripted model fits its arguments to the schema.
+      { toolName: 'get_weather', input: '{"city":"Lisbon"}' },
     ]);
     expect(calls[0]?.url).toBe('http://127.0.0.1:8787/v1/chat/completions');
     expect(calls[0]?.headers.get('authorization')).toBe('Bearer sk-test');

@@ -1,12 +1,24 @@
 /**
- * A chat engine that plays back recorded small-model outputs, token by token,
- * in whichever tool-call format the system prompt teaches. It makes the demo,
+ * A chat engine that plays back scripted sample outputs (written for this
+ * project, not recorded from a model), token by token, in the format it is
+ * told (any registry format) or the one the system prompt teaches. It makes the demo,
  * the Worker's offline default and tests work with no weights and no network.
  * Isomorphic and dependency-free: timers and async generators only.
  */
+
+import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage } from '../wire/types.ts';
 import type { ChatEngine, ChatEngineCallOptions } from './chat-engine.ts';
 import { detectFormat, looksLikeCall, type ReplayFormat, renderCall, renderMalformedCall } from './replay-formats.ts';
+import {
+  fitToSchema,
+  madeCallWith,
+  renderTurnWith,
+  replayProtocol,
+  thinkingWriter,
+  toolPropertiesIn,
+} from './replay-protocol.ts';
+import { resultsIn } from './replay-results.ts';
 import { defaultCall, type ReplayTurn, scriptTurn } from './replay-scripts.ts';
 
 /** Options of `createReplayEngine`. */
@@ -15,10 +27,17 @@ export interface ReplayEngineOptions {
   delayMs?: number;
   /** The model name in responses. Default `toolshim-replay`. */
   model?: string;
+  /**
+   * The format to write calls in: a registry name (`hermes`, `qwen3-coder`,
+   * `mistral`, …, `auto`, which writes Hermes). Calls are written by that
+   * protocol's own history renderer. Default: detected from the system
+   * prompt (Hermes, Gemma, morph-XML or Qwen3-Coder), else Hermes.
+   */
+  format?: string;
 }
 
 /** The text the replay engine answers with for this request: deterministic, no pacing. */
-export function replayText(request: ChatCompletionRequest): string {
+export function replayText(request: ChatCompletionRequest, protocol?: ToolCallProtocol): string {
   const messages = request.messages;
   const system = messages
     .filter((m) => m.role === 'system' || m.role === 'developer')
@@ -26,16 +45,40 @@ export function replayText(request: ChatCompletionRequest): string {
     .join('\n');
   const taught = detectFormat(system);
   const forced = forcedTool(request, system);
-  const { request: userText, step, results } = conversationState(messages, taught.toolNames);
-  const turn = scriptTurn({ request: userText, step, results, toolNames: taught.format ? taught.toolNames : [] });
+  const madeCall = (text: string) =>
+    protocol ? madeCallWith(protocol, text, taught.toolNames) : looksLikeCall(text, taught.toolNames);
+  const { request: userText, step, results } = conversationState(messages, madeCall);
+  const offered = protocol || taught.format ? taught.toolNames : [];
+  const scripted = scriptTurn({ request: userText, step, results, toolNames: offered });
+  const schemas = toolPropertiesIn(system);
+  const turn: ReplayTurn = { ...scripted, calls: scripted.calls?.map((call) => fitToSchema(call, schemas)) };
 
   if (forced !== undefined && taught.toolNames.length > 0) {
     // A forced answer is bare JSON, as the response_format schema asks.
     const name = forced === '' ? (turn.calls?.[0]?.name ?? (taught.toolNames[0] as string)) : forced;
-    const call = turn.calls?.find((c) => c.name === name) ?? defaultCall(name, userText);
+    const call = turn.calls?.find((c) => c.name === name) ?? fitToSchema(defaultCall(name, userText), schemas);
     return renderCall('json', call);
   }
-  return renderTurn(turn, taught.format ?? 'hermes');
+  const answer = protocol ? renderTurnWith(protocol, turn) : renderTurn(turn, taught.format ?? 'hermes');
+  return thinkingFor(userText, step, turn, protocol) + answer;
+}
+
+/**
+ * A request that asks the model to think ("Think first: …") gets a thinking
+ * block before the first reply, in the format's own markers, as reasoning
+ * models write it. It drafts the call in its thinking, which toolshim must
+ * keep as reasoning and never run.
+ */
+function thinkingFor(request: string, step: number, turn: ReplayTurn, protocol: ToolCallProtocol | undefined): string {
+  if (step !== 0 || !/\bthink\b/i.test(request)) return '';
+  const write = thinkingWriter(protocol);
+  if (write === undefined) return '';
+  const call = turn.calls?.[0];
+  const plan =
+    call === undefined
+      ? 'No tool fits this request, so I will answer directly.'
+      : `The user wants ${call.name.replace(/_/g, ' ')} for ${JSON.stringify(call.arguments)}. A draft: ${call.name}(${JSON.stringify(call.arguments)}). That looks right, so I will call it properly.`;
+  return write(plan);
 }
 
 function renderTurn(turn: ReplayTurn, format: ReplayFormat): string {
@@ -69,50 +112,11 @@ function forcedTool(request: ChatCompletionRequest, system: string): string | un
 }
 
 /**
- * A result that is itself JSON text: OpenAI clients send tool results as
- * strings, so after a proxy wraps them they arrive JSON-encoded twice.
- */
-function decodeNested(value: unknown): unknown {
-  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}
-
-/** Parsed tool results of one message: JSON lines (`{"name":…,"result":…}`), else the first JSON object. */
-function resultsIn(text: string): unknown[] {
-  const results: unknown[] = [];
-  for (const line of text.split('\n')) {
-    const trimmed = line.trim();
-    if (!trimmed.startsWith('{')) continue;
-    try {
-      const value = JSON.parse(trimmed) as Record<string, unknown>;
-      results.push(decodeNested('result' in value ? value.result : value));
-    } catch {
-      // Not JSON on one line; the whole-text fallback below tries again.
-    }
-  }
-  if (results.length > 0) return results;
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start >= 0 && end > start) {
-    try {
-      return [JSON.parse(text.slice(start, end + 1))];
-    } catch {
-      return [text];
-    }
-  }
-  return text.trim() ? [text] : [];
-}
-
-/**
  * Walks back over (assistant call → tool results) rounds to the last real
  * user message. Results come as `tool` messages (native) or as user text
  * after an assistant turn that made a call (toolshim's rewritten history).
  */
-function conversationState(messages: ChatMessage[], toolNames: string[]) {
+function conversationState(messages: ChatMessage[], madeCall: (text: string) => boolean) {
   let step = 0;
   let latest: unknown[] | undefined;
   let i = messages.length - 1;
@@ -125,7 +129,7 @@ function conversationState(messages: ChatMessage[], toolNames: string[]) {
       j--;
     }
     const isUserResults =
-      j === i && message.role === 'user' && i > 0 && assistantMadeCall(messages[i - 1] as ChatMessage, toolNames);
+      j === i && message.role === 'user' && i > 0 && assistantMadeCall(messages[i - 1] as ChatMessage, madeCall);
     if (isUserResults) {
       round.push(...resultsIn(textOf(message.content)));
       j = i - 1;
@@ -139,9 +143,9 @@ function conversationState(messages: ChatMessage[], toolNames: string[]) {
   return { request: user ? textOf(user.content) : '', step, results: latest ?? [] };
 }
 
-function assistantMadeCall(message: ChatMessage, toolNames: string[]): boolean {
+function assistantMadeCall(message: ChatMessage, madeCall: (text: string) => boolean): boolean {
   if (message.role !== 'assistant') return false;
-  return (message.tool_calls?.length ?? 0) > 0 || looksLikeCall(textOf(message.content ?? ''), toolNames);
+  return (message.tool_calls?.length ?? 0) > 0 || madeCall(textOf(message.content ?? ''));
 }
 
 /**
@@ -179,9 +183,10 @@ function usageOf(request: ChatCompletionRequest, completionTokens: number) {
 }
 
 /**
- * A ChatEngine that replays recorded model output. It detects the format the
- * system prompt teaches (Hermes `<tool_call>`, Gemma ```tool_call, morph-XML,
- * qwen3-coder `<function=`), answers tool results with a final answer, and
+ * A ChatEngine that replays scripted sample output. It writes the format it
+ * is told, or detects the one the system prompt teaches (Hermes `<tool_call>`,
+ * Gemma ```tool_call, morph-XML, qwen3-coder `<function=`), answers tool
+ * results with a final answer, and
  * includes a multi-step conversation ("weather in Seoul and note it"),
  * parallel calls ("weather in Seoul and Tokyo") and a malformed call
  * ("malformed").
@@ -189,6 +194,7 @@ function usageOf(request: ChatCompletionRequest, completionTokens: number) {
 export function createReplayEngine(options: ReplayEngineOptions = {}): ChatEngine {
   const delayMs = options.delayMs ?? 0;
   const model = options.model ?? 'toolshim-replay';
+  const protocol = options.format === undefined ? undefined : replayProtocol(options.format);
   let counter = 0;
 
   async function* chunks(
@@ -235,7 +241,7 @@ export function createReplayEngine(options: ReplayEngineOptions = {}): ChatEngin
           callOptions?.signal?.throwIfAborted();
           counter++;
           const id = `chatcmpl-replay-${counter}`;
-          let tokens = tokenize(replayText(request));
+          let tokens = tokenize(replayText(request, protocol));
           const limit = request.max_completion_tokens ?? request.max_tokens;
           const truncated = limit !== undefined && tokens.length > limit;
           if (truncated) tokens = tokens.slice(0, limit);

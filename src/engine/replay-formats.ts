@@ -103,6 +103,8 @@ function toolNamesIn(system: string): string[] {
     for (const match of system.matchAll(/"name"\s*:\s*"([A-Za-z_][\w.-]*)"/g)) names.add(match[1] as string);
   }
   for (const match of system.matchAll(/<tool name="([^"]+)"/g)) names.add(match[1] as string);
+  // Harmony lists tools as TypeScript: `type get_weather = (_: {…}) => any;`.
+  for (const match of system.matchAll(/^type ([A-Za-z_][\w.-]*) = \(/gm)) names.add(match[1] as string);
   return [...names];
 }
 

@@ -1,8 +1,8 @@
 /**
- * The recorded conversations the replay engine plays back. A script reads the
- * user's request once and answers each step of the loop: step 0 is the first
- * reply, step N the reply after N rounds of tool results. The wording follows
- * what Qwen2.5-1.5B and Hermes-3-Llama-3.2-3B wrote for these prompts.
+ * The scripted conversations the replay engine plays back (written for this
+ * project; no model wrote them). A script reads the user's request once and
+ * answers each step of the loop: step 0 is the first reply, step N the reply
+ * after N rounds of tool results.
  */
 import type { ReplayCall } from './replay-formats.ts';
 
@@ -135,7 +135,7 @@ function withoutTools(intent: Intent, request: string): ReplayTurn {
   }
 }
 
-/** The turn the recorded model writes for this context. */
+/** The turn the scripted model writes for this context. */
 export function scriptTurn(context: ScriptContext): ReplayTurn {
   const { request, step, results, toolNames } = context;
   const intent = intentOf(request);

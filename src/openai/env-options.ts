@@ -4,6 +4,7 @@
  * on the embedded offline replay engine, so it works with no network at all.
  */
 import { createReplayEngine } from '../engine/replay-engine.ts';
+import { findFormat } from '../protocols/registry.ts';
 import type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './options.ts';
 import { PROTOCOL_NAMES } from './protocol-presets.ts';
 
@@ -63,11 +64,12 @@ export function chatCompletionsOptionsFromEnv(
 ): ChatCompletionsHandlerOptions {
   const toolMode = (text(env, 'TOOL_MODE') ?? 'emulated').toLowerCase();
   if (toolMode !== 'emulated' && toolMode !== 'native') {
-    throw new TypeError(`TOOL_MODE must be "emulated" or "native", got "${toolMode}".`);
+    throw new TypeError('TOOL_MODE must be "emulated" or "native".');
   }
   const protocol = (text(env, 'PROTOCOL') ?? 'hermes').toLowerCase();
-  if (!(PROTOCOL_NAMES as string[]).includes(protocol)) {
-    throw new TypeError(`PROTOCOL must be one of ${PROTOCOL_NAMES.join(', ')}, got "${protocol}".`);
+  if (findFormat(protocol) === undefined) {
+    // The value is not echoed: these messages can reach unauthenticated callers.
+    throw new TypeError(`PROTOCOL is not a format name. Use one of: ${PROTOCOL_NAMES.join(', ')}.`);
   }
   const origins = text(env, 'ALLOWED_ORIGINS');
   const options: ChatCompletionsHandlerOptions = {
@@ -118,9 +120,9 @@ export function chatCompletionsOptionsFromEnv(
     );
   }
   const delayMs = wholeNumber(env, 'REPLAY_DELAY_MS', { unit: 'milliseconds', min: 0 }) ?? 20;
-  options.engine = createReplayEngine({ delayMs, model: REPLAY_MODEL_ID });
+  options.engine = createReplayEngine({ delayMs, model: REPLAY_MODEL_ID, format: protocol });
   options.modelId = REPLAY_MODEL_ID;
   options.modelDescription =
-    'The embedded offline replay model: it plays back recorded small-model outputs, including tool calls in the configured PROTOCOL. Set UPSTREAM_BASE_URL to use a real model.';
+    'The embedded offline replay model: it plays back scripted sample outputs (written for toolshim, not recorded from a model), including tool calls in the configured PROTOCOL. Set UPSTREAM_BASE_URL to use a real model.';
   return options;
 }

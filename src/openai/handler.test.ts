@@ -2,7 +2,9 @@
  * Routing, CORS, the proxy token, the body limit and request validation:
  * every rejection is an OpenAI-shaped error whose message names the field.
  */
+
 import { describe, expect, it } from 'vitest';
+import { FORMAT_NAMES } from '../protocols/registry.ts';
 import { chatCompletionsOptionsFromEnv } from './env-options.ts';
 import { createChatCompletionsHandler } from './handler.ts';
 import type { ChatCompletionsHandlerOptions } from './options.ts';
@@ -270,7 +272,12 @@ describe('request validation: 400 naming the field', () => {
 describe('options from the environment', () => {
   it('rejects bad values naming the variable', () => {
     expect(() => chatCompletionsOptionsFromEnv({ TOOL_MODE: 'magic' })).toThrow(/TOOL_MODE must be/);
-    expect(() => chatCompletionsOptionsFromEnv({ PROTOCOL: 'yaml' })).toThrow(/PROTOCOL must be one of/);
+    expect(() => chatCompletionsOptionsFromEnv({ PROTOCOL: 'yaml' })).toThrow(
+      /PROTOCOL is not a format name\. Use one of: hermes, gemma, .*, auto\./,
+    );
+    // The values are not echoed: these messages can reach unauthenticated callers.
+    expect(() => chatCompletionsOptionsFromEnv({ PROTOCOL: 'sk-secret' })).not.toThrow(/sk-secret/);
+    expect(() => chatCompletionsOptionsFromEnv({ TOOL_MODE: 'sk-secret' })).not.toThrow(/sk-secret/);
     expect(() => chatCompletionsOptionsFromEnv({ MAX_BODY_BYTES: '1MB' })).toThrow(/MAX_BODY_BYTES/);
     const upstream = { UPSTREAM_BASE_URL: 'http://127.0.0.1:8080/v1' };
     expect(() => chatCompletionsOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '0' })).toThrow(
@@ -304,9 +311,9 @@ describe('options from the environment', () => {
     });
   });
 
-  // PROTOCOL=xml is left out: the replay engine's detectFormat (src/engine/replay-formats.ts) looks for
-  // `<tool_name>` in the system prompt, which morph-xml's prompt does not contain, so it answers in hermes.
-  it.each(['hermes', 'gemma', 'qwen3coder'])(
+  // Every registry format and the old aliases: the replay writes the call with that format's own renderer
+  // and the emulated handler parses it with the same format.
+  it.each([...FORMAT_NAMES, 'xml', 'qwen3coder'])(
     'with no upstream, serves the offline replay model, which streams a tool call (PROTOCOL=%s)',
     async (protocol) => {
       const handler = createChatCompletionsHandler(

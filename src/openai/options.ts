@@ -12,7 +12,11 @@ import type { UpstreamClientOptions } from '../wire/upstream-client.ts';
 export type ToolMode = 'emulated' | 'native';
 
 /** The text formats emulated mode can teach, by their `PROTOCOL` names. */
-export type ProtocolName = 'hermes' | 'gemma' | 'xml' | 'qwen3coder';
+/**
+ * A format name from the registry (`hermes`, `qwen3-coder`, `mistral`, …,
+ * `auto`; the README's format table lists them), or an alias (`xml`, `qwen3coder`).
+ */
+export type ProtocolName = string;
 
 export interface ChatCompletionsHandlerOptions {
   /** `emulated` (default) or `native`. */

@@ -1,0 +1,63 @@
+/**
+ * The tool results in a history message, as any format writes them: the
+ * replay engine reads them to answer with what the tools returned. Every
+ * bracketed value in the text is tried (Gemma's quote tokens read as quotes,
+ * bare keys allowed), and a wrapper that only names the tool is taken off:
+ * `{"name": "f", "result": …}`, `{"output": …}` (Llama), `{"content": …}`
+ * (Mistral), `[{"name": "f", "results": …}]` (xLAM).
+ */
+import { parseRelaxedJson } from '../json/json-value.ts';
+
+const WRAPPERS = new Set(['result', 'results', 'output', 'content']);
+
+/** Where the value opened at `start` closes, by bracket matching outside strings; -1 when it does not. */
+function closingOf(text: string, start: number): number {
+  let depth = 0;
+  let quote = '';
+  for (let i = start; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (quote !== '') {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"') quote = c;
+    else if (c === '{' || c === '[') depth++;
+    else if ((c === '}' || c === ']') && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** A result that is itself JSON text: OpenAI clients send tool results as strings, encoded once more by a proxy. */
+function decodeNested(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value;
+  const parsed = parseRelaxedJson(value);
+  return parsed.ok ? parsed.value : value;
+}
+
+function unwrap(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value.length === 1 ? unwrap(value[0]) : [value];
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).filter((key) => key !== 'name');
+    const only = keys[0];
+    if (keys.length === 1 && only !== undefined && WRAPPERS.has(only)) {
+      return [decodeNested((value as Record<string, unknown>)[only])];
+    }
+  }
+  return [decodeNested(value)];
+}
+
+export function resultsIn(message: string): unknown[] {
+  const text = message.replaceAll('<|"|>', '"').replaceAll('<escape>', '"');
+  const results: unknown[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (c !== '{' && c !== '[') continue;
+    const end = closingOf(text, i);
+    if (end < 0) break;
+    const parsed = parseRelaxedJson(text.slice(i, end + 1));
+    if (parsed.ok) {
+      results.push(...unwrap(parsed.value));
+      i = end;
+    }
+  }
+  return results.length > 0 || message.trim() === '' ? results : [message];
+}
