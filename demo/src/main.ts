@@ -251,7 +251,7 @@ async function send(prompt: string): Promise<void> {
           break;
       }
     }
-    raw.flush();
+    raw.flush(true);
     showErrors();
     if (controller.signal.aborted) {
       setStatus('idle', 'Stopped');
@@ -265,7 +265,7 @@ async function send(prompt: string): Promise<void> {
       setStatus('done', 'Done');
     }
   } catch (error) {
-    raw.flush();
+    raw.flush(true);
     history.pop();
     const message = describeError(error);
     events.add('error', message);

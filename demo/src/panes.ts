@@ -164,7 +164,7 @@ export class RawPane {
   }
   /** A new model request (a step of the loop). `bareJson`: a forced tool choice, answered as JSON. */
   newStep(bareJson: boolean): void {
-    this.flush();
+    this.flush(true);
     this.root.querySelector('.empty')?.remove();
     this.steps++;
     const section = el('section', 'raw-step');
@@ -179,15 +179,19 @@ export class RawPane {
     (this.current as { text: string }).text += delta;
     if (this.frame === 0) this.frame = requestAnimationFrame(() => this.flush());
   }
-  /** Re-renders the current step with its tool-call segments marked. */
-  flush(): void {
+  /**
+   * Re-renders the current step with its tool-call segments marked. `ended`:
+   * the model's answer is complete, so a call that ends with the output (the
+   * bare formats have no closing marker) is marked as complete.
+   */
+  flush(ended = false): void {
     if (this.frame !== 0) cancelAnimationFrame(this.frame);
     this.frame = 0;
     const current = this.current;
     if (!current) return;
     const { protocol, toolNames } = this.settings();
     follow(this.root, () => {
-      const nodes = segmentRaw(current.text, protocol, toolNames, current.bareJson).map((segment) => {
+      const nodes = segmentRaw(current.text, protocol, toolNames, current.bareJson, ended).map((segment) => {
         if (segment.reasoning) {
           const span = el('span', 'thinking-raw', segment.text);
           span.title = 'thinking (a reasoning part, never parsed for calls)';

@@ -40,13 +40,19 @@ const parsers = new Map<ProtocolId, ToolCallProtocol>();
 
 /**
  * Splits raw model text into prose, thinking and tool-call segments by
- * running the format's parser over it (no flush: what the parser still holds
- * at the end is an open call, or a marker not yet decided). A forced tool
+ * running the format's parser over it. Until the answer has `ended`, what the
+ * parser still holds at the end is an open call, or a marker not yet decided. A forced tool
  * choice answers with bare JSON, which is one call from the first character.
  * The raw pane re-renders once per animation frame and texts are a few KB,
  * so a fresh parse per frame is cheap (the streaming parse is toolshim's own).
  */
-export function segmentRaw(text: string, id: ProtocolId, toolNames: string[], bareJson: boolean): Segment[] {
+export function segmentRaw(
+  text: string,
+  id: ProtocolId,
+  toolNames: string[],
+  bareJson: boolean,
+  ended = false,
+): Segment[] {
   if (bareJson && /^\s*[[{]/.test(text)) return [{ text, call: 'closed' }];
   let protocol = parsers.get(id);
   if (protocol === undefined) {
@@ -84,6 +90,7 @@ export function segmentRaw(text: string, id: ProtocolId, toolNames: string[], ba
     },
   );
   parser.feed(text);
+  if (ended) parser.flush();
   if (consumed < text.length) push(text.slice(consumed), open ? { call: 'open' } : {});
   return segments;
 }
