@@ -83,8 +83,14 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
   const respond = (part: { toolCallId: string; toolName: string; output: LanguageModelV4ToolResultOutput }) =>
     formatResponse({ toolCallId: part.toolCallId, toolName: part.toolName, ...toolResultValue(part.output, onError) });
 
+  // Thinking is written back only after the last user message (the current tool loop), as the templates that keep it do.
+  let lastUser = -1;
+  prompt.forEach((message, i) => {
+    if (message.role === 'user') lastUser = i;
+  });
+
   const out: LanguageModelV4Prompt = [];
-  for (const message of prompt) {
+  for (const [index, message] of prompt.entries()) {
     switch (message.role) {
       case 'system':
         out.push(message);
@@ -103,12 +109,18 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
       }
       case 'assistant': {
         const parts: AssistantPart[] = [];
+        let thinking = '';
         for (const part of message.content) {
           switch (part.type) {
             case 'text':
-            case 'reasoning':
             case 'file':
               parts.push(part);
+              break;
+            case 'reasoning':
+              // Written directly before what follows it (the template's own separator is in formatReasoning).
+              if (protocol.formatReasoning !== undefined && index > lastUser && part.text.trim() !== '') {
+                thinking += protocol.formatReasoning(part.text);
+              }
               break;
             case 'tool-call':
               parts.push({
@@ -133,7 +145,13 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
             }
           }
         }
-        out.push({ ...message, content: condense(parts, (text) => ({ type: 'text', text })) });
+        const content = condense<AssistantPart>(parts, (text) => ({ type: 'text', text }));
+        if (thinking !== '') {
+          const first = content[0];
+          if (first?.type === 'text') content[0] = { type: 'text', text: thinking + first.text };
+          else content.unshift({ type: 'text', text: thinking });
+        }
+        out.push({ ...message, content });
         break;
       }
     }

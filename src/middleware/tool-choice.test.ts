@@ -242,7 +242,7 @@ describe('tool choice: none', () => {
     for await (const part of stream as unknown as AsyncIterable<{ type: string }>) parts.push(part);
     const sent = JSON.stringify(inner.doStreamCalls[0]?.prompt);
     expect(sent).not.toContain('You can call functions');
-    expect(sent).toContain('<tool_call>\\n{\\"name\\":\\"get_weather\\"');
+    expect(sent).toContain('<tool_call>\\n{\\"name\\": \\"get_weather\\"');
     expect(summarize(parts as never).text).toBe(text);
     expect(parts.some((p) => p.type === 'tool-call')).toBe(false);
   });

@@ -67,15 +67,14 @@ describe('transformParams', () => {
     expect(sent.prompt[1]?.role).toBe('user');
   });
 
-  it('rewrites history: calls become assistant text, results become merged user text, reasoning kept', async () => {
+  it('rewrites history: calls become assistant text (JSON spaced as the template writes it), results become merged user text, thinking before the last user message is dropped', async () => {
     const sent = await sentParams({ prompt: history, tools: [weather] });
     expect(sent.prompt.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     const assistant = sent.prompt[2];
     expect(assistant?.content).toEqual([
-      { type: 'reasoning', text: 'I should call the tool.' },
       {
         type: 'text',
-        text: 'Checking.\n<tool_call>\n{"name":"get_weather","arguments":{"city":"Seoul"}}\n</tool_call>',
+        text: 'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Seoul"}}\n</tool_call>',
       },
     ]);
     expect(sent.prompt[3]?.content).toEqual([
@@ -89,7 +88,7 @@ describe('transformParams', () => {
   it('renders history in the protocol of the middleware (gemma fences)', async () => {
     const sent = await sentParams({ prompt: history, tools: [weather] }, gemmaToolMiddleware);
     const text = JSON.stringify(sent.prompt);
-    expect(text).toContain('```tool_call\\n{\\"name\\":\\"get_weather\\"');
+    expect(text).toContain('```tool_call\\n{\\"name\\": \\"get_weather\\"');
     expect(text).toContain('```tool_response');
   });
 

@@ -166,7 +166,7 @@ describe('streamText end to end', () => {
     expect(execute).toHaveBeenCalledWith({ city: 'Seoul' }, expect.anything());
     const secondPrompt = JSON.stringify(inner.doStreamCalls[1]?.prompt);
     expect(secondPrompt).toContain(
-      '<tool_call>\\n{\\"name\\":\\"get_weather\\",\\"arguments\\":{\\"city\\":\\"Seoul\\"}}',
+      '<tool_call>\\n{\\"name\\": \\"get_weather\\", \\"arguments\\": {\\"city\\": \\"Seoul\\"}}',
     );
     expect(secondPrompt).toContain(
       '<tool_response>\\n{\\"name\\":\\"get_weather\\",\\"result\\":{\\"city\\":\\"Seoul\\",\\"temperature\\":21}}',

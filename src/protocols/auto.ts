@@ -45,6 +45,7 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
     formatTools: prompt.formatTools,
     formatToolCall: prompt.formatToolCall,
     formatToolResponse: prompt.formatToolResponse,
+    ...(prompt.formatReasoning ? { formatReasoning: prompt.formatReasoning } : {}),
     triggers: autoTriggers,
   });
 }

@@ -269,6 +269,9 @@ export function glmProtocol(): ToolCallProtocol {
       return `<tool_call>${toolName}\n${args}</tool_call>`;
     },
     formatToolResponse: ({ result }) => `<tool_response>\n${argText(result)}\n</tool_response>`,
+    // GLM-4.6's template (llama.cpp models/templates/GLM-4.6.jinja) writes '<think>' + reasoning.strip() +
+    // '</think>' and then '\n' + the content, for the turns after the last user message.
+    formatReasoning: (reasoning) => `<think>${reasoning.trim()}</think>\n`,
     triggers: () => glmTriggers,
   });
 }

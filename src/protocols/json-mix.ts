@@ -44,6 +44,11 @@ export const hermesTriggers: readonly Trigger[] = [
   ...chatmlEnd,
   ...llamaEnd,
 ];
+/** Python's `str.strip('\n')`. */
+function trimNewlines(text: string): string {
+  return text.replace(/^\n+|\n+$/g, '');
+}
+
 export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
   return jsonMixWith(options);
 }
@@ -97,5 +102,10 @@ export function jsonMixWith(options: JsonMixProtocolOptions, familyTriggers?: re
 
 /** Hermes / Qwen 2.5 style: `<tool_call>{…}</tool_call>`, results in `<tool_response>`. */
 export function hermesProtocol(): ToolCallProtocol {
-  return jsonMixProtocol({ name: 'hermes' });
+  return {
+    ...jsonMixProtocol({ name: 'hermes' }),
+    // Qwen3's template (llama.cpp models/templates/Qwen-Qwen3-0.6B.jinja) writes '<think>\n' +
+    // reasoning.strip('\n') + '\n</think>\n\n' before the content and calls of the turns after the last user message.
+    formatReasoning: (reasoning) => `<think>\n${trimNewlines(reasoning)}\n</think>\n\n`,
+  };
 }

@@ -72,6 +72,9 @@ export function minimaxM2Protocol(): ToolCallProtocol {
       return `${OPEN}\n<invoke name="${toolName}">\n${params}</invoke>\n${CLOSE}`;
     },
     formatToolResponse: ({ result }) => `<response>${valueText(result)}</response>`,
+    // MiniMax-M2's template (llama.cpp models/templates/MiniMax-M2.jinja) writes '<think>\n' + reasoning +
+    // '\n</think>\n\n' for the turns after the last user message (interleaved thinking).
+    formatReasoning: (reasoning) => `<think>\n${reasoning}\n</think>\n\n`,
     triggers: () => minimaxM2Triggers,
   });
 }

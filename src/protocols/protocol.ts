@@ -66,6 +66,14 @@ export interface ProtocolDefinition {
   formatToolCall: (call: ToolCallRecord) => string;
   /** A tool result, rendered as the user text the model reads next. */
   formatToolResponse: (response: ToolResponseRecord) => string;
+  /**
+   * The model's earlier thinking, as its chat template writes it back into an
+   * assistant turn. Templates that keep thinking (Qwen3, GLM-4.5+, MiniMax-M2)
+   * keep it only for the turns after the last user message, the current tool
+   * loop; toolshim does the same. Without it, thinking in the history is
+   * dropped, as most templates drop it.
+   */
+  formatReasoning?: (reasoning: string) => string;
   /** The incremental parser; the single parsing core of the protocol. */
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
   /**
