@@ -1,6 +1,7 @@
 // The test suites `npm test` runs, in order. Each writes a JSON report that
 // .ci/test-all.mjs reads to print per-suite and total pass/fail counts.
-// A suite: { name, command: [bin, ...args], report: path, format: 'vitest' | 'playwright' | 'check' (exit code only), env?: {NAME: value} }
+// A suite: { name, command: [bin, ...args], report: path, format: 'vitest' | 'playwright' | 'check' (exit code only), env?: {NAME: value},
+//           browser?: true (needs Chromium; TOOLSHIM_SKIP_BROWSER=1 skips it) }
 export const suites = [
   // Static checks first: they are fast and say the most about a broken change.
   { name: 'lint (biome)', command: ['biome', 'check', '.'], report: '', format: 'check' },
@@ -70,6 +71,7 @@ export const suites = [
     ],
     report: '.cache/reports/chromium.json',
     format: 'vitest',
+    browser: true,
   },
   {
     name: 'deno (vitest shim)',
@@ -133,5 +135,6 @@ export const suites = [
     command: ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
     report: '.cache/reports/e2e.json',
     format: 'playwright',
+    browser: true,
   },
 ];

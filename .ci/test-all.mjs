@@ -2,6 +2,7 @@
 // total, ending with the plain line `N passed, N failed` (CI reads it).
 // Usage: npm test            (all suites)
 //        npm test -- node    (only suites whose name contains "node")
+//        TOOLSHIM_SKIP_BROWSER=1 npm test   (without Chromium: the browser suites are skipped and counted as skipped)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { suites } from './suites.mjs';
@@ -24,8 +25,14 @@ function counts(suite) {
   return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0), skipped: s.skipped ?? 0 };
 }
 
+const skipBrowser = process.env.TOOLSHIM_SKIP_BROWSER === '1';
 const rows = [];
 for (const suite of chosen) {
+  if (skipBrowser && suite.browser) {
+    console.log(`\n=== ${suite.name}: skipped (TOOLSHIM_SKIP_BROWSER=1)`);
+    rows.push({ name: suite.name, seconds: 0, passed: 0, failed: 0, skipped: 1, note: 'TOOLSHIM_SKIP_BROWSER=1' });
+    continue;
+  }
   if (suite.report) rmSync(suite.report, { force: true });
   console.log(`\n=== ${suite.name}: ${suite.command.join(' ')}`);
   const [bin, ...args] = suite.command;

@@ -19,7 +19,9 @@ export function chromiumPath(): string {
   }
   if (existsSync(debianChromium)) return debianChromium;
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing it with apt-get (Debian package "chromium")…');
+    console.log(
+      'Chromium is missing: installing Debian\'s "chromium" package with apt-get for the browser tests (set TOOLSHIM_SKIP_BROWSER=1 to skip them instead)…',
+    );
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
     execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
       stdio: 'inherit',
@@ -28,8 +30,8 @@ export function chromiumPath(): string {
     if (existsSync(debianChromium)) return debianChromium;
   }
   throw new Error(
-    'No Chromium found for the browser tests. Install it (Debian/Ubuntu: `sudo apt-get install chromium`) ' +
-      'or set CHROMIUM_PATH to a Chromium or Chrome binary, then run the tests again.',
+    'No Chromium found for the browser tests. Install it (Debian/Ubuntu: `sudo apt-get install chromium`), ' +
+      'set CHROMIUM_PATH to a Chromium or Chrome binary, or run `TOOLSHIM_SKIP_BROWSER=1 npm test` to skip the browser suites.',
   );
 }
 
