@@ -105,6 +105,33 @@ for (const protocol of ['hermes', 'xml']) {
   });
 }
 
+test('a call the parser aborted is marked aborted with the reason, its raw text shown once, no empty boxes', async ({
+  page,
+}) => {
+  await send(page, 'Show me a malformed tool call', 'protocol=hermes&delay=0');
+  await done(page);
+  await expect(events(page, 'tool-call-aborted')).toHaveCount(1);
+  await expect(events(page, 'tool-call-aborted')).toContainText(/no call was made; .*malformed/i);
+  await expect(events(page, 'tool-call')).toHaveCount(0);
+  // The raw call text appears once in the events pane (the text event), not again under the error.
+  const eventsText = await page.locator('#events').innerText();
+  expect(eventsText.split('"get_weather"').length - 1).toBe(1);
+  const empty = await page
+    .locator('#events pre')
+    .evaluateAll((pres) => pres.filter((p) => p.textContent === '').length);
+  expect(empty).toBe(0);
+});
+
+test('each tool-choice mode is explained beside the control', async ({ page }) => {
+  await page.goto('/?delay=0');
+  const help = page.locator('#tool-choice-help');
+  await expect(help).toContainText('auto: the model may call a tool');
+  await page.locator('#tool-choice').selectOption('required');
+  await expect(help).toContainText('required: the first reply must be a call');
+  await page.locator('#tool-choice').selectOption('none');
+  await expect(help).toContainText('none: the tools are not offered');
+});
+
 test('old format names in links still work (?protocol=xml is morph-xml)', async ({ page }) => {
   await page.goto('/?protocol=xml&delay=0');
   await expect(page.locator('#protocol')).toHaveValue('morph-xml');

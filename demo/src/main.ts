@@ -50,6 +50,22 @@ fromUrl(ui.engine, 'engine');
   if (id !== undefined) ui.protocol.value = id;
 }
 fromUrl(ui.toolChoice, 'toolChoice');
+
+/** One sentence per tool-choice mode, shown beside the control. */
+function explainToolChoice(): void {
+  const value = ui.toolChoice.value;
+  const help = byId('tool-choice-help');
+  help.textContent =
+    value === 'auto'
+      ? 'auto: the model may call a tool or answer in text; toolshim parses whatever it writes.'
+      : value === 'required'
+        ? 'required: the first reply must be a call to some tool (toolshim asks for one and checks it); later steps are free.'
+        : value === 'none'
+          ? 'none: the tools are not offered and the text is not parsed for calls.'
+          : `${value.slice(5)}: the first reply must call this tool; later steps are free.`;
+}
+ui.toolChoice.addEventListener('change', explainToolChoice);
+explainToolChoice();
 fromUrl(ui.proxyMode, 'proxyMode');
 const delayParam = params.get('delay');
 if (delayParam !== null && !Number.isNaN(Number(delayParam))) {
@@ -140,6 +156,8 @@ async function send(prompt: string): Promise<void> {
   // conversation shows it right before the text it concerns (the kept text of a malformed call),
   // or at the end of the step when it concerns no text.
   const pendingErrors: Array<{ message: string; text: string | undefined }> = [];
+  /** The last onError message, the reason given when a started call is marked aborted. */
+  let lastError: string | undefined;
   const showErrors = (beforeText?: string) => {
     for (let i = 0; i < pendingErrors.length; i++) {
       const error = pendingErrors[i] as { message: string; text: string | undefined };
@@ -168,7 +186,9 @@ async function send(prompt: string): Promise<void> {
       proxyMode: ui.proxyMode.value as 'browser' | 'worker',
       // toolshim's hook: malformed calls, unknown tools, a forced choice the model ignored.
       onError: (message, meta) => {
-        events.add('error', `${message} [${meta.code}]`, meta.text);
+        // The raw text stays in the conversation (and the text event); shown once, not here again.
+        events.add('error', `${message} [${meta.code}]`);
+        lastError = message;
         pendingErrors.push({ message, text: meta.text });
       },
       tap: {
@@ -223,6 +243,7 @@ async function send(prompt: string): Promise<void> {
           events.add('tool-input-end', part.id.slice(0, 12));
           break;
         case 'tool-call':
+          events.toolCallDone(part.toolCallId);
           events.add('tool-call', part.toolName, pretty(part.input));
           conversation.toolCall(part.toolCallId, part.toolName, part.input);
           break;
@@ -235,6 +256,7 @@ async function send(prompt: string): Promise<void> {
           conversation.toolResult(part.toolCallId, describeError(part.error), true);
           break;
         case 'finish-step':
+          events.markAborted(lastError);
           showErrors();
           events.add('finish-step', part.finishReason);
           break;

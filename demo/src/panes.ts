@@ -217,6 +217,8 @@ export class EventsPane {
   private t0 = performance.now();
   private args = new Map<string, ArgsEntry>();
   private texts = new Map<string, HTMLElement>();
+  /** Calls announced in this step and not yet completed, by id. */
+  private started = new Map<string, string>();
   private root: HTMLElement;
   constructor(root: HTMLElement) {
     this.root = root;
@@ -226,6 +228,7 @@ export class EventsPane {
     this.root.replaceChildren();
     this.args.clear();
     this.texts.clear();
+    this.started.clear();
   }
   start(): void {
     this.t0 = performance.now();
@@ -243,15 +246,42 @@ export class EventsPane {
   }
   toolInputStart(id: string, toolName: string): void {
     this.add('tool-input-start', `${toolName} · ${id.slice(0, 12)}`);
-    const item = this.add('tool-input-delta', '', '');
-    item.dataset.callId = id;
-    const pre = item.querySelector('pre') as HTMLElement;
-    pre.dataset.role = 'args';
-    this.args.set(id, { pre, count: item.querySelector('.detail') as HTMLElement, deltas: 0 });
+    this.started.set(id, toolName);
+  }
+  /** The argument box appears with the first delta, so a call with none shows no empty box. */
+  private argsEntry(id: string): ArgsEntry {
+    let entry = this.args.get(id);
+    if (entry === undefined) {
+      const item = this.add('tool-input-delta', '', '');
+      item.dataset.callId = id;
+      const pre = item.querySelector('pre') as HTMLElement;
+      pre.dataset.role = 'args';
+      entry = { pre, count: item.querySelector('.detail') as HTMLElement, deltas: 0 };
+      this.args.set(id, entry);
+    }
+    return entry;
+  }
+  /** A call that completed (its `tool-call` part arrived). */
+  toolCallDone(id: string): void {
+    this.started.delete(id);
+  }
+  /**
+   * At the end of a step, calls that started but never completed were aborted
+   * by the parser (their text is kept as text): each is marked, with the reason.
+   */
+  markAborted(reason: string | undefined): void {
+    for (const [id, toolName] of this.started) {
+      const item = this.add(
+        'tool-call-aborted',
+        `${toolName} · ${id.slice(0, 12)}: no call was made; ${reason ?? 'the call was malformed'}. Its text is kept as text.`,
+      );
+      item.classList.add('aborted');
+    }
+    this.started.clear();
   }
   toolInputDelta(id: string, delta: string): void {
-    const entry = this.args.get(id);
-    if (!entry) return;
+    if (delta === '') return;
+    const entry = this.argsEntry(id);
     entry.deltas++;
     entry.count.textContent = `arguments so far (${entry.deltas} delta${entry.deltas === 1 ? '' : 's'})`;
     follow(this.root, () => {
