@@ -114,7 +114,7 @@ test('a call the parser aborted is marked aborted with the reason, its raw text 
   await expect(events(page, 'tool-call-aborted')).toContainText(/no call was made; .*malformed/i);
   await expect(events(page, 'tool-call')).toHaveCount(0);
   // The raw call text appears once in the events pane (the text event), not again under the error.
-  const eventsText = await page.locator('#events').innerText();
+  const eventsText = (await page.locator('#events').textContent()) ?? '';
   expect(eventsText.split('"get_weather"').length - 1).toBe(1);
   const empty = await page
     .locator('#events pre')

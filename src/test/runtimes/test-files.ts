@@ -11,8 +11,6 @@ import { join, relative } from 'node:path';
 
 export const root = new URL('../../../', import.meta.url).pathname;
 
-const nodeOnlyPattern = 'src/**/*.node.test.ts';
-
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
