@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Trigger } from '../scanner.ts';
+import { openPythonic } from './pythonic.ts';
+import { sectionEvents, textOf } from './section-harness.ts';
+
+const list: Trigger = {
+  marker: '[',
+  atStart: true,
+  firstChar: (c) => /[A-Za-z_]/.test(c),
+  open: (env, m) => openPythonic(env, m, { listOpened: true, declaredOnly: true }),
+};
+const lfm2: Trigger = {
+  marker: '<|tool_call_start|>',
+  open: (env, m) => openPythonic(env, m, { end: '<|tool_call_end|>' }),
+};
+const olmo3: Trigger = {
+  marker: '<function_calls>',
+  open: (env, m) => openPythonic(env, m, { lines: true, end: '</function_calls>' }),
+};
+
+describe('openPythonic', () => {
+  it('reads a list of calls with Python literals, both quote styles and None', () => {
+    expect(sectionEvents([list], `[search(query='a', n=2, x=None), get_weather(city="Oslo", days=True)]`)).toEqual([
+      ['start', 'search'],
+      ['call', 'search', '{"query":"a","n":2,"x":null}'],
+      ['start', 'get_weather'],
+      ['call', 'get_weather', '{"city":"Oslo","days":true}'],
+    ]);
+  });
+
+  it("reads values as Python does: an unknown escape keeps its backslash ('\\d+' is \\d+)", () => {
+    expect(sectionEvents([list], String.raw`[search(query='\d+\s')]`)).toEqual([
+      ['start', 'search'],
+      ['call', 'search', String.raw`{"query":"\\d+\\s"}`],
+    ]);
+  });
+
+  it('a list naming no declared tool is code in prose: text, quietly', () => {
+    const text = '[len(x) for x in rows]';
+    expect(sectionEvents([list], text)).toEqual([['text', text]]);
+  });
+
+  it('inside a wrapper token; an expression for a value becomes its text with invalid-argument, the call stands', () => {
+    const events = sectionEvents([lfm2], '<|tool_call_start|>[search(query=home_city, n=1)]<|tool_call_end|>');
+    expect(events.filter((e) => e[0] === 'call')).toEqual([['call', 'search', '{"query":"home_city","n":1}']]);
+    expect(events.filter((e) => e[0] === 'error')).toEqual([['error', 'invalid-argument']]);
+  });
+
+  it('one call per line (OLMo 3)', () => {
+    expect(
+      sectionEvents([olmo3], '<function_calls>\nsearch(query="a")\nget_weather(city="b")\n</function_calls>'),
+    ).toEqual([
+      ['start', 'search'],
+      ['call', 'search', '{"query":"a"}'],
+      ['start', 'get_weather'],
+      ['call', 'get_weather', '{"city":"b"}'],
+    ]);
+  });
+
+  it('cut off inside a string: text, every character once, with the reason', () => {
+    const text = '<|tool_call_start|>[search(query="ab';
+    const events = sectionEvents([lfm2], text);
+    expect(textOf(events)).toBe(text);
+    expect(events.some((e) => e[0] === 'error')).toBe(true);
+    expect(events.some((e) => e[0] === 'call')).toBe(false);
+  });
+});
