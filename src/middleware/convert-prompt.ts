@@ -5,7 +5,7 @@
  * plain alternating messages.
  */
 import type { LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
-import type { ToolCallProtocol, ToolResponseRecord } from '../protocols/protocol.ts';
+import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from '../protocols/protocol.ts';
 import type { OnToolshimError } from '../types.ts';
 
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
@@ -110,6 +110,8 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
       case 'assistant': {
         const parts: AssistantPart[] = [];
         let thinking = '';
+        /** The turn's calls, for a protocol that writes them together with the text (formatToolCalls). */
+        const calls: ToolCallRecord[] = [];
         for (const part of message.content) {
           switch (part.type) {
             case 'text':
@@ -122,16 +124,12 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
                 thinking += protocol.formatReasoning(part.text);
               }
               break;
-            case 'tool-call':
-              parts.push({
-                type: 'text',
-                text: protocol.formatToolCall({
-                  toolCallId: part.toolCallId,
-                  toolName: part.toolName,
-                  input: parseInput(part.input),
-                }),
-              });
+            case 'tool-call': {
+              const call = { toolCallId: part.toolCallId, toolName: part.toolName, input: parseInput(part.input) };
+              if (protocol.formatToolCalls !== undefined) calls.push(call);
+              else parts.push({ type: 'text', text: protocol.formatToolCall(call) });
               break;
+            }
             case 'tool-result':
               parts.push({ type: 'text', text: respond(part) });
               break;
@@ -145,7 +143,18 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
             }
           }
         }
-        const content = condense<AssistantPart>(parts, (text) => ({ type: 'text', text }));
+        let content = condense<AssistantPart>(parts, (text) => ({ type: 'text', text }));
+        if (calls.length > 0 && protocol.formatToolCalls !== undefined) {
+          // The turn's text and calls as one text, the way the template writes them (other parts stay in order before).
+          const text = content
+            .filter((p) => p.type === 'text')
+            .map((p) => (p as { text: string }).text)
+            .join('\n');
+          content = [
+            ...content.filter((p) => p.type !== 'text'),
+            { type: 'text', text: protocol.formatToolCalls(calls, text) },
+          ];
+        }
         if (thinking !== '') {
           const first = content[0];
           if (first?.type === 'text') content[0] = { type: 'text', text: thinking + first.text };

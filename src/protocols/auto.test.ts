@@ -175,7 +175,7 @@ describe('autoProtocol prompting', () => {
     const mistral = autoProtocol({ prompt: mistralProtocol() });
     expect(mistral.formatTools({ tools })).toContain('[TOOL_CALLS]');
     expect(mistral.formatToolCall({ toolCallId: 'c', toolName: 'search', input: { query: 'q' } })).toBe(
-      '[TOOL_CALLS]search[ARGS]{"query":"q"}',
+      '[TOOL_CALLS]search[ARGS]{"query": "q"}',
     );
   });
 

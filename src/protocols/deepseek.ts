@@ -14,7 +14,7 @@ import { openNamedJson } from '../parse/sections/named-json.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { deepseekEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList, templateJson } from './tool-list.ts';
 
 const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
 const CALLS_END = '<｜tool▁calls▁end｜>';
@@ -69,7 +69,11 @@ export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCal
     name: v3 ? 'deepseek-v3' : 'deepseek',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
-    formatToolCall: ({ toolName, input }) => `${CALLS_BEGIN}${call(toolName, JSON.stringify(input ?? {}))}${CALLS_END}`,
+    formatToolCall: ({ toolName, input }) => `${CALLS_BEGIN}${call(toolName, templateJson(input ?? {}))}${CALLS_END}`,
+    // DeepSeek-V3.1's template (llama.cpp models/templates/deepseek-ai-DeepSeek-V3.1.jinja) writes the
+    // content, then every call of the turn in one tool-calls block, with nothing between them.
+    formatToolCalls: (calls, text) =>
+      `${text}${CALLS_BEGIN}${calls.map((c) => call(c.toolName, templateJson(c.input ?? {}))).join('')}${CALLS_END}`,
     formatToolResponse: ({ result }) => `<｜tool▁output▁begin｜>${JSON.stringify(result)}<｜tool▁output▁end｜>`,
     triggers: () => deepseekTriggers,
   });

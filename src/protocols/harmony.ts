@@ -16,6 +16,7 @@ import type { ToolSpec } from '../types.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { harmonyEnd } from './shared-triggers.ts';
+import { templateJson } from './tool-list.ts';
 
 const RECIPIENT = /\bto=(?:functions\.)?([A-Za-z_][\w.-]{0,127})/;
 
@@ -137,8 +138,10 @@ export function harmonyProtocol(): ToolCallProtocol {
     name: 'harmony',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderNamespace(tools)),
+    // gpt-oss's template (llama.cpp models/templates/openai-gpt-oss-120b.jinja) puts the recipient in
+    // the header: <|start|>assistant to=functions.NAME<|channel|>commentary json<|message|>{…}<|call|>.
     formatToolCall: ({ toolName, input }) =>
-      `<|start|>assistant<|channel|>commentary to=functions.${toolName} <|constrain|>json<|message|>${JSON.stringify(input ?? {})}<|call|>`,
+      `<|start|>assistant to=functions.${toolName}<|channel|>commentary json<|message|>${templateJson(input ?? {})}<|call|>`,
     formatToolResponse: ({ toolName, result }) =>
       `<|start|>functions.${toolName} to=assistant<|channel|>commentary<|message|>${JSON.stringify(result)}<|end|>`,
     triggers: () => harmonyTriggers,

@@ -9,9 +9,9 @@ import type { SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { defineFormat } from './define-protocol.ts';
-import type { ToolCallProtocol } from './protocol.ts';
+import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList, templateJson } from './tool-list.ts';
 
 /** `functions.get_weather:0` → `get_weather`. */
 function kimiName(header: string): string {
@@ -53,14 +53,26 @@ const defaultTemplate = (tools: string) =>
     'When no function is needed, answer directly.',
   ].join('\n');
 
+function kimiCalls(calls: ToolCallRecord[], text: string): string {
+  const body = calls
+    .map(
+      (c, i) =>
+        `${CALL_BEGIN}functions.${c.toolName}:${i}<|tool_call_argument_begin|>${templateJson(c.input ?? {})}<|tool_call_end|>`,
+    )
+    .join('');
+  return `${text}<|tool_calls_section_begin|>${body}${SECTION_END}`;
+}
+
 /** Kimi K2: `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{…}<|tool_call_end|>`. */
 export function kimiK2Protocol(): ToolCallProtocol {
   return defineFormat({
     name: 'kimi-k2',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
-    formatToolCall: ({ toolName, input }) =>
-      `<|tool_calls_section_begin|><|tool_call_begin|>functions.${toolName}:0<|tool_call_argument_begin|>${JSON.stringify(input ?? {})}<|tool_call_end|><|tool_calls_section_end|>`,
+    formatToolCall: (record) => kimiCalls([record], ''),
+    // Kimi K2's template (llama.cpp models/templates/moonshotai-Kimi-K2.jinja) writes the content, then one
+    // section with every call of the turn, numbered functions.name:0, :1, … in order.
+    formatToolCalls: (calls, text) => kimiCalls(calls, text),
     formatToolResponse: ({ toolName, result }) => `## Return of functions.${toolName}:0\n${JSON.stringify(result)}`,
     triggers: () => kimiK2Triggers,
   });

@@ -13,7 +13,7 @@ import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { pythonicWrapperTriggers } from './pythonic.ts';
 import { bareJsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList, templateJson } from './tool-list.ts';
 
 export const llama3JsonTriggers: readonly Trigger[] = [
   ...thinkTriggers,
@@ -40,7 +40,14 @@ export function llama3JsonProtocol(): ToolCallProtocol {
     name: 'llama3-json',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
-    formatToolCall: ({ toolName, input }) => JSON.stringify({ name: toolName, parameters: input ?? {} }),
+    // Llama 3.1's template (llama.cpp models/templates/meta-llama-Llama-3.1-8B-Instruct.jinja) writes
+    // {"name": …, "parameters": …} with tojson's spacing.
+    formatToolCall: ({ toolName, input }) => templateJson({ name: toolName, parameters: input ?? {} }),
+    // The same template writes only the call when a turn has one (its text is dropped), so a model
+    // never sees text before a bare call, which would not count as one. It allows one call per
+    // turn; several are written one per line, as the parser reads them.
+    formatToolCalls: (calls) =>
+      calls.map(({ toolName, input }) => templateJson({ name: toolName, parameters: input ?? {} })).join('\n'),
     // Llama reads results in its `ipython` turn; as text, the output under the function's name.
     formatToolResponse: ({ toolName, result }) => JSON.stringify({ name: toolName, output: result }),
     triggers: () => llama3JsonTriggers,

@@ -12,9 +12,9 @@ import { openByFirstChar } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { defineFormat } from './define-protocol.ts';
-import type { ToolCallProtocol } from './protocol.ts';
+import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
 import { mistralEnd, mistralThinkTriggers, thinkTriggers } from './shared-triggers.ts';
-import { renderCallJson, renderToolList } from './tool-list.ts';
+import { renderCallJson, renderToolList, templateJson } from './tool-list.ts';
 
 export const mistralTriggers: readonly Trigger[] = [
   {
@@ -65,7 +65,15 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
     formatToolCall: ({ toolName, input }) =>
       legacy
         ? `[TOOL_CALLS] [${renderCallJson(toolName, input)}]`
-        : `[TOOL_CALLS]${toolName}[ARGS]${JSON.stringify(input ?? {})}`,
+        : `[TOOL_CALLS]${toolName}[ARGS]${templateJson(input ?? {})}`,
+    // Devstral-Small-2507's template (llama.cpp models/templates/unsloth-mistral-Devstral-Small-2507.jinja)
+    // writes the content, then [TOOL_CALLS]name[ARGS]{…} for each call, with nothing between them.
+    ...(legacy
+      ? {}
+      : {
+          formatToolCalls: (calls: ToolCallRecord[], text: string) =>
+            text + calls.map((c) => `[TOOL_CALLS]${c.toolName}[ARGS]${templateJson(c.input ?? {})}`).join(''),
+        }),
     formatToolResponse: ({ result }) => `[TOOL_RESULTS]${JSON.stringify({ content: result })}[/TOOL_RESULTS]`,
     triggers: () => mistralTriggers,
   });

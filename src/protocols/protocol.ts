@@ -67,6 +67,13 @@ export interface ProtocolDefinition {
   /** A tool result, rendered as the user text the model reads next. */
   formatToolResponse: (response: ToolResponseRecord) => string;
   /**
+   * One assistant turn's text and all its calls, as the model's template
+   * writes them, for formats that group a turn's calls in one block (DeepSeek,
+   * Kimi K2) or join text and calls their own way. Without it, each call is
+   * rendered by `formatToolCall` and joined to the text with line breaks.
+   */
+  formatToolCalls?: (calls: ToolCallRecord[], text: string) => string;
+  /**
    * The model's earlier thinking, as its chat template writes it back into an
    * assistant turn. Templates that keep thinking (Qwen3, GLM-4.5+, MiniMax-M2)
    * keep it only for the turns after the last user message, the current tool
