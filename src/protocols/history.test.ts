@@ -117,7 +117,8 @@ async function assistantText(format: string, scenario: Scenario): Promise<string
   });
   await model.doGenerate({ prompt, tools });
   const assistant = inner.doGenerateCalls[0]?.prompt.find((m) => m.role === 'assistant');
-  return (assistant?.content as Array<{ type: string; text?: string }>).map((p) => p.text ?? '').join('');
+  if (assistant === undefined) throw new Error('the model got no assistant turn');
+  return (assistant.content as Array<{ type: string; text?: string }>).map((p) => p.text ?? '').join('');
 }
 
 describe('history is written as the official template writes it', () => {
