@@ -21,7 +21,7 @@ const paris = { name: 'get_weather', input: { city: 'Paris' } };
 const rain = { name: 'search', input: { query: 'rain' } };
 
 type Scenario = 'one call' | 'two calls' | 'text and a call';
-const scenarios: Record<Scenario, { text?: string; calls: Array<typeof paris> }> = {
+const scenarios: Record<Scenario, { text?: string; calls: Array<{ name: string; input: Record<string, unknown> }> }> = {
   'one call': { calls: [paris] },
   'two calls': { calls: [paris, rain] },
   'text and a call': { text: 'Checking.', calls: [paris] },
