@@ -146,6 +146,7 @@ describe('MAX_BODY_BYTES', () => {
       method: 'POST',
       body,
       duplex: 'half',
+      headers: { 'content-type': 'application/json' },
     } as RequestInit);
     expect((await handler(request)).status).toBe(413);
   });
@@ -259,7 +260,13 @@ describe('request validation: 400 naming the field', () => {
   it.each(cases)('%s', async (_name, body, param, message) => {
     const { handler, requests } = proxy();
     const raw = typeof body === 'string' ? body : JSON.stringify(body);
-    const response = await handler(new Request('http://proxy.test/v1/chat/completions', { method: 'POST', body: raw }));
+    const response = await handler(
+      new Request('http://proxy.test/v1/chat/completions', {
+        method: 'POST',
+        body: raw,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect(response.status).toBe(400);
     const { error } = await response.json();
     expect(error.type).toBe('invalid_request_error');

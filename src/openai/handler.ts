@@ -15,7 +15,7 @@ import { runEmulated } from './chat-emulated.ts';
 import { runNative } from './chat-native.ts';
 import { checkToolChoice } from './check-tool-choice.ts';
 import { ProxyHttpError } from './errors.ts';
-import { corsHeaders, preflight, readBodyLimited, requireToken } from './http-guards.ts';
+import { corsHeaders, preflight, readBodyLimited, requireJson, requireToken } from './http-guards.ts';
 import { type ChatCompletionsHandlerOptions, DEFAULT_MAX_BODY_BYTES } from './options.ts';
 import { parseChatRequest } from './parse-request.ts';
 import { middlewareForProtocol } from './protocol-presets.ts';
@@ -59,6 +59,7 @@ export function createChatCompletionsHandler(options: ChatCompletionsHandlerOpti
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
 
   async function chatCompletions(request: Request, headers: Record<string, string>): Promise<Response> {
+    requireJson(request);
     const text = await readBodyLimited(request, maxBodyBytes);
     const { request: chat, raw } = parseChatRequest(text);
     // Proposal 0025 §5/§7: an impossible tool_choice is refused before anything is sent upstream.

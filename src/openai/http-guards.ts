@@ -37,13 +37,38 @@ export async function requireToken(request: Request, token: string): Promise<voi
   }
 }
 
-/** The CORS headers for this request's Origin, or none when it is not allowed. */
+/** Response headers a browser client may read: the rate-limit wait of a 429. */
+const EXPOSED = 'retry-after';
+
+/**
+ * The CORS headers for this request's Origin, or none when it is not allowed.
+ * With an allow-list the answer depends on the Origin, so it always says
+ * `Vary: Origin`, allowed or not, and a shared cache never serves one
+ * origin's answer to another.
+ */
 export function corsHeaders(request: Request, allowed: string[] | '*' | undefined): Record<string, string> {
   const origin = request.headers.get('origin');
-  if (origin === null || allowed === undefined) return {};
-  if (allowed === '*') return { 'access-control-allow-origin': '*' };
-  if (!allowed.includes(origin)) return {};
-  return { 'access-control-allow-origin': origin, vary: 'Origin' };
+  if (allowed === undefined) return {};
+  if (allowed === '*') {
+    return origin === null ? {} : { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED };
+  }
+  if (origin === null || !allowed.includes(origin)) return { vary: 'Origin' };
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': EXPOSED, vary: 'Origin' };
+}
+
+/**
+ * 415 unless the body is JSON. Besides naming the fix, this keeps a plain
+ * cross-origin form or text POST (which a browser sends without a CORS
+ * preflight) from spending the upstream quota.
+ */
+export function requireJson(request: Request): void {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'application/json' || /^application\/[\w.+-]*\+json$/.test(type)) return;
+  throw new ProxyHttpError(
+    415,
+    'The request body must be JSON: send `Content-Type: application/json` (the OpenAI SDKs do).',
+    { type: 'invalid_request_error', code: 'unsupported_media_type' },
+  );
 }
 
 /** Answers a CORS preflight: 204 with the allowances, or 403 naming the origin. */
@@ -87,7 +112,17 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
   const parts: string[] = [];
   let size = 0;
   while (true) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // A body the runtime cannot read (broken chunked framing, a client that cut it off) is the client's fault.
+      throw new ProxyHttpError(400, 'The request body could not be read: its framing is broken or it was cut off.', {
+        type: 'invalid_request_error',
+        code: 'invalid_body',
+      });
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

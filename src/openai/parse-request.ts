@@ -9,6 +9,9 @@ import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolChoice } fro
 import { parseDataUrl } from './data-url.ts';
 import { invalidRequest } from './errors.ts';
 
+/** Longer model names are refused: real ones are well under it, and the name is echoed in every chunk. */
+const MAX_MODEL_LENGTH = 256;
+
 const ROLES = ['system', 'developer', 'user', 'assistant', 'tool'] as const;
 /** OpenAI's own rule for function names; upstreams reject anything else anyway. */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -166,6 +169,10 @@ export function parseChatRequest(text: string): { request: ChatCompletionRequest
   }
   if (!isObject(body)) fail('body', 'a JSON object', body);
   if (body.model !== undefined && typeof body.model !== 'string') fail('model', 'a string', body.model);
+  // The model name is echoed in every chunk of the answer: a huge one would multiply the response.
+  if (typeof body.model === 'string' && body.model.length > MAX_MODEL_LENGTH) {
+    throw invalidRequest(`\`model\` is longer than ${MAX_MODEL_LENGTH} characters.`, 'model');
+  }
   if (!Array.isArray(body.messages)) {
     if (body.messages === undefined)
       throw invalidRequest('`messages` is required: an array of chat messages.', 'messages');
