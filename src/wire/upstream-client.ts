@@ -4,9 +4,11 @@
  * proxy must stay tiny and isomorphic, and must see the raw status and headers
  * to map failures per proposal 0025 §8.1.3.
  */
+
 import { anySignal } from '../util/abort.ts';
 import { UpstreamError } from '../wire/upstream-error.ts';
 import { completionAsChunk } from './completion-chunk.ts';
+import { quoteUpstream } from './redact.ts';
 import { readSseData } from './sse.ts';
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from './types.ts';
 
@@ -39,7 +41,7 @@ export interface UpstreamClient {
   };
 }
 
-/** The `error.message` of an OpenAI-style error body, or the start of whatever text came back. */
+/** The `error.message` of an OpenAI-style error body, or whatever text came back (quoteUpstream shortens it). */
 function describeErrorBody(text: string): string {
   try {
     const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
@@ -49,11 +51,13 @@ function describeErrorBody(text: string): string {
   } catch {
     // not JSON: fall through to the raw text
   }
-  return text.slice(0, 300) || '(empty body)';
+  return text || '(empty body)';
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
   const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
+  /** Every piece of upstream text that may reach a client goes through here (redacted, then shortened). */
+  const quote = (text: string, max?: number) => quoteUpstream(text, options.apiKey, max);
   const timeoutMs = options.timeoutMs ?? 60_000;
 
   /** Sends the request; throws UpstreamError for anything but a 2xx. The caller clears the timer. */
@@ -76,16 +80,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       clearTimeout(timer);
       if (signal?.aborted) throw error; // the client went away: nothing to report
       if (timeout.signal.aborted) throw new UpstreamError('timeout', `no response within ${timeoutMs} ms`);
-      throw new UpstreamError('network', error instanceof Error ? error.message : String(error));
+      throw new UpstreamError('network', quote(error instanceof Error ? error.message : String(error)));
     }
     if (!response.ok) {
       clearTimeout(timer);
       const text = await response.text().catch(() => '');
       // Some upstreams quote the key they refused; it must not reach the client.
-      const message = options.apiKey
-        ? describeErrorBody(text).replaceAll(options.apiKey, '[redacted]')
-        : describeErrorBody(text);
-      throw new UpstreamError('http', message, {
+      throw new UpstreamError('http', quote(describeErrorBody(text)), {
         status: response.status,
         retryAfter: response.headers.get('retry-after') ?? undefined,
       });
@@ -95,7 +96,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   async function complete(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletion> {
     const { response, timer } = await send({ ...body, stream: false }, signal);
-    return readCompletion(response, timer);
+    return readCompletion(response, timer, quote);
   }
 
   async function stream(
@@ -106,7 +107,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const contentType = response.headers.get('content-type')?.toLowerCase();
     if (contentType?.includes('application/json')) {
       // Some servers ignore `stream: true` and answer with one completion: relay it as one chunk.
-      const completion = await readCompletion(response, timer);
+      const completion = await readCompletion(response, timer, quote);
       return (async function* () {
         yield completionAsChunk(completion);
       })();
@@ -123,13 +124,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       }
       throw new UpstreamError(
         'malformed',
-        `expected a text/event-stream (or a JSON chat.completion), got ${contentType}: ${text.slice(0, 200) || '(empty body)'}`,
+        `expected a text/event-stream (or a JSON chat.completion), got ${quote(contentType, 100)}: ${quote(text, 200) || '(empty body)'}`,
       );
     }
     // Only the wait for headers is timed; a long generation may legitimately stream for minutes.
     clearTimeout(timer);
     if (response.body === null) throw new UpstreamError('malformed', 'the streaming response has no body');
-    return chunksOf(response.body, signal);
+    return chunksOf(response.body, signal, quote);
   }
 
   return {
@@ -147,7 +148,11 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 }
 
 /** Reads and checks a `chat.completion` body; the timer (the upstream timeout) runs until it is read. */
-async function readCompletion(response: Response, timer: ReturnType<typeof setTimeout>): Promise<ChatCompletion> {
+async function readCompletion(
+  response: Response,
+  timer: ReturnType<typeof setTimeout>,
+  quote: (text: string, max?: number) => string,
+): Promise<ChatCompletion> {
   let text: string;
   try {
     text = await response.text();
@@ -158,13 +163,10 @@ async function readCompletion(response: Response, timer: ReturnType<typeof setTi
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new UpstreamError('malformed', `expected a JSON chat.completion, got: ${text.slice(0, 200)}`);
+    throw new UpstreamError('malformed', `expected a JSON chat.completion, got: ${quote(text, 200)}`);
   }
   if (!isObject(parsed) || !Array.isArray(parsed.choices)) {
-    throw new UpstreamError(
-      'malformed',
-      `expected a chat.completion with a "choices" array, got: ${text.slice(0, 200)}`,
-    );
+    throw new UpstreamError('malformed', `expected a chat.completion with a "choices" array, got: ${quote(text, 200)}`);
   }
   return parsed as unknown as ChatCompletion;
 }
@@ -177,6 +179,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 async function* chunksOf(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal | undefined,
+  quote: (text: string, max?: number) => string,
 ): AsyncGenerator<ChatCompletionChunk> {
   let finished = false;
   try {
@@ -186,15 +189,15 @@ async function* chunksOf(
       try {
         parsed = JSON.parse(data);
       } catch {
-        throw new UpstreamError('malformed', `a stream event is not JSON: ${data.slice(0, 200)}`);
+        throw new UpstreamError('malformed', `a stream event is not JSON: ${quote(data, 200)}`);
       }
       if (isObject(parsed) && parsed.error !== undefined) {
-        const message = describeErrorBody(data);
+        const message = quote(describeErrorBody(data));
         const status = isObject(parsed.error) && typeof parsed.error.code === 'number' ? parsed.error.code : 502;
         throw new UpstreamError('http', `mid-stream: ${message}`, { status });
       }
       if (!isObject(parsed) || !Array.isArray(parsed.choices)) {
-        throw new UpstreamError('malformed', `a stream event is not a chat.completion.chunk: ${data.slice(0, 200)}`);
+        throw new UpstreamError('malformed', `a stream event is not a chat.completion.chunk: ${quote(data, 200)}`);
       }
       const chunk = parsed as unknown as ChatCompletionChunk;
       if (chunk.choices.some((choice) => choice.finish_reason)) finished = true;
@@ -204,7 +207,7 @@ async function* chunksOf(
     if (error instanceof UpstreamError || signal?.aborted) throw error;
     throw new UpstreamError(
       'network',
-      `the stream broke off: ${error instanceof Error ? error.message : String(error)}`,
+      `the stream broke off: ${quote(error instanceof Error ? error.message : String(error))}`,
     );
   }
   // No [DONE] and no finish_reason: the connection closed early. Saying so beats a silent truncation.
