@@ -49,7 +49,8 @@ function wholeNumber(
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < min) {
-    throw new TypeError(`${name} must be a whole number of ${unit}, at least ${min}${why}; got "${value}".`);
+    // The value is not echoed: these messages can reach callers, and a variable may hold a secret by mistake.
+    throw new TypeError(`${name} must be a whole number of ${unit}, at least ${min}${why}.`);
   }
   return number;
 }
@@ -94,7 +95,7 @@ export function chatCompletionsOptionsFromEnv(
   if (baseURL !== undefined) {
     if (!/^https?:\/\//.test(baseURL)) {
       throw new TypeError(
-        `UPSTREAM_BASE_URL must be an http(s) URL such as http://127.0.0.1:8080/v1, got "${baseURL}".`,
+        'UPSTREAM_BASE_URL must be an http(s) URL such as http://127.0.0.1:8080/v1.',
       );
     }
     const apiKey = text(env, 'UPSTREAM_API_KEY');

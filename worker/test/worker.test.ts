@@ -193,20 +193,36 @@ describe('the Worker in native mode, against a recording fake upstream', () => {
     expect(requests[0]!.signal?.aborted).toBe(true);
   });
 
-  it('a bad variable answers 500 naming it', async () => {
+  it('a bad variable: a generic 500 for anyone, which variable for the operator (PROXY_TOKEN), never its value', async () => {
     const entry = createProxyWorker();
-    const response = await entry.fetch(new Request('http://w/health'), { ...env, TOOL_MODE: 'turbo' });
-    expect(response.status).toBe(500);
-    expect((await response.json<{ error: { message: string } }>()).error.message).toMatch(/TOOL_MODE must be/);
+    const bad = { ...env, TOOL_MODE: 'sk-looks-like-a-secret', PROXY_TOKEN: 'operator-token' };
+    for (const path of ['/health', '/v1/chat/completions']) {
+      const anyone = await entry.fetch(new Request(`http://w${path}`), bad);
+      expect(anyone.status).toBe(500);
+      const { error } = await anyone.json<{ error: { code: string; message: string } }>();
+      expect(error.code).toBe('proxy_misconfigured');
+      expect(error.message).not.toMatch(/TOOL_MODE|sk-looks-like-a-secret/);
+    }
+    const operator = await entry.fetch(
+      new Request('http://w/health', { headers: { authorization: 'Bearer operator-token' } }),
+      bad,
+    );
+    const { error } = await operator.json<{ error: { message: string } }>();
+    expect(error.message).toMatch(/TOOL_MODE must be "emulated" or "native"/);
+    expect(error.message).not.toMatch(/sk-looks-like-a-secret/);
   });
 
   it('UPSTREAM_TIMEOUT_MS=0 answers 500 proxy_misconfigured naming it, instead of a 504 for every request', async () => {
     const entry = createProxyWorker();
-    const response = await entry.fetch(new Request('http://w/health'), {
-      ...env,
-      UPSTREAM_BASE_URL: 'http://127.0.0.1:8080/v1',
-      UPSTREAM_TIMEOUT_MS: '0',
-    });
+    const response = await entry.fetch(
+      new Request('http://w/health', { headers: { authorization: 'Bearer operator-token' } }),
+      {
+        ...env,
+        UPSTREAM_BASE_URL: 'http://127.0.0.1:8080/v1',
+        UPSTREAM_TIMEOUT_MS: '0',
+        PROXY_TOKEN: 'operator-token',
+      },
+    );
     expect(response.status).toBe(500);
     const { error } = await response.json<{ error: { code: string; message: string } }>();
     expect(error.code).toBe('proxy_misconfigured');
