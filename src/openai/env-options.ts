@@ -94,9 +94,7 @@ export function chatCompletionsOptionsFromEnv(
   const baseURL = text(env, 'UPSTREAM_BASE_URL');
   if (baseURL !== undefined) {
     if (!/^https?:\/\//.test(baseURL)) {
-      throw new TypeError(
-        'UPSTREAM_BASE_URL must be an http(s) URL such as http://127.0.0.1:8080/v1.',
-      );
+      throw new TypeError('UPSTREAM_BASE_URL must be an http(s) URL such as http://127.0.0.1:8080/v1.');
     }
     const apiKey = text(env, 'UPSTREAM_API_KEY');
     const model = text(env, 'UPSTREAM_MODEL');
