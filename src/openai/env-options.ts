@@ -18,6 +18,8 @@ export interface ChatCompletionsEnv {
   UPSTREAM_MODEL?: string;
   /** Milliseconds to wait for upstream response headers before answering 504. Default 60000. */
   UPSTREAM_TIMEOUT_MS?: string;
+  /** Milliseconds a stream may send nothing before it is given up (default 60000). */
+  UPSTREAM_IDLE_TIMEOUT_MS?: string;
   /** `emulated` (default) or `native`. */
   TOOL_MODE?: string;
   /** Emulated mode: `hermes` (default), `gemma`, `xml` or `qwen3coder`. */
@@ -104,11 +106,17 @@ export function chatCompletionsOptionsFromEnv(
       // 0 does not mean "no timeout": the timer fires at once and every request would answer 504.
       why: ' (0 would time out every request with a 504; leave it unset for the 60000 default)',
     });
+    const idleTimeoutMs = wholeNumber(env, 'UPSTREAM_IDLE_TIMEOUT_MS', {
+      unit: 'milliseconds',
+      min: 1,
+      why: ' (leave it unset for the 60000 default)',
+    });
     options.upstream = {
       baseURL,
       ...(apiKey ? { apiKey } : {}),
       ...(model ? { model } : {}),
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
       ...(extra.fetch ? { fetch: extra.fetch } : {}),
     };
     return options;

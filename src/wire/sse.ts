@@ -26,9 +26,17 @@ export const SSE_HEADERS = {
  * costs time linear in its length (re-joining and re-scanning the pending
  * tail per chunk made an 8 MB line take 1.5 s; npm run bench:sse).
  */
-export async function* readSseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+export async function* readSseData(
+  body: ReadableStream<Uint8Array>,
+  /** Cancels the body (a pending read then ends the stream). */
+  stop?: AbortSignal,
+  /** Called for every network chunk, comments included (an idle timer watches this). */
+  onBytes?: () => void,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   const reader = body.getReader();
+  const cancel = () => void reader.cancel(stop?.reason).catch(() => {});
+  stop?.addEventListener('abort', cancel, { once: true });
   /** The line being read, in the pieces it arrived in. */
   let pending: string[] = [];
   let data: string[] = [];
@@ -65,12 +73,14 @@ export async function* readSseData(body: ReadableStream<Uint8Array>): AsyncGener
         finished = true;
         break;
       }
+      onBytes?.();
       for (const line of lines(decoder.decode(value, { stream: true }), false)) yield* handle(line);
     }
     for (const line of lines(decoder.decode(), true)) yield* handle(line);
     yield* handle('');
   } finally {
     // The consumer stopped early (client gone, error): cancel so the upstream connection closes too.
+    stop?.removeEventListener('abort', cancel);
     if (!finished) await reader.cancel().catch(() => {});
     reader.releaseLock();
   }

@@ -21,8 +21,16 @@ export interface UpstreamClientOptions {
   model?: string;
   /** The fetch to use (a service binding's `fetch`, a test recorder). Default: global `fetch`. */
   fetch?: typeof fetch;
-  /** Milliseconds to wait for the upstream's response headers before answering 504. Default 60000. */
+  /**
+   * Milliseconds to wait for the upstream's response headers, and for the
+   * whole body of a non-streaming answer, before answering 504. Default 60000.
+   */
   timeoutMs?: number;
+  /**
+   * Milliseconds a stream may go without a byte before it is given up, ending
+   * with an `upstream_timeout` error event. Default 60000.
+   */
+  idleTimeoutMs?: number;
 }
 
 export interface UpstreamClient {
@@ -59,6 +67,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
   /** Every piece of upstream text that may reach a client goes through here (redacted, then shortened). */
   const quote = (text: string, max?: number) => quoteUpstream(text, options.apiKey, max);
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
 
   /** Sends the request; throws UpstreamError for anything but a 2xx. The caller clears the timer. */
   async function send(body: Record<string, unknown>, signal: AbortSignal | undefined) {
@@ -91,23 +100,23 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         retryAfter: response.headers.get('retry-after') ?? undefined,
       });
     }
-    return { response, timer };
+    return { response, timer, timedOut: timeout.signal };
   }
 
   async function complete(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletion> {
-    const { response, timer } = await send({ ...body, stream: false }, signal);
-    return readCompletion(response, timer, quote);
+    const { response, timer, timedOut } = await send({ ...body, stream: false }, signal);
+    return readCompletion(response, timer, quote, timedOut, timeoutMs);
   }
 
   async function stream(
     body: Record<string, unknown>,
     signal?: AbortSignal,
   ): Promise<AsyncIterable<ChatCompletionChunk>> {
-    const { response, timer } = await send({ ...body, stream: true }, signal);
+    const { response, timer, timedOut } = await send({ ...body, stream: true }, signal);
     const contentType = response.headers.get('content-type')?.toLowerCase();
     if (contentType?.includes('application/json')) {
       // Some servers ignore `stream: true` and answer with one completion: relay it as one chunk.
-      const completion = await readCompletion(response, timer, quote);
+      const completion = await readCompletion(response, timer, quote, timedOut, timeoutMs);
       return (async function* () {
         yield completionAsChunk(completion);
       })();
@@ -130,7 +139,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     // Only the wait for headers is timed; a long generation may legitimately stream for minutes.
     clearTimeout(timer);
     if (response.body === null) throw new UpstreamError('malformed', 'the streaming response has no body');
-    return chunksOf(response.body, signal, quote);
+    return chunksOf(response.body, signal, quote, idleTimeoutMs);
   }
 
   return {
@@ -152,10 +161,28 @@ async function readCompletion(
   response: Response,
   timer: ReturnType<typeof setTimeout>,
   quote: (text: string, max?: number) => string,
+  timedOut: AbortSignal,
+  timeoutMs: number,
 ): Promise<ChatCompletion> {
   let text: string;
   try {
-    text = await response.text();
+    // Raced with the timeout: a fetch (a service binding, a test double) may not end a stalled body itself.
+    const stalled = new Promise<never>((_resolve, reject) => {
+      const fail = () => {
+        response.body?.cancel().catch(() => {});
+        reject(new Error('timed out'));
+      };
+      if (timedOut.aborted) fail();
+      else timedOut.addEventListener('abort', fail, { once: true });
+    });
+    text = await Promise.race([response.text(), stalled]);
+  } catch (error) {
+    // The body broke off after the headers (502), or stalled until the timeout aborted it (504).
+    if (timedOut.aborted) throw new UpstreamError('timeout', `the response body did not arrive within ${timeoutMs} ms`);
+    throw new UpstreamError(
+      'network',
+      `the response body broke off: ${quote(error instanceof Error ? error.message : String(error))}`,
+    );
   } finally {
     clearTimeout(timer);
   }
@@ -180,10 +207,19 @@ async function* chunksOf(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal | undefined,
   quote: (text: string, max?: number) => string,
+  idleTimeoutMs: number,
 ): AsyncGenerator<ChatCompletionChunk> {
   let finished = false;
+  // A stream that goes quiet is given up after idleTimeoutMs: the body is cancelled (the upstream
+  // connection closes) and the client gets an upstream_timeout error event instead of waiting forever.
+  const idle = new AbortController();
+  let timer = setTimeout(() => idle.abort(), idleTimeoutMs);
+  const activity = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => idle.abort(), idleTimeoutMs);
+  };
   try {
-    for await (const data of readSseData(body)) {
+    for await (const data of readSseData(body, idle.signal, activity)) {
       if (data === '[DONE]') return;
       let parsed: unknown;
       try {
@@ -205,10 +241,16 @@ async function* chunksOf(
     }
   } catch (error) {
     if (error instanceof UpstreamError || signal?.aborted) throw error;
+    if (idle.signal.aborted) throw new UpstreamError('timeout', `the stream sent nothing for ${idleTimeoutMs} ms`);
     throw new UpstreamError(
       'network',
       `the stream broke off: ${quote(error instanceof Error ? error.message : String(error))}`,
     );
+  } finally {
+    clearTimeout(timer);
+  }
+  if (idle.signal.aborted && !finished) {
+    throw new UpstreamError('timeout', `the stream sent nothing for ${idleTimeoutMs} ms`);
   }
   // No [DONE] and no finish_reason: the connection closed early. Saying so beats a silent truncation.
   if (!finished) throw new UpstreamError('network', 'the stream ended before a finish_reason or [DONE]');
