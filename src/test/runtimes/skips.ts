@@ -39,6 +39,18 @@ export const skips: Skip[] = [
     reason:
       'browsers drop the Origin header from a script-made Request (a forbidden header), so the handler never sees it',
   },
+  {
+    runtimes: ['chromium'],
+    test: 'an allowed origin is reflected, with Vary: Origin and Retry-After readable',
+    reason:
+      'browsers drop the Origin header from a script-made Request (a forbidden header), so the handler never sees it',
+  },
+  {
+    runtimes: ['chromium'],
+    test: '"*" allows any origin and exposes Retry-After',
+    reason:
+      'browsers drop the Origin header from a script-made Request (a forbidden header), so the handler never sees it',
+  },
 ];
 
 export function skipsFor(runtime: Runtime): Skip[] {
