@@ -11,9 +11,12 @@
  * for --quick) and a dated copy, for comparing runs. Exits non-zero when any
  * implementation finds the wrong number of calls or loses argument bytes.
  */
+
+import { writeFileSync } from 'node:fs';
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import * as reference from '@ai-sdk-tool/parser';
 import { hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../../index.ts';
+import { streamChart } from './chart.bench.ts';
 import { type Implementation, middlewareImplementation, passThrough, type StreamMiddleware } from './drive.bench.ts';
 import { measureLatency } from './measure.bench.ts';
 import {
@@ -141,6 +144,11 @@ const name = quick ? 'stream-quick' : 'stream';
 const file = writeJson('.cache/bench', `${name}-latest.json`, report);
 writeJson('.cache/bench', `${name}-${report.date.replace(/[:.]/g, '-')}.json`, report);
 console.log(`\nJSON: ${file}`);
+if (!quick) {
+  // The README shows this chart; a full run redraws it.
+  writeFileSync('src/test/bench/stream-chart.svg', streamChart(report));
+  console.log('Chart: src/test/bench/stream-chart.svg');
+}
 
 if (failures.length > 0) {
   console.log(`\nFAILED: ${failures.length} wrong result(s):\n  ${failures.join('\n  ')}`);
