@@ -35,7 +35,8 @@ export function streamChart(report: Report): string {
   const x = (kb: number) => M.left + ((log(kb) - x0) / (x1 - x0 || 1)) * (W - M.left - M.right);
   const y = (ms: number) => H - M.bottom - ((log(ms) - y0) / (y1 - y0 || 1)) * (H - M.top - M.bottom);
   const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12" role="img">`,
+    '<title>Median time of one streamed argument against its size, for toolshim, @ai-sdk-tool/parser and the pass-through floor</title>',
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
     `<text x="${M.left}" y="18" font-weight="bold">One streamed argument, 4-character chunks (hermes): median time</text>`,
   ];
