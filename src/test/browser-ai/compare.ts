@@ -1,0 +1,72 @@
+/// <reference types="node" />
+/**
+ * `npm run compare:browser-ai`: toolshim's fixtures (the first three of every
+ * format) through `@browser-ai/web-llm` alone (tools passed to it: its own
+ * tool-call emulation), through the provider with toolshim on top, and
+ * through toolshim on its own WebLLM adapter (fromChatEngine, the same
+ * scripted engine), whole and streamed in 4-character chunks. Each run has a 1.5 s limit in a worker
+ * thread; a run over it is counted as stalled. Offline: the provider's
+ * WebLLM engine is replaced by a scripted one.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FORMAT_FIXTURES } from '../format-fixtures.ts';
+import { root } from '../runtimes/test-files.ts';
+import { createWorkerRunner } from './run-in-worker.ts';
+
+const PER_FORMAT = 3;
+const LIMIT_MS = 1500;
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+const version = (name: string) =>
+  (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+const runner = createWorkerRunner();
+const rows: Array<{ label: string; runs: number; calls: number; text: number; stalled: number }> = [];
+const started = performance.now();
+const LABELS = {
+  provider: 'provider alone',
+  toolshim: 'provider + toolshim',
+  adapter: 'toolshim on its own WebLLM adapter',
+};
+for (const mode of ['provider', 'toolshim', 'adapter'] as const) {
+  for (const chunking of ['whole', '4-character chunks'] as const) {
+    const row = {
+      label: `${LABELS[mode]}, ${chunking}`,
+      runs: 0,
+      calls: 0,
+      text: 0,
+      stalled: 0,
+    };
+    for (const set of FORMAT_FIXTURES) {
+      for (const fixture of set.fixtures.slice(0, PER_FORMAT)) {
+        const chunks = chunking === 'whole' ? [fixture.text] : (fixture.text.match(/[\s\S]{1,4}/g) ?? []);
+        const outcome = await runner.run({ mode, format: set.format, chunks, tools: set.tools }, LIMIT_MS);
+        row.runs++;
+        if (outcome.stalled) {
+          row.stalled++;
+          continue;
+        }
+        if ('error' in outcome) continue;
+        const { calls, text } = outcome.result;
+        if (JSON.stringify(calls) === JSON.stringify(fixture.calls)) row.calls++;
+        if (squash(text) === squash(fixture.prose)) row.text++;
+      }
+    }
+    rows.push(row);
+    console.log(`  ${row.label}: done (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+}
+await runner.close();
+
+console.log(
+  [
+    '',
+    `@browser-ai/web-llm ${version('@browser-ai/web-llm')}, ai ${version('ai')}; ${rows[0]?.runs} fixtures (${PER_FORMAT} per format, ${FORMAT_FIXTURES.length} formats); a run over ${LIMIT_MS} ms counts as stalled (npm run compare:browser-ai)`,
+    '',
+    '| composition | calls exactly right | text kept | stalled |',
+    '|---|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.label} | ${r.calls} / ${r.runs} | ${r.text} / ${r.runs} | ${r.stalled} |`),
+    '',
+    `${((performance.now() - started) / 1000).toFixed(0)} s in all.`,
+  ].join('\n'),
+);

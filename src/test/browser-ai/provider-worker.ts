@@ -1,0 +1,97 @@
+/// <reference types="node" />
+/**
+ * Runs one model output through `@browser-ai/web-llm` in a worker thread, so
+ * that the provider's own stream parser, which can spin forever on a split
+ * closing marker, cannot hang the caller: the caller gives each run a time
+ * limit and terminates the thread. The engine is scripted (no WebGPU): it
+ * streams the given chunks as WebLLM's chat.completions would.
+ *
+ * `mode`: `provider` passes the tools to the provider (its own tool-call
+ * emulation); `toolshim` wraps the provider with toolshim's middleware for
+ * `format`, which passes no tools down.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { LanguageModelV4, LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { webLLM } from '@browser-ai/web-llm';
+import { wrapLanguageModel } from 'ai';
+import { fromChatEngine } from '../../engine/chat-engine.ts';
+import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
+import { protocolByName } from '../../protocols/registry.ts';
+
+export interface RunRequest {
+  /** `adapter`: toolshim on its own WebLLM-shaped adapter (fromChatEngine), the same scripted engine, no provider. */
+  mode: 'provider' | 'toolshim' | 'adapter';
+  format: string;
+  chunks: string[];
+  tools: LanguageModelV4FunctionTool[];
+}
+
+export interface RunResult {
+  calls: Array<{ toolName: string; input: unknown }>;
+  text: string;
+  /** What the scripted engine was asked: whether tools reached the provider's request, and its system prompt. */
+  engineGotTools: boolean;
+  system: string;
+}
+
+/** WebLLM's engine shape, scripted: streams the chunks as chat.completion.chunk deltas. */
+function scriptedEngine(chunks: string[], seen: Array<Record<string, unknown>>) {
+  return {
+    chat: {
+      completions: {
+        create: async (request: Record<string, unknown>) => {
+          seen.push(request);
+          return (async function* () {
+            for (const piece of chunks) yield { choices: [{ delta: { content: piece }, finish_reason: null }] };
+            yield { choices: [{ delta: {}, finish_reason: 'stop' }] };
+          })();
+        },
+      },
+    },
+    interruptGenerate: async () => {},
+  };
+}
+
+function scriptedProvider(chunks: string[], seen: Array<Record<string, unknown>>): LanguageModelV4 {
+  const model = webLLM('scripted-engine') as unknown as Record<string, unknown>;
+  model.availability = async () => 'available';
+  model.isInitialized = true;
+  model.engine = scriptedEngine(chunks, seen);
+  return model as unknown as LanguageModelV4;
+}
+
+async function run(request: RunRequest): Promise<RunResult> {
+  const seen: Array<Record<string, unknown>> = [];
+  const provider = scriptedProvider(request.chunks, seen);
+  const middleware = createToolMiddleware({ protocol: protocolByName(request.format) });
+  const model =
+    request.mode === 'provider'
+      ? provider
+      : request.mode === 'adapter'
+        ? wrapLanguageModel({ model: fromChatEngine(scriptedEngine(request.chunks, seen)), middleware })
+        : wrapLanguageModel({ model: provider, middleware });
+  const { stream } = await model.doStream({
+    prompt: [{ role: 'user', content: [{ type: 'text', text: 'Go.' }] }],
+    tools: request.tools,
+  });
+  const calls: RunResult['calls'] = [];
+  let text = '';
+  const reader = (stream as ReadableStream<LanguageModelV4StreamPart>).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (value.type === 'text-delta') text += value.delta;
+    if (value.type === 'tool-call') calls.push({ toolName: value.toolName, input: JSON.parse(value.input || '{}') });
+  }
+  const sent = seen[0] ?? {};
+  const messages = (sent.messages ?? []) as Array<{ role: string; content: unknown }>;
+  const system = messages.find((m) => m.role === 'system')?.content;
+  return { calls, text, engineGotTools: 'tools' in sent, system: typeof system === 'string' ? system : '' };
+}
+
+parentPort?.on('message', (request: RunRequest) => {
+  run(request).then(
+    (result) => parentPort?.postMessage({ ok: true, result }),
+    (error: unknown) => parentPort?.postMessage({ ok: false, error: String(error) }),
+  );
+});

@@ -1,0 +1,74 @@
+/// <reference types="node" />
+/**
+ * toolshim on top of `@browser-ai/web-llm` (its WebLLM engine replaced by a
+ * scripted one), each run in a worker thread with a time limit, since the
+ * provider's own stream parser can spin forever.
+ *
+ * What this shows: composed whole, toolshim passes no tools down (so the
+ * provider's tool prompt stays off) and the call comes through; but the
+ * provider runs its own parser on every stream, tools or not: it turns
+ * `<tool_call>` text into calls before toolshim sees it (so toolshim's schema
+ * coercion does not apply to them), and it spins when a closing marker
+ * arrives split across chunks (a known defect of 3.0.3, as issue 17 reported). No option of the provider turns that parser off, so
+ * toolshim's own WebLLM adapter (fromChatEngine) is the safe path: it never
+ * stalls on the same chunkings.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { hermesFixtures, hermesTools } from '../fixtures/hermes.ts';
+import type { RunRequest } from './provider-worker.ts';
+import { createWorkerRunner } from './run-in-worker.ts';
+
+const runner = createWorkerRunner();
+afterAll(() => runner.close());
+
+const call = 'Sure.<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+const request = (mode: RunRequest['mode'], chunks: string[]): RunRequest => ({
+  mode,
+  format: 'hermes',
+  chunks,
+  tools: hermesTools,
+});
+
+describe('toolshim on @browser-ai/web-llm', () => {
+  it('passes no tools down: the engine gets toolshim’s prompt, not the provider’s, and the call is parsed', async () => {
+    const outcome = await runner.run(request('toolshim', [call]), 5000);
+    expect(outcome).toMatchObject({ stalled: false });
+    if (outcome.stalled || !('result' in outcome)) throw new Error('no result');
+    expect(outcome.result.engineGotTools).toBe(false);
+    expect(outcome.result.system).toContain('<tool_call>');
+    expect(outcome.result.system).not.toContain('# Available Tools');
+    expect(outcome.result.calls).toEqual([{ toolName: 'get_weather', input: { city: 'Paris' } }]);
+    expect(outcome.result.text).toBe('Sure.');
+  }, 10_000);
+
+  it("the provider's own parser takes <tool_call> text first, tools or not: its calls pass toolshim uncoerced", async () => {
+    // hermes fixture "CRLF, whitespace, and values coerced by the schema": days "3" and metric "true".
+    const fixture = hermesFixtures[1];
+    if (fixture === undefined) throw new Error('fixture missing');
+    const composed = await runner.run(request('toolshim', [fixture.text]), 3000);
+    const adapter = await runner.run(request('adapter', [fixture.text]), 3000);
+    if (composed.stalled || !('result' in composed) || adapter.stalled || !('result' in adapter))
+      throw new Error('no result');
+    expect(composed.result.calls).toEqual([
+      { toolName: 'get_weather', input: { city: 'Paris', days: '3', metric: 'true' } },
+    ]);
+    expect(adapter.result.calls).toEqual(fixture.calls); // { days: 3, metric: true }
+  }, 20_000);
+
+  it('known provider defect: a closing marker split across chunks makes the provider spin, toolshim or not', async () => {
+    const chunks = call.match(/[\s\S]{1,4}/g) ?? [];
+    expect(await runner.run(request('toolshim', chunks), 1500)).toEqual({ stalled: true });
+  }, 10_000);
+});
+
+describe("toolshim's own WebLLM adapter never stalls on those chunkings", () => {
+  it('4 characters, 1 character and every two-way split of the same output', async () => {
+    const chunkings = [call.match(/[\s\S]{1,4}/g) ?? [], Array.from(call)];
+    for (let at = 1; at < call.length; at += 3) chunkings.push([call.slice(0, at), call.slice(at)]);
+    for (const chunks of chunkings) {
+      const outcome = await runner.run(request('adapter', chunks), 3000);
+      if (outcome.stalled || !('result' in outcome)) throw new Error(`stalled on ${JSON.stringify(chunks)}`);
+      expect(outcome.result.calls).toEqual([{ toolName: 'get_weather', input: { city: 'Paris' } }]);
+    }
+  }, 60_000);
+});
