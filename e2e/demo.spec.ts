@@ -132,6 +132,12 @@ test('each tool-choice mode is explained beside the control', async ({ page }) =
   await expect(help).toContainText('none: the tools are not offered');
 });
 
+test('the built-in model choice is disabled with the reason where the browser has no Prompt API', async ({ page }) => {
+  await page.goto('/?delay=0');
+  await expect(page.locator('#engine option[value="builtin"]')).toBeDisabled();
+  await expect(page.locator('#builtin-note')).toContainText('needs Chrome or Edge with the Prompt API and its model');
+});
+
 test('old format names in links still work (?protocol=xml is morph-xml)', async ({ page }) => {
   await page.goto('/?protocol=xml&delay=0');
   await expect(page.locator('#protocol')).toHaveValue('morph-xml');

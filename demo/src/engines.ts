@@ -16,7 +16,23 @@ import {
 import { createToolMiddleware, type OnToolshimError, type ToolCallProtocol } from '../../src/index.ts';
 import type { ChatCompletionChunk } from '../../src/wire/types.ts';
 
-export type EngineId = 'replay' | 'webllm' | 'proxy';
+export type EngineId = 'replay' | 'webllm' | 'proxy' | 'builtin';
+
+/**
+ * Whether the browser has a usable built-in model: the Prompt API's
+ * `LanguageModel` (recent Chrome and Edge) and a model it says is available
+ * or can be downloaded. Headless and unsupported browsers lack one, and the
+ * engine choice is then disabled.
+ */
+export async function hasBuiltInModel(): Promise<boolean> {
+  const api = (globalThis as { LanguageModel?: { availability?: () => Promise<string> } }).LanguageModel;
+  if (api?.availability === undefined) return false;
+  try {
+    return (await api.availability()) !== 'unavailable';
+  } catch {
+    return false;
+  }
+}
 
 /** Hooks the raw pane uses: one call per model request, one per text delta the engine sends. */
 export interface RawTap {
@@ -88,6 +104,15 @@ export async function buildModel(settings: ModelSettings): Promise<{ model: Lang
       includeUsage: true,
     });
     return { model: provider.chatModel('toolshim'), parsesInPage: false };
+  }
+  if (settings.engine === 'builtin') {
+    // The browser's own model through @browser-ai/core (loaded only when picked). That provider parses
+    // streams itself (see src/README.md "With @browser-ai providers"); toolshim passes it no tools.
+    if (!(await hasBuiltInModel()))
+      throw new Error('This browser has no built-in model (the Prompt API); pick another engine.');
+    const { browserAI } = await import('@browser-ai/core');
+    const middleware = createToolMiddleware({ protocol: settings.protocol, onError: settings.onError });
+    return { model: wrapLanguageModel({ model: browserAI(), middleware }), parsesInPage: true };
   }
   let engine: ChatEngine;
   let modelId: string;

@@ -4,7 +4,7 @@
  */
 import { type ModelMessage, stepCountIs, streamText, type ToolChoice } from 'ai';
 import { checkWebGpu, WEBLLM_MODELS } from '../../src/engines.ts';
-import { buildModel, type EngineId, loadWebLLM, webllmLoaded } from './engines.ts';
+import { buildModel, type EngineId, hasBuiltInModel, loadWebLLM, webllmLoaded } from './engines.ts';
 import { ConversationPane, EventsPane, pretty, RawPane } from './panes.ts';
 import { type ProtocolId, protocolIdOf, protocols } from './protocols.ts';
 import { type DemoToolName, demoTools, toolNames } from './tools.ts';
@@ -115,6 +115,17 @@ async function updateEnginePanels(): Promise<void> {
         : 'The Worker relays the model text; toolshim parses it here. `npm run demo` starts the Worker on its offline replay model.';
   }
 }
+
+// The built-in model exists only in browsers with the Prompt API and a model; elsewhere the choice is disabled and says why.
+const builtInOption = ui.engine.querySelector<HTMLOptionElement>('option[value="builtin"]');
+if (builtInOption) builtInOption.disabled = true;
+void hasBuiltInModel().then((available) => {
+  const note = byId('builtin-note');
+  if (builtInOption) builtInOption.disabled = !available;
+  note.textContent = available
+    ? "Built-in model: the browser's own model, through @browser-ai/core, with toolshim on top."
+    : 'Built-in model: not available here. It needs Chrome or Edge with the Prompt API and its model; this browser has neither.';
+});
 
 ui.engine.addEventListener('change', () => void updateEnginePanels());
 ui.proxyMode.addEventListener('change', () => void updateEnginePanels());
