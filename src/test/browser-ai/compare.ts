@@ -1,12 +1,13 @@
 /// <reference types="node" />
 /**
  * `npm run compare:browser-ai`: toolshim's fixtures (the first three of every
- * format) through `@browser-ai/web-llm` alone (tools passed to it: its own
- * tool-call emulation), through the provider with toolshim on top, and
+ * format) through `@browser-ai/web-llm` and `@browser-ai/core` alone (tools
+ * passed to them: their own tool-call emulation), through each with toolshim
+ * on top, and
  * through toolshim on its own WebLLM adapter (fromChatEngine, the same
  * scripted engine), whole and streamed in 4-character chunks. Each run has a 1.5 s limit in a worker
  * thread; a run over it is counted as stalled. Offline: the provider's
- * WebLLM engine is replaced by a scripted one.
+ * WebLLM engine and Chrome's Prompt API session are replaced by scripted ones.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,23 +25,25 @@ const runner = createWorkerRunner();
 const rows: Array<{ label: string; runs: number; calls: number; text: number; stalled: number }> = [];
 const started = performance.now();
 const LABELS = {
-  provider: 'provider alone',
-  toolshim: 'provider + toolshim',
+  provider: 'alone (its own emulation)',
+  toolshim: '+ toolshim',
   adapter: 'toolshim on its own WebLLM adapter',
 };
-for (const mode of ['provider', 'toolshim', 'adapter'] as const) {
+const compositions = [
+  { provider: 'web-llm', mode: 'provider' },
+  { provider: 'web-llm', mode: 'toolshim' },
+  { provider: 'core', mode: 'provider' },
+  { provider: 'core', mode: 'toolshim' },
+  { provider: 'web-llm', mode: 'adapter' },
+] as const;
+for (const { provider, mode } of compositions) {
   for (const chunking of ['whole', '4-character chunks'] as const) {
-    const row = {
-      label: `${LABELS[mode]}, ${chunking}`,
-      runs: 0,
-      calls: 0,
-      text: 0,
-      stalled: 0,
-    };
+    const name = mode === 'adapter' ? LABELS.adapter : `@browser-ai/${provider} ${LABELS[mode]}`;
+    const row = { label: `${name}, ${chunking}`, runs: 0, calls: 0, text: 0, stalled: 0 };
     for (const set of FORMAT_FIXTURES) {
       for (const fixture of set.fixtures.slice(0, PER_FORMAT)) {
         const chunks = chunking === 'whole' ? [fixture.text] : (fixture.text.match(/[\s\S]{1,4}/g) ?? []);
-        const outcome = await runner.run({ mode, format: set.format, chunks, tools: set.tools }, LIMIT_MS);
+        const outcome = await runner.run({ mode, provider, format: set.format, chunks, tools: set.tools }, LIMIT_MS);
         row.runs++;
         if (outcome.stalled) {
           row.stalled++;
@@ -61,7 +64,7 @@ await runner.close();
 console.log(
   [
     '',
-    `@browser-ai/web-llm ${version('@browser-ai/web-llm')}, ai ${version('ai')}; ${rows[0]?.runs} fixtures (${PER_FORMAT} per format, ${FORMAT_FIXTURES.length} formats); a run over ${LIMIT_MS} ms counts as stalled (npm run compare:browser-ai)`,
+    `@browser-ai/web-llm ${version('@browser-ai/web-llm')}, @browser-ai/core ${version('@browser-ai/core')}, ai ${version('ai')}; ${rows[0]?.runs} fixtures (${PER_FORMAT} per format, ${FORMAT_FIXTURES.length} formats); a run over ${LIMIT_MS} ms counts as stalled (npm run compare:browser-ai)`,
     '',
     '| composition | calls exactly right | text kept | stalled |',
     '|---|---:|---:|---:|',

@@ -12,6 +12,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { LanguageModelV4, LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { browserAI } from '@browser-ai/core';
 import { webLLM } from '@browser-ai/web-llm';
 import { wrapLanguageModel } from 'ai';
 import { fromChatEngine } from '../../engine/chat-engine.ts';
@@ -24,6 +25,8 @@ export interface RunRequest {
   format: string;
   chunks: string[];
   tools: LanguageModelV4FunctionTool[];
+  /** Which provider: `web-llm` (default) or `core` (Chrome's Prompt API, with a scripted session). */
+  provider?: 'web-llm' | 'core';
 }
 
 export interface RunResult {
@@ -60,9 +63,39 @@ function scriptedProvider(chunks: string[], seen: Array<Record<string, unknown>>
   return model as unknown as LanguageModelV4;
 }
 
+/**
+ * `@browser-ai/core` with the Prompt API scripted: `LanguageModel` hands out a
+ * session whose promptStreaming streams the chunks. What the session was
+ * created with (its system prompt) is recorded like an engine request.
+ */
+function scriptedPromptApi(chunks: string[], seen: Array<Record<string, unknown>>): LanguageModelV4 {
+  const session = {
+    contextUsage: 0,
+    addEventListener() {},
+    destroy() {},
+    promptStreaming: () =>
+      new ReadableStream<string>({
+        start(controller) {
+          for (const piece of chunks) controller.enqueue(piece);
+          controller.close();
+        },
+      }),
+  };
+  (globalThis as Record<string, unknown>).LanguageModel = {
+    availability: async () => 'available',
+    create: async (options: Record<string, unknown>) => {
+      const prompts = (options.initialPrompts ?? []) as Array<{ role: string; content: unknown }>;
+      seen.push({ ...options, messages: prompts });
+      return session;
+    },
+  };
+  return browserAI() as unknown as LanguageModelV4;
+}
+
 async function run(request: RunRequest): Promise<RunResult> {
   const seen: Array<Record<string, unknown>> = [];
-  const provider = scriptedProvider(request.chunks, seen);
+  const provider =
+    request.provider === 'core' ? scriptedPromptApi(request.chunks, seen) : scriptedProvider(request.chunks, seen);
   const middleware = createToolMiddleware({ protocol: protocolByName(request.format) });
   const model =
     request.mode === 'provider'
