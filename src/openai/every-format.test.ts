@@ -4,24 +4,19 @@
  * writes its call in that format, and the real `openai` client gets OpenAI
  * `tool_calls`, streamed and whole.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { FORMAT_NAMES } from '../protocols/registry.ts';
 import { chatCompletionsOptionsFromEnv } from './env-options.ts';
 import { createChatCompletionsHandler } from './handler.ts';
 import { weatherTool } from './test/fake-upstream.ts';
+import { openaiClient } from './test/openai-client.ts';
 
 function client(protocol: string): OpenAI {
   const handler = createChatCompletionsHandler(
     chatCompletionsOptionsFromEnv({ PROTOCOL: protocol, REPLAY_DELAY_MS: '0' }),
   );
-  return new OpenAI({
-    baseURL: 'http://proxy.test/v1',
-    apiKey: 'x',
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) => handler(new Request(input, init))) as typeof fetch,
-    maxRetries: 0,
-    dangerouslyAllowBrowser: true,
-  });
+  return openaiClient(handler);
 }
 
 const tools = [weatherTool as OpenAI.Chat.Completions.ChatCompletionTool];

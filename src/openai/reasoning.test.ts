@@ -4,11 +4,12 @@
  * apart (`delta.reasoning_content` / `delta.reasoning`), both reach the client
  * as `reasoning_content`, never as `content`, and nothing in them is a call.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { createChatCompletionsHandler } from './handler.ts';
 import type { ChatCompletionsHandlerOptions } from './options.ts';
 import { chunk, completion, fakeUpstream, type Responder, sseResponse, weatherTool } from './test/fake-upstream.ts';
+import { openaiClient } from './test/openai-client.ts';
 
 /** The openai client's view of a delta: it passes through fields it does not type. */
 type ReasoningDelta = { content?: string | null; reasoning_content?: string | null };
@@ -19,13 +20,7 @@ function client(respond: Responder, extra: Partial<ChatCompletionsHandlerOptions
     upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
     ...extra,
   });
-  return new OpenAI({
-    baseURL: 'http://proxy.test/v1',
-    apiKey: 'x',
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) => handler(new Request(input, init))) as typeof fetch,
-    maxRetries: 0,
-    dangerouslyAllowBrowser: true,
-  });
+  return openaiClient(handler);
 }
 
 const drafted = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Rome"}}\n</tool_call>';
