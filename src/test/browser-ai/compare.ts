@@ -1,13 +1,14 @@
 /// <reference types="node" />
 /**
  * `npm run compare:browser-ai`: toolshim's fixtures (the first three of every
- * format) through `@browser-ai/web-llm` and `@browser-ai/core` alone (tools
- * passed to them: their own tool-call emulation), through each with toolshim
- * on top, and
+ * format) through `@browser-ai/web-llm`, `@browser-ai/core` and
+ * `@browser-ai/transformers-js` alone (tools passed to them: their own
+ * tool-call emulation), through each with toolshim on top, and
  * through toolshim on its own WebLLM adapter (fromChatEngine, the same
- * scripted engine), whole and streamed in 4-character chunks. Each run has a 1.5 s limit in a worker
+ * scripted engine), whole and streamed in 4-character chunks. Each run has a 1 s limit in a worker
  * thread; a run over it is counted as stalled. Offline: the provider's
- * WebLLM engine and Chrome's Prompt API session are replaced by scripted ones.
+ * WebLLM engine, Chrome's Prompt API session and the Transformers.js
+ * generation worker are replaced by scripted ones.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { root } from '../runtimes/test-files.ts';
 import { createWorkerRunner } from './run-in-worker.ts';
 
 const PER_FORMAT = 3;
-const LIMIT_MS = 1500;
+const LIMIT_MS = 1000;
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const version = (name: string) =>
   (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
@@ -34,6 +35,8 @@ const compositions = [
   { provider: 'web-llm', mode: 'toolshim' },
   { provider: 'core', mode: 'provider' },
   { provider: 'core', mode: 'toolshim' },
+  { provider: 'transformers-js', mode: 'provider' },
+  { provider: 'transformers-js', mode: 'toolshim' },
   { provider: 'web-llm', mode: 'adapter' },
 ] as const;
 for (const { provider, mode } of compositions) {
@@ -64,7 +67,7 @@ await runner.close();
 console.log(
   [
     '',
-    `@browser-ai/web-llm ${version('@browser-ai/web-llm')}, @browser-ai/core ${version('@browser-ai/core')}, ai ${version('ai')}; ${rows[0]?.runs} fixtures (${PER_FORMAT} per format, ${FORMAT_FIXTURES.length} formats); a run over ${LIMIT_MS} ms counts as stalled (npm run compare:browser-ai)`,
+    `@browser-ai/web-llm ${version('@browser-ai/web-llm')}, @browser-ai/core ${version('@browser-ai/core')}, @browser-ai/transformers-js ${version('@browser-ai/transformers-js')}, ai ${version('ai')}; ${rows[0]?.runs} fixtures (${PER_FORMAT} per format, ${FORMAT_FIXTURES.length} formats); a run over ${LIMIT_MS} ms counts as stalled (npm run compare:browser-ai)`,
     '',
     '| composition | calls exactly right | text kept | stalled |',
     '|---|---:|---:|---:|',

@@ -13,6 +13,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { LanguageModelV4, LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { browserAI } from '@browser-ai/core';
+import { transformersJS } from '@browser-ai/transformers-js';
 import { webLLM } from '@browser-ai/web-llm';
 import { wrapLanguageModel } from 'ai';
 import { fromChatEngine } from '../../engine/chat-engine.ts';
@@ -25,8 +26,11 @@ export interface RunRequest {
   format: string;
   chunks: string[];
   tools: LanguageModelV4FunctionTool[];
-  /** Which provider: `web-llm` (default) or `core` (Chrome's Prompt API, with a scripted session). */
-  provider?: 'web-llm' | 'core';
+  /**
+   * Which provider: `web-llm` (default), `core` (Chrome's Prompt API, with a
+   * scripted session) or `transformers-js` (its generation worker scripted).
+   */
+  provider?: 'web-llm' | 'core' | 'transformers-js';
 }
 
 export interface RunResult {
@@ -92,10 +96,47 @@ function scriptedPromptApi(chunks: string[], seen: Array<Record<string, unknown>
   return browserAI() as unknown as LanguageModelV4;
 }
 
+/**
+ * `@browser-ai/transformers-js` with its generation worker scripted: the
+ * provider talks to a Web Worker by messages (`generate`, then `update`
+ * deltas and `complete`); this object answers them with the chunks. The
+ * provider uses its worker only in a browser, so `window` is defined here.
+ */
+function scriptedTransformers(chunks: string[], seen: Array<Record<string, unknown>>): LanguageModelV4 {
+  (globalThis as Record<string, unknown>).window ??= globalThis;
+  const listeners = new Set<(event: { data: unknown }) => void>();
+  const emit = (data: unknown) => {
+    for (const listener of [...listeners]) listener({ data });
+  };
+  const worker = {
+    addEventListener: (_type: string, listener: (event: { data: unknown }) => void) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: (event: { data: unknown }) => void) => listeners.delete(listener),
+    postMessage(message: { type?: string; data?: unknown; tools?: unknown }) {
+      if (message.type !== 'generate') {
+        queueMicrotask(() => emit({ status: 'ready' }));
+        return;
+      }
+      seen.push({ messages: message.data, ...(message.tools ? { tools: message.tools } : {}) });
+      void (async () => {
+        for (const piece of chunks) {
+          await Promise.resolve();
+          emit({ status: 'update', output: piece });
+        }
+        emit({ status: 'complete', numTokens: chunks.length, inputLength: 1 });
+      })();
+    },
+  };
+  return transformersJS('scripted-model', { worker: worker as unknown as Worker }) as unknown as LanguageModelV4;
+}
+
 async function run(request: RunRequest): Promise<RunResult> {
   const seen: Array<Record<string, unknown>> = [];
   const provider =
-    request.provider === 'core' ? scriptedPromptApi(request.chunks, seen) : scriptedProvider(request.chunks, seen);
+    request.provider === 'core'
+      ? scriptedPromptApi(request.chunks, seen)
+      : request.provider === 'transformers-js'
+        ? scriptedTransformers(request.chunks, seen)
+        : scriptedProvider(request.chunks, seen);
   const middleware = createToolMiddleware({ protocol: protocolByName(request.format) });
   const model =
     request.mode === 'provider'

@@ -78,6 +78,22 @@ describe('toolshim on @browser-ai/core (the Prompt API session scripted)', () =>
   }, 10_000);
 });
 
+describe('toolshim on @browser-ai/transformers-js (the generation worker scripted)', () => {
+  const tjs = (chunks: string[]): RunRequest => ({ ...request('toolshim', chunks), provider: 'transformers-js' });
+
+  it('passes no tools down, and the call is parsed', async () => {
+    const outcome = await runner.run(tjs([call]), 5000);
+    if (outcome.stalled || !('result' in outcome)) throw new Error(JSON.stringify(outcome));
+    expect(outcome.result.engineGotTools).toBe(false);
+    expect(outcome.result.system).toContain('<tool_call>');
+    expect(outcome.result.calls).toEqual([{ toolName: 'get_weather', input: { city: 'Paris' } }]);
+  }, 10_000);
+
+  it('the same known defect: a split closing marker makes the provider spin', async () => {
+    expect(await runner.run(tjs(call.match(/[\s\S]{1,4}/g) ?? []), 1500)).toEqual({ stalled: true });
+  }, 10_000);
+});
+
 describe("toolshim's own WebLLM adapter never stalls on those chunkings", () => {
   it('4 characters, 1 character and every two-way split of the same output', async () => {
     const chunkings = [call.match(/[\s\S]{1,4}/g) ?? [], Array.from(call)];
