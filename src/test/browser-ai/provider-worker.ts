@@ -11,7 +11,12 @@
  * `format`, which passes no tools down.
  */
 import { parentPort } from 'node:worker_threads';
-import type { LanguageModelV4, LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
 import { browserAI } from '@browser-ai/core';
 import { transformersJS } from '@browser-ai/transformers-js';
 import { webLLM } from '@browser-ai/web-llm';
@@ -31,6 +36,8 @@ export interface RunRequest {
    * scripted session) or `transformers-js` (its generation worker scripted).
    */
   provider?: 'web-llm' | 'core' | 'transformers-js';
+  /** The call's tool choice (default: auto). */
+  toolChoice?: LanguageModelV4CallOptions['toolChoice'];
 }
 
 export interface RunResult {
@@ -147,6 +154,7 @@ async function run(request: RunRequest): Promise<RunResult> {
   const { stream } = await model.doStream({
     prompt: [{ role: 'user', content: [{ type: 'text', text: 'Go.' }] }],
     tools: request.tools,
+    ...(request.toolChoice ? { toolChoice: request.toolChoice } : {}),
   });
   const calls: RunResult['calls'] = [];
   let text = '';

@@ -61,6 +61,42 @@ describe('toolshim on @browser-ai/web-llm', () => {
   }, 10_000);
 });
 
+describe('parallel calls and tool choice through @browser-ai/web-llm + toolshim (whole answers)', () => {
+  const two =
+    '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n<tool_call>\n{"name": "search", "arguments": {"query": "rain"}}\n</tool_call>';
+  const calls = async (extra: Partial<RunRequest>, chunks: string[], mode: RunRequest['mode'] = 'toolshim') => {
+    const outcome = await runner.run({ ...request(mode, chunks), ...extra }, 5000);
+    if (outcome.stalled || !('result' in outcome)) throw new Error(JSON.stringify(outcome));
+    return outcome.result;
+  };
+
+  it('two calls in one answer are both made', async () => {
+    expect((await calls({}, [two])).calls).toEqual([
+      { toolName: 'get_weather', input: { city: 'Paris' } },
+      { toolName: 'search', input: { query: 'rain' } },
+    ]);
+  }, 10_000);
+
+  it('required and a named tool: the forced JSON answer is the call', async () => {
+    const bare = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+    expect((await calls({ toolChoice: { type: 'required' } }, [bare])).calls).toEqual([
+      { toolName: 'get_weather', input: { city: 'Paris' } },
+    ]);
+    expect(
+      (await calls({ toolChoice: { type: 'tool', toolName: 'get_weather' } }, ['{"city": "Oslo"}'])).calls,
+    ).toEqual([{ toolName: 'get_weather', input: { city: 'Oslo' } }]);
+  }, 20_000);
+
+  it("known provider defect: under tool choice none the provider still makes a call of <tool_call> text; toolshim's adapter does not", async () => {
+    expect((await calls({ toolChoice: { type: 'none' } }, [two])).calls).toEqual([
+      { toolName: 'get_weather', input: { city: 'Paris' } },
+    ]);
+    const adapter = await calls({ toolChoice: { type: 'none' } }, [two], 'adapter');
+    expect(adapter.calls).toEqual([]);
+    expect(adapter.text).toBe(two);
+  }, 20_000);
+});
+
 describe('toolshim on @browser-ai/core (the Prompt API session scripted)', () => {
   const core = (chunks: string[]): RunRequest => ({ ...request('toolshim', chunks), provider: 'core' });
 
