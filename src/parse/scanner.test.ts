@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { sectionEvents } from '../test/section-harness.ts';
 import type { ParserCallbacks } from './events.ts';
 import { createScanner, mergeTriggers, type Trigger } from './scanner.ts';
 import { keepMarkerAsText } from './sections/basic.ts';
 import { openJsonCalls } from './sections/json-calls.ts';
-import { sectionEvents } from './sections/section-harness.ts';
 
 const tagged: Trigger = {
   marker: '<tool_call>',

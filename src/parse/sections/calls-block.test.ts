@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sectionEvents, textOf } from '../../test/section-harness.ts';
 import type { Trigger } from '../scanner.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from './calls-block.ts';
 import { openNamedJson } from './named-json.ts';
-import { sectionEvents, textOf } from './section-harness.ts';
 
 // Kimi K2's section of calls (src/protocols/kimi-k2.ts builds the same).
 const BEGIN = '<|tool_calls_section_begin|>';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sectionEvents, textOf } from '../../test/section-harness.ts';
 import type { Trigger } from '../scanner.ts';
 import { braceValue, openGemmaCall } from './gemma-call.ts';
-import { sectionEvents, textOf } from './section-harness.ts';
 
 const Q = '<|"|>';
 const gemma4: Trigger = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sectionEvents, textOf } from '../../test/section-harness.ts';
 import type { Trigger } from '../scanner.ts';
 import { openJsonCalls } from './json-calls.ts';
-import { sectionEvents, textOf } from './section-harness.ts';
 
 const tagged: Trigger[] = [{ marker: '<tool_call>', open: (env, m) => openJsonCalls(env, m, { end: '</tool_call>' }) }];
 const bare: Trigger[] = [

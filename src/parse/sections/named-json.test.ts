@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sectionEvents, textOf } from '../../test/section-harness.ts';
 import type { Trigger } from '../scanner.ts';
 import { openNamedJson } from './named-json.ts';
-import { sectionEvents, textOf } from './section-harness.ts';
 
 // Kimi K2's call: a header naming the tool, then JSON arguments, then an end marker.
 const kimiName = (header: string) =>

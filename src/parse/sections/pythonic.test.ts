@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sectionEvents, textOf } from '../../test/section-harness.ts';
 import type { Trigger } from '../scanner.ts';
 import { openPythonic } from './pythonic.ts';
-import { sectionEvents, textOf } from './section-harness.ts';
 
 const list: Trigger = {
   marker: '[',

@@ -16,16 +16,17 @@ export const presetGoalBytes = 10 * 1024;
  * grows past it. Since every format moved onto the one scanner (issue 12),
  * each preset carries the shared core: scanner, call sink, JSON reader,
  * argument streamer, coercion, tool choice with its forced-answer reader,
- * reasoning blocks and end-of-turn tokens. That core is about 13.5 KB
- * (phi4-mini, the smallest preset, measured 13.94 KB), so the 10 KB goal is
- * not met; the ceilings sit about 5% above what was measured (npm run size,
- * 2026-11-24) to catch growth.
+ * reasoning blocks, end-of-turn tokens and history rendering. That core is
+ * about 14 KB (phi4-mini, the smallest preset, measured 14.21 KB), so the
+ * 10 KB goal is not met; the ceilings sit a few percent above what was
+ * measured (npm run size, 2026-11-24: the largest single-format import is
+ * morph-XML's toolshim/v3 twin at 17.39 KB) to catch growth.
  */
-export const presetBudgetBytes = 17.5 * 1024;
+export const presetBudgetBytes = 18 * 1024;
 /**
  * Tighter or looser ceilings for some presets. autoToolMiddleware detects the
- * format among all protocols, so it carries all of them by design (30.1 KB
- * measured). Hermes, the preset most people start with, measured 14.3 KB; its
+ * format among all protocols, so it carries all of them by design (30.5 KB
+ * measured). Hermes, the preset most people start with, measured 14.57 KB; its
  * ceiling keeps it from drifting up to the general one.
  */
 export const presetBudgets: Record<string, number> = {

@@ -5,8 +5,8 @@
  * and the harness returns the whole-feed events after checking that all
  * chunkings gave the same ones.
  */
-import type { ParserCallbacks, ParserContext, ReasoningOption } from '../events.ts';
-import { createScanner, type Trigger } from '../scanner.ts';
+import type { ParserCallbacks, ParserContext, ReasoningOption } from '../parse/events.ts';
+import { createScanner, type Trigger } from '../parse/scanner.ts';
 
 export type Event =
   | ['text', string]
