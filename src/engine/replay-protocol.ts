@@ -10,6 +10,7 @@ import { parseGeneratedText } from '../protocols/parse-text.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { FORMAT_NAMES, findFormat } from '../protocols/registry.ts';
 import { type ReplayCall, type ReplayFormat, renderMalformedCall } from './replay-formats.ts';
+import { closingOf } from './replay-results.ts';
 import type { ReplayTurn } from './replay-scripts.ts';
 
 /** The protocol called `name`, or a TypeError that lists the names. */
@@ -23,22 +24,6 @@ export function replayProtocol(name: string): ToolCallProtocol {
 
 type Properties = Record<string, unknown>;
 
-/** The JSON object that starts at `start`, by bracket matching outside strings; undefined when it does not close. */
-function objectAt(text: string, start: number): string | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text.charAt(i);
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return text.slice(start, i + 1);
-  }
-  return undefined;
-}
-
 /**
  * Each tool's declared properties, from the tool list in the system prompt:
  * `{"type":"function","function":{…}}` objects however they are laid out
@@ -49,8 +34,9 @@ function objectAt(text: string, start: number): string | undefined {
 export function toolPropertiesIn(system: string): Map<string, Properties | undefined> {
   const found = new Map<string, Properties | undefined>();
   for (let at = system.indexOf('{"type":"function"'); at >= 0; at = system.indexOf('{"type":"function"', at + 1)) {
-    const text = objectAt(system, at);
-    if (text === undefined) continue;
+    const end = closingOf(system, at);
+    if (end < 0) continue;
+    const text = system.slice(at, end + 1);
     try {
       const tool = JSON.parse(text) as { function?: { name?: string; parameters?: { properties?: Properties } } };
       const name = tool.function?.name;

@@ -11,7 +11,7 @@ import { parseRelaxedJson } from '../json/json-value.ts';
 const WRAPPERS = new Set(['result', 'results', 'output', 'content']);
 
 /** Where the value opened at `start` closes, by bracket matching outside strings; -1 when it does not. */
-function closingOf(text: string, start: number): number {
+export function closingOf(text: string, start: number): number {
   let depth = 0;
   let quote = '';
   for (let i = start; i < text.length; i++) {
