@@ -65,6 +65,20 @@ const expected: Array<{ format: string; template: string; cases: Partial<Record<
     },
   },
   {
+    // GLM-4.6.jinja (ggml-org/llama.cpp models/templates@afefa651): every assistant turn starts
+    // '\n<think></think>\n' (or the thinking) before its content; that preamble is the template's own
+    // wrapping of the content, which is what toolshim sends.
+    format: 'glm',
+    template: 'GLM-4.6.jinja',
+    cases: {
+      'one call': '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>',
+      'two calls':
+        '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>\n<tool_call>search\n<arg_key>query</arg_key>\n<arg_value>rain</arg_value>\n</tool_call>',
+      'text and a call':
+        'Checking.\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>',
+    },
+  },
+  {
     format: 'llama3-json',
     template: 'meta-llama-Llama-3.1-8B-Instruct.jinja (one call per turn; the text of a turn with a call is dropped)',
     cases: {
