@@ -79,6 +79,19 @@ const expected: Array<{ format: string; template: string; cases: Partial<Record<
     },
   },
   {
+    // MiniMax-M2.jinja (pwilkin/llama.cpp models/templates@773abba7).
+    format: 'minimax-m2',
+    template: 'MiniMax-M2.jinja',
+    cases: {
+      'one call':
+        '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>',
+      'two calls':
+        '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n<invoke name="search">\n<parameter name="query">rain</parameter>\n</invoke>\n</minimax:tool_call>',
+      'text and a call':
+        'Checking.<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>',
+    },
+  },
+  {
     format: 'llama3-json',
     template: 'meta-llama-Llama-3.1-8B-Instruct.jinja (one call per turn; the text of a turn with a call is dropped)',
     cases: {

@@ -13,7 +13,7 @@
 import type { Trigger } from '../parse/scanner.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat } from './define-protocol.ts';
-import type { ToolCallProtocol } from './protocol.ts';
+import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
 import { minimaxEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
@@ -59,18 +59,24 @@ function valueText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** One `<invoke>` with its parameters, each on its own line, as the template writes them. */
+function invoke({ toolName, input }: ToolCallRecord): string {
+  const params = Object.entries((input ?? {}) as Record<string, unknown>)
+    .map(([k, v]) => `<parameter name="${k}">${valueText(v)}</parameter>\n`)
+    .join('');
+  return `<invoke name="${toolName}">\n${params}</invoke>\n`;
+}
+
 /** MiniMax-M2: `<minimax:tool_call><invoke name="f"><parameter name="p">v</parameter></invoke></minimax:tool_call>`. */
 export function minimaxM2Protocol(): ToolCallProtocol {
   return defineFormat({
     name: 'minimax-m2',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
-    formatToolCall: ({ toolName, input }) => {
-      const params = Object.entries((input ?? {}) as Record<string, unknown>)
-        .map(([k, v]) => `<parameter name="${k}">${valueText(v)}</parameter>\n`)
-        .join('');
-      return `${OPEN}\n<invoke name="${toolName}">\n${params}</invoke>\n${CLOSE}`;
-    },
+    formatToolCall: (call) => `${OPEN}\n${invoke(call)}${CLOSE}`,
+    // The template (llama.cpp models/templates/MiniMax-M2.jinja) writes the content, then one block
+    // holding every invoke of the turn, with nothing between them.
+    formatToolCalls: (calls, text) => `${text}${OPEN}\n${calls.map(invoke).join('')}${CLOSE}`,
     formatToolResponse: ({ result }) => `<response>${valueText(result)}</response>`,
     // MiniMax-M2's template (llama.cpp models/templates/MiniMax-M2.jinja) writes '<think>\n' + reasoning +
     // '\n</think>\n\n' for the turns after the last user message (interleaved thinking).
