@@ -39,6 +39,11 @@ export interface CorpusCase {
   text_out: string;
   /** The reasoning text, compared the same way; undefined when there is none. */
   reasoning?: string;
+  /**
+   * Presets (registry name, or `auto`) that get this case wrong today, each
+   * with what comes out instead. The test runs them as `it.fails`.
+   */
+  known?: Record<string, string>;
 }
 
 /** A prose sample that mentions tools, markers or JSON and must produce no call anywhere. */
@@ -48,6 +53,8 @@ export interface NegativeCase {
   kind: string;
   text: string;
   tools: ToolSchemas;
+  /** Set when some preset gives a call today: which, and what it calls. The test runs it as `it.fails`. */
+  known?: string;
 }
 
 /**
