@@ -3,6 +3,7 @@
  * with the ai/test mock model) and reduces the stream to calls, text and
  * reasoning in the form the cases give them.
  */
+import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
 import { findFormat } from '../../protocols/registry.ts';
 import { functionTool, streamParts, summarize } from '../harness.ts';
@@ -23,7 +24,15 @@ export function squash(text: string): string {
 export async function runCorpus(format: string, tools: ToolSchemas, chunks: string[]): Promise<CorpusResult> {
   const entry = findFormat(format);
   if (entry === undefined) throw new TypeError(`Corpus names unknown preset "${format}"; use a registry name.`);
-  const middleware = createToolMiddleware({ protocol: entry.create(), onError: () => {} });
+  return runMiddleware(createToolMiddleware({ protocol: entry.create(), onError: () => {} }), tools, chunks);
+}
+
+/** Streams `chunks` through any middleware (the report also runs @ai-sdk-tool/parser's). */
+export async function runMiddleware(
+  middleware: LanguageModelV4Middleware,
+  tools: ToolSchemas,
+  chunks: string[],
+): Promise<CorpusResult> {
   const declared = Object.entries(tools).map(([name, schema]) => functionTool(name, schema));
   const summary = summarize(await streamParts({ middleware, tools: declared }, chunks));
   return {
