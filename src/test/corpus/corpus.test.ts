@@ -18,7 +18,7 @@ for (const [family, cases] of Object.entries(CORPUS)) {
         const test = c.known?.[preset] === undefined ? it : it.fails;
         test(`${c.name} [${preset}]`, async () => {
           for (const [i, { chunks }] of chunkings(c.text, 7 + i_seed(c.name)).entries()) {
-            const out = await runCorpus(preset, c.tools, chunks);
+            const out = await runCorpus(preset, c.tools, chunks, c.reasoningOption);
             expect(out, `chunking ${i}`).toEqual({
               calls: c.calls,
               text: squash(c.text_out),

@@ -85,3 +85,37 @@ export const hermesCorpus: CorpusCase[] = [
     text_out: '',
   },
 ];
+
+/** Harder hermes variants seen in peers' tests and reports. */
+export const hermesMoreCorpus: CorpusCase[] = [
+  {
+    name: 'unclosed trailing <tool_call> at the end of the answer',
+    source: 'https://github.com/ROCm/ATOM/pull/1427 (Hermes parser tolerates an unclosed trailing block)',
+    text: '<tool_call>\n{"name": "search", "arguments": {"query": "atom"}}\n',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'search', input: { query: 'atom' } }],
+    text_out: '',
+  },
+  {
+    name: 'closing tag right after the JSON, no newline',
+    source: 'https://github.com/ai-dynamo/dynamo/pull/2915 (hermes end token without leading newline)',
+    text: '<tool_call>{"name": "get_weather", "arguments": {"location": "Agra"}}</tool_call>',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'get_weather', input: { location: 'Agra' } }],
+    text_out: '',
+  },
+  {
+    name: 'several bare JSON call objects on separate lines',
+    source: 'issue 13 (bare JSON call objects, several on separate lines)',
+    text: '{"name": "search", "arguments": {"query": "a"}}\n{"name": "search", "arguments": {"query": "b"}}',
+    tools: weatherTools,
+    presets: P,
+    calls: [
+      { toolName: 'search', input: { query: 'a' } },
+      { toolName: 'search', input: { query: 'b' } },
+    ],
+    text_out: '',
+  },
+];

@@ -59,3 +59,16 @@ export const mistralCorpus: CorpusCase[] = [
     text_out: 'Let me look that up.',
   },
 ];
+
+/** v11 with [CALL_ID] between name and [ARGS]. */
+export const mistralMoreCorpus: CorpusCase[] = [
+  {
+    name: 'v11 name[CALL_ID]id[ARGS]{json}',
+    source: 'issue 13 (Mistral [TOOL_CALLS]name[ARGS]{json} with [CALL_ID]); mistral-common v11 tokenizer',
+    text: '[TOOL_CALLS]search[CALL_ID]a1B2c3D4e[ARGS]{"query": "calanques"}',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'search', input: { query: 'calanques' } }],
+    text_out: '',
+  },
+];

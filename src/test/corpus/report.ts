@@ -40,8 +40,8 @@ for (const [family, cases] of Object.entries(CORPUS)) {
   let theirsCases = 0;
   for (const c of cases) {
     const main = c.presets[0] as string;
-    if (await correct(c, (chunks) => runCorpus(main, c.tools, chunks))) preset++;
-    if (await correct(c, (chunks) => runCorpus('auto', c.tools, chunks))) auto++;
+    if (await correct(c, (chunks) => runCorpus(main, c.tools, chunks, c.reasoningOption))) preset++;
+    if (await correct(c, (chunks) => runCorpus('auto', c.tools, chunks, c.reasoningOption))) auto++;
     const ref = THEIRS[main];
     if (ref !== undefined) {
       theirsCases++;

@@ -7,7 +7,7 @@ import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
 import { findFormat } from '../../protocols/registry.ts';
 import { functionTool, streamParts, summarize } from '../harness.ts';
-import type { CorpusCall, ToolSchemas } from './types.ts';
+import type { CorpusCall, CorpusCase, ToolSchemas } from './types.ts';
 
 export interface CorpusResult {
   calls: CorpusCall[];
@@ -21,10 +21,23 @@ export function squash(text: string): string {
 }
 
 /** Streams `chunks` through the preset called `format` (`auto` included). */
-export async function runCorpus(format: string, tools: ToolSchemas, chunks: string[]): Promise<CorpusResult> {
+export async function runCorpus(
+  format: string,
+  tools: ToolSchemas,
+  chunks: string[],
+  reasoning?: CorpusCase['reasoningOption'],
+): Promise<CorpusResult> {
   const entry = findFormat(format);
   if (entry === undefined) throw new TypeError(`Corpus names unknown preset "${format}"; use a registry name.`);
-  return runMiddleware(createToolMiddleware({ protocol: entry.create(), onError: () => {} }), tools, chunks);
+  return runMiddleware(
+    createToolMiddleware({
+      protocol: entry.create(),
+      onError: () => {},
+      ...(reasoning === undefined ? {} : { reasoning }),
+    }),
+    tools,
+    chunks,
+  );
 }
 
 /** Streams `chunks` through any middleware (the report also runs @ai-sdk-tool/parser's). */

@@ -44,6 +44,8 @@ export interface CorpusCase {
    * with what comes out instead. The test runs them as `it.fails`.
    */
   known?: Record<string, string>;
+  /** The middleware's `reasoning` option for this case (default: the family's markers). */
+  reasoningOption?: { startInside: true } | 'text';
 }
 
 /** A prose sample that mentions tools, markers or JSON and must produce no call anywhere. */
