@@ -93,7 +93,7 @@ export const xlamGaps: CorpusCase[] = [
   corpusCase(
     ['xlam'],
     'xLAM v1 {"tool_calls": [...]} object',
-    'Salesforce/xLAM-1b-fc-r model card (Hugging Face): output format {"tool_calls": [{"name", "arguments"}]}',
+    'Salesforce/xLAM-1b-fc-r model card format instruction; https://registry.ollama.com/allenporter/xlam template writes {"tool_calls": [...]}',
     '{"tool_calls": [{"name": "search", "arguments": {"query": "lam"}}]}',
     [call('search', { query: 'lam' })],
     '',
