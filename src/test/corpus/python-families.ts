@@ -48,6 +48,13 @@ export const gemmaCorpus: CorpusCase[] = [
     '```tool_code\nget_weather(location="Cusco")\n```',
     [call('get_weather', { location: 'Cusco' })],
   ),
+  corpusCase(
+    ['gemma'],
+    'Gemma 3 ```tool_code fence with a list of calls',
+    'issue 13 (Gemma 3 ```tool_code fences with pythonic calls); Google AI "Function calling with Gemma" docs',
+    '```tool_code\n[search(query="a"), search(query="b")]\n```',
+    [call('search', { query: 'a' }), call('search', { query: 'b' })],
+  ),
 ];
 
 export const gemma4Corpus: CorpusCase[] = [

@@ -50,4 +50,11 @@ export const qwen3CoderCorpus: CorpusCase[] = [
     '<tool_call>\n<function=search>\n<parameter=query>\na\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=search>\n<parameter=query>\nb\n</parameter>\n<parameter=limit>\n2\n</parameter>\n</function>\n</tool_call>',
     [call('search', { query: 'a' }), call('search', { query: 'b', limit: 2 })],
   ),
+  corpusCase(
+    P,
+    'value containing </function> and <function=…> text',
+    'issue 13 (Qwen3-Coder: parameter values that contain tag-like text: XML, code)',
+    '<tool_call>\n<function=write_file>\n<parameter=path>\nx.xml\n</parameter>\n<parameter=content>\n<function=a>b</function>\n</parameter>\n</function>\n</tool_call>',
+    [call('write_file', { path: 'x.xml', content: '<function=a>b</function>' })],
+  ),
 ];
