@@ -39,6 +39,13 @@ export interface CorpusCase {
   text_out: string;
   /** The reasoning text, compared the same way; undefined when there is none. */
   reasoning?: string;
+  /**
+   * Presets (registry name, or `auto`) that get this case wrong today, each
+   * with what comes out instead. The test runs them as `it.fails`.
+   */
+  known?: Record<string, string>;
+  /** The middleware's `reasoning` option for this case (default: the family's markers). */
+  reasoningOption?: { startInside: true } | 'text';
 }
 
 /** A prose sample that mentions tools, markers or JSON and must produce no call anywhere. */
@@ -48,6 +55,8 @@ export interface NegativeCase {
   kind: string;
   text: string;
   tools: ToolSchemas;
+  /** Set when some preset gives a call today: which, and what it calls. The test runs it as `it.fails`. */
+  known?: string;
 }
 
 /**

@@ -1,0 +1,121 @@
+/**
+ * Hermes / Qwen `<tool_call>` JSON. Our own texts written to the patterns of
+ * the sources named on each case (synthetic, not recorded outputs).
+ */
+import { weatherTools } from './tools.ts';
+import type { CorpusCase } from './types.ts';
+
+const QWEN3 = 'Qwen/Qwen3-8B tokenizer_config.json chat_template (Hugging Face), tool_call block';
+const P = ['hermes'];
+
+export const hermesCorpus: CorpusCase[] = [
+  {
+    name: 'template form: newline-padded JSON in <tool_call>',
+    source: QWEN3,
+    text: 'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"location": "Lyon"}}\n</tool_call>',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'get_weather', input: { location: 'Lyon' } }],
+    text_out: 'Checking.',
+  },
+  {
+    name: 'two parallel calls, one block each',
+    source: QWEN3,
+    text: '<tool_call>\n{"name": "get_weather", "arguments": {"location": "Rome"}}\n</tool_call>\n<tool_call>\n{"name": "search", "arguments": {"query": "rome events", "limit": 3}}\n</tool_call>',
+    tools: weatherTools,
+    presets: P,
+    calls: [
+      { toolName: 'get_weather', input: { location: 'Rome' } },
+      { toolName: 'search', input: { query: 'rome events', limit: 3 } },
+    ],
+    text_out: '',
+  },
+  {
+    name: 'end-of-turn token left after the call',
+    source: QWEN3,
+    text: '<tool_call>\n{"name": "search", "arguments": {"query": "tides"}}\n</tool_call><|im_end|>',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'search', input: { query: 'tides' } }],
+    text_out: '',
+  },
+  {
+    name: 'arguments given as a JSON string',
+    source: 'issue 13 (hermes/Qwen family: "arguments given as a JSON string"); OpenAI-style serialisation',
+    text: '<tool_call>\n{"name": "get_weather", "arguments": "{\\"location\\": \\"Oslo\\"}"}\n</tool_call>',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'get_weather', input: { location: 'Oslo' } }],
+    text_out: '',
+  },
+  {
+    name: 'bare JSON call object without the <tool_call> wrapper',
+    source: 'issue 13 (hermes/Qwen family: bare JSON call objects with no <tool_call> wrapper)',
+    text: '{"name": "get_weather", "arguments": {"location": "Kyoto"}}',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'get_weather', input: { location: 'Kyoto' } }],
+    text_out: '',
+  },
+  {
+    name: 'doubled braces around the call object',
+    source: 'issue 13 (hermes/Qwen family: doubled braces {{"name": …}})',
+    text: '<tool_call>\n{{"name": "search", "arguments": {"query": "moon phase"}}}\n</tool_call>',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'search', input: { query: 'moon phase' } }],
+    text_out: '',
+  },
+  {
+    name: 'template placeholder in a tag stays text',
+    source: 'issue 13 §2 (`<tool_call>example</tool_call>` stays text)',
+    text: 'Wrap each call like <tool_call>example</tool_call> in your answer.',
+    tools: weatherTools,
+    presets: P,
+    calls: [],
+    text_out: 'Wrap each call like <tool_call>example</tool_call> in your answer.',
+  },
+  {
+    name: 'integer given as a string is coerced by the schema',
+    source: QWEN3,
+    text: '<tool_call>\n{"name": "search", "arguments": {"query": "x", "limit": "5"}}\n</tool_call>',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'search', input: { query: 'x', limit: 5 } }],
+    text_out: '',
+  },
+];
+
+/** Harder hermes variants seen in peers' tests and reports. */
+export const hermesMoreCorpus: CorpusCase[] = [
+  {
+    name: 'unclosed trailing <tool_call> at the end of the answer',
+    source: 'https://github.com/ROCm/ATOM/pull/1427 (Hermes parser tolerates an unclosed trailing block)',
+    text: '<tool_call>\n{"name": "search", "arguments": {"query": "atom"}}\n',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'search', input: { query: 'atom' } }],
+    text_out: '',
+  },
+  {
+    name: 'closing tag right after the JSON, no newline',
+    source: 'https://github.com/ai-dynamo/dynamo/pull/2915 (hermes end token without leading newline)',
+    text: '<tool_call>{"name": "get_weather", "arguments": {"location": "Agra"}}</tool_call>',
+    tools: weatherTools,
+    presets: P,
+    calls: [{ toolName: 'get_weather', input: { location: 'Agra' } }],
+    text_out: '',
+  },
+  {
+    name: 'several bare JSON call objects on separate lines',
+    source: 'issue 13 (bare JSON call objects, several on separate lines)',
+    text: '{"name": "search", "arguments": {"query": "a"}}\n{"name": "search", "arguments": {"query": "b"}}',
+    tools: weatherTools,
+    presets: P,
+    calls: [
+      { toolName: 'search', input: { query: 'a' } },
+      { toolName: 'search', input: { query: 'b' } },
+    ],
+    text_out: '',
+  },
+];

@@ -1,0 +1,89 @@
+/** Granite, xLAM, Phi-4-mini, Llama 3 JSON and Llama 4. Synthetic texts written to each named source's pattern. */
+import { call, corpusCase } from './make.ts';
+import type { CorpusCase } from './types.ts';
+
+const PHI4 =
+  'ggml-org/llama.cpp models/templates/llama-cpp-microsoft-Phi-4-mini-instruct.jinja@6d7822c18b5bc43c0053f09cf0eba66bd7e78a93';
+const LLAMA31 = 'meta-llama/llama-models models/llama3_1/prompt_format.md: JSON tool call ending in <|eot_id|>';
+
+export const graniteCorpus: CorpusCase[] = [
+  corpusCase(
+    ['granite'],
+    '<|tool_call|> list',
+    'ibm-granite/granite-3.3-8b-instruct chat_template (Hugging Face): <|tool_call|> followed by a JSON list',
+    '<|tool_call|>[{"name": "get_weather", "arguments": {"location": "Bari"}}]',
+    [call('get_weather', { location: 'Bari' })],
+  ),
+  corpusCase(
+    ['granite'],
+    'Granite 4 hermes tags',
+    'issue 13 (Granite 4 writes hermes); ibm-granite/granite-4.0-h-tiny chat_template',
+    '<tool_call>\n{"name": "search", "arguments": {"query": "granite"}}\n</tool_call>',
+    [call('search', { query: 'granite' })],
+  ),
+  corpusCase(
+    ['granite'],
+    'JSON list in one <tool_call>',
+    'issue 13 (Granite: <tool_call>[…] a JSON list in one tag)',
+    '<tool_call>[{"name": "search", "arguments": {"query": "a"}}, {"name": "search", "arguments": {"query": "b"}}]</tool_call>',
+    [call('search', { query: 'a' }), call('search', { query: 'b' })],
+  ),
+];
+
+export const xlamCorpus: CorpusCase[] = [
+  corpusCase(
+    ['xlam'],
+    'bare list',
+    'Salesforce/xLAM-2-8b-fc-r chat_template (Hugging Face): a JSON list of {name, arguments}',
+    '[{"name": "get_weather", "arguments": {"location": "Pisa"}}]',
+    [call('get_weather', { location: 'Pisa' })],
+  ),
+  corpusCase(
+    ['xlam'],
+    'list in a ```json fence',
+    'issue 13 (xLAM: the call list inside a ```json fence)',
+    '```json\n[{"name": "search", "arguments": {"query": "pisa tower"}}]\n```',
+    [call('search', { query: 'pisa tower' })],
+  ),
+];
+
+export const phi4Corpus: CorpusCase[] = [
+  corpusCase(
+    ['phi4-mini'],
+    'functools list',
+    PHI4,
+    'functools[{"name": "get_weather", "arguments": {"location": "Cork"}}]',
+    [call('get_weather', { location: 'Cork' })],
+  ),
+  corpusCase(
+    ['phi4-mini'],
+    'functools with two calls',
+    PHI4,
+    'functools[{"name": "search", "arguments": {"query": "a"}}, {"name": "run_shell", "arguments": {"command": "date"}}]',
+    [call('search', { query: 'a' }), call('run_shell', { command: 'date' })],
+  ),
+];
+
+export const llama3Corpus: CorpusCase[] = [
+  corpusCase(
+    ['llama3-json'],
+    'JSON with "parameters"',
+    LLAMA31,
+    '{"name": "get_weather", "parameters": {"location": "Austin"}}<|eot_id|>',
+    [call('get_weather', { location: 'Austin' })],
+  ),
+  corpusCase(
+    ['llama3-json'],
+    '<|python_tag|> then JSON',
+    LLAMA31,
+    '<|python_tag|>{"name": "search", "parameters": {"query": "bbq"}}<|eom_id|>',
+    [call('search', { query: 'bbq' })],
+  ),
+  corpusCase(
+    ['llama3-json', 'pythonic'],
+    'Llama 4 <|python_start|> JSON',
+    'issue 13 (Llama 4: <|python_start|>{json}<|python_end|>)',
+    '<|python_start|>{"name": "search", "arguments": {"query": "llamas"}}<|python_end|>',
+    [call('search', { query: 'llamas' })],
+  ),
+];

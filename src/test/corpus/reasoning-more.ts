@@ -1,0 +1,87 @@
+/** More reasoning patterns (issue 14): template-opened thinking, Kimi/Qwen3-Coder thinking, Harmony drafts. Synthetic texts. */
+import { call, corpusCase } from './make.ts';
+import type { CorpusCase } from './types.ts';
+
+const V31 =
+  'ggml-org/llama.cpp models/templates/deepseek-ai-DeepSeek-V3.1.jinja@0374c5b6e4c19370262d93e2c3f2a98c9af9fe1f';
+const KIMI_T =
+  'ggml-org/llama.cpp models/templates/moonshotai-Kimi-K2-Thinking.jinja@0c3c896ea80643608b4e961eec7e1efcd844e109';
+const GLM46 = 'ggml-org/llama.cpp models/templates/GLM-4.6.jinja@afefa651447358ae477f31a0ea1b97adff04c64f';
+const kimiCall = (id: string, args: string) =>
+  `<|tool_calls_section_begin|><|tool_call_begin|>${id}<|tool_call_argument_begin|>${args}<|tool_call_end|><|tool_calls_section_end|>`;
+const inside = { reasoningOption: { startInside: true } as const };
+
+export const reasoningMoreCorpus: CorpusCase[] = [
+  corpusCase(
+    ['deepseek'],
+    'V3.1 thinking opened by the template: only </think> appears',
+    V31,
+    'The user greets me.</think>Hello there!',
+    [],
+    'Hello there!',
+    { ...inside, reasoning: 'The user greets me.' },
+  ),
+  corpusCase(
+    ['hermes'],
+    'Qwen3-Thinking-2507: template-opened thinking then a call',
+    'issue 14 (startInside: Qwen3-Thinking-2507); Qwen/Qwen3-4B-Thinking-2507 chat_template opens <think> in the generation prompt',
+    'Need the weather.\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": {"location": "Kiel"}}\n</tool_call>',
+    [call('get_weather', { location: 'Kiel' })],
+    '',
+    { ...inside, reasoning: 'Need the weather.' },
+  ),
+  corpusCase(
+    ['glm'],
+    'GLM thinking opened by the template, then a call',
+    GLM46,
+    'Search first.</think>\n<tool_call>search\n<arg_key>query</arg_key>\n<arg_value>zhipu</arg_value>\n</tool_call>',
+    [call('search', { query: 'zhipu' })],
+    '',
+    { ...inside, reasoning: 'Search first.' },
+  ),
+  corpusCase(
+    ['kimi-k2'],
+    'Kimi-K2-Thinking <think> then a call section',
+    KIMI_T,
+    `<think>Check the forecast.</think>${kimiCall('functions.get_weather:0', '{"location": "Sapporo"}')}`,
+    [call('get_weather', { location: 'Sapporo' })],
+    '',
+    { reasoning: 'Check the forecast.' },
+  ),
+  corpusCase(
+    ['kimi-k2'],
+    'Kimi call drafted inside thinking is not executed',
+    'issue 14 (nothing inside reasoning is parsed); ' + KIMI_T,
+    `<think>I could do ${kimiCall('functions.search:0', '{"query": "x"}')} but no.</think>No tool needed.`,
+    [],
+    'No tool needed.',
+    { reasoning: `I could do ${kimiCall('functions.search:0', '{"query": "x"}')} but no.` },
+  ),
+  corpusCase(
+    ['qwen3-coder'],
+    'Qwen3.5-style thinking then a <function=…> call',
+    'issue 14 (Qwen3-Coder thinking); Qwen/Qwen3.5 chat_template (<think> then <tool_call><function=…>)',
+    '<think>\nList files.\n</think>\n\n<tool_call>\n<function=run_shell>\n<parameter=command>\nls\n</parameter>\n</function>\n</tool_call>',
+    [call('run_shell', { command: 'ls' })],
+    '',
+    { reasoning: 'List files.' },
+  ),
+  corpusCase(
+    ['harmony'],
+    'Harmony: call markup drafted in analysis is not executed',
+    'issue 14 (nothing inside reasoning is parsed); openai/harmony docs/format.md analysis channel',
+    '<|channel|>analysis<|message|>Maybe to=functions.search {"query": "x"}? Not needed.<|end|><|start|>assistant<|channel|>final<|message|>Done.<|return|>',
+    [],
+    'Done.',
+    { reasoning: 'Maybe to=functions.search {"query": "x"}? Not needed.' },
+  ),
+  corpusCase(
+    ['mistral'],
+    'Magistral [THINK] with a drafted call is not executed',
+    'issue 14 (Magistral [THINK]…[/THINK]); mistral-common v13 special tokens',
+    '[THINK]Could use [TOOL_CALLS]search[ARGS]{"query": "a"} — not needed.[/THINK]Paris.',
+    [],
+    'Paris.',
+    { reasoning: 'Could use [TOOL_CALLS]search[ARGS]{"query": "a"} — not needed.' },
+  ),
+];

@@ -1,0 +1,111 @@
+/** Reasoning models (issue 14): thinking becomes reasoning, nothing inside it runs. Synthetic texts. */
+import { weatherTools } from './tools.ts';
+import type { CorpusCase } from './types.ts';
+
+const QWEN3 = 'Qwen/Qwen3-8B tokenizer_config.json chat_template (Hugging Face): <think> opens the answer';
+const R1 =
+  'ggml-org/llama.cpp models/templates/deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja@20bdc4fac4e8779e5b73646f4b3b24a9964aa566';
+const MM2 = 'ggml-org/llama.cpp models/templates/unsloth-MiniMax-M2.jinja@a21f05affbf67c90f2ac574f1bdd7197ccbe2369';
+const GLM = 'ggml-org/llama.cpp models/templates/GLM-4.6.jinja@afefa651447358ae477f31a0ea1b97adff04c64f';
+
+export const reasoningCorpus: CorpusCase[] = [
+  {
+    name: 'Qwen3 <think> then a hermes call',
+    source: QWEN3,
+    text: '<think>\nThe user wants weather in Bern.\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": {"location": "Bern"}}\n</tool_call>',
+    tools: weatherTools,
+    presets: ['hermes'],
+    calls: [{ toolName: 'get_weather', input: { location: 'Bern' } }],
+    text_out: '',
+    reasoning: 'The user wants weather in Bern.',
+  },
+  {
+    name: 'call drafted inside thinking is not executed',
+    source: 'issue 14 ("a call the model drafted inside its thinking and then rejected is executed")',
+    text: '<think>\nMaybe <tool_call>{"name": "search", "arguments": {"query": "bern"}}</tool_call> — no, I know this.\n</think>\nBern is the Swiss capital.',
+    tools: weatherTools,
+    presets: ['hermes'],
+    calls: [],
+    text_out: 'Bern is the Swiss capital.',
+    reasoning: 'Maybe <tool_call>{"name": "search", "arguments": {"query": "bern"}}</tool_call> — no, I know this.',
+  },
+  {
+    name: 'truncated thinking block stays reasoning',
+    source: 'issue 14 ("a reasoning block cut off by the end of the stream stays reasoning")',
+    text: '<think>\nI should call get_weather for',
+    tools: weatherTools,
+    presets: ['hermes'],
+    calls: [],
+    text_out: '',
+    reasoning: 'I should call get_weather for',
+  },
+  {
+    name: 'marker in prose stays text',
+    source: 'issue 14 ("the <think> tag marks reasoning" stays text)',
+    text: 'In Qwen3, the <think> tag marks reasoning and </think> ends it.',
+    tools: weatherTools,
+    presets: ['hermes'],
+    calls: [],
+    text_out: 'In Qwen3, the <think> tag marks reasoning and </think> ends it.',
+  },
+  {
+    name: 'MiniMax-M2 thinking then an invoke',
+    source: MM2,
+    text: '<think>\nNeed the forecast.\n</think>\n\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="location">Graz</parameter>\n</invoke>\n</minimax:tool_call>',
+    tools: weatherTools,
+    presets: ['minimax-m2'],
+    calls: [{ toolName: 'get_weather', input: { location: 'Graz' } }],
+    text_out: '',
+    reasoning: 'Need the forecast.',
+  },
+  {
+    name: 'GLM thinking then a call',
+    source: GLM,
+    text: '<think>Look it up.</think>\n<tool_call>search\n<arg_key>query</arg_key>\n<arg_value>glm docs</arg_value>\n</tool_call>',
+    tools: weatherTools,
+    presets: ['glm'],
+    calls: [{ toolName: 'search', input: { query: 'glm docs' } }],
+    text_out: '',
+    reasoning: 'Look it up.',
+  },
+  {
+    name: 'DeepSeek-R1 style <think> then answer',
+    source: R1,
+    text: '<think>\nSimple arithmetic.\n</think>\n\n2 + 2 = 4.',
+    tools: weatherTools,
+    presets: ['deepseek', 'hermes'],
+    calls: [],
+    text_out: '2 + 2 = 4.',
+    reasoning: 'Simple arithmetic.',
+  },
+  {
+    name: 'gpt-oss analysis then commentary call',
+    source: 'openai/harmony docs (format.md): analysis channel, then commentary to=functions.x',
+    text: '<|channel|>analysis<|message|>Need weather.<|end|><|start|>assistant<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"location": "Oslo"}<|call|>',
+    tools: weatherTools,
+    presets: ['harmony'],
+    calls: [{ toolName: 'get_weather', input: { location: 'Oslo' } }],
+    text_out: '',
+    reasoning: 'Need weather.',
+  },
+  {
+    name: 'gpt-oss analysis then final',
+    source: 'openai/harmony docs (format.md): final channel is the answer',
+    text: '<|channel|>analysis<|message|>Greeting.<|end|><|start|>assistant<|channel|>final<|message|>Hello!<|return|>',
+    tools: weatherTools,
+    presets: ['harmony'],
+    calls: [],
+    text_out: 'Hello!',
+    reasoning: 'Greeting.',
+  },
+  {
+    name: 'Magistral [THINK] then a call',
+    source: 'issue 14 (Magistral [THINK]…[/THINK]); mistral-common v13 tokenizer special tokens',
+    text: '[THINK]Use the tool.[/THINK][TOOL_CALLS]get_weather[ARGS]{"location": "Metz"}',
+    tools: weatherTools,
+    presets: ['mistral'],
+    calls: [{ toolName: 'get_weather', input: { location: 'Metz' } }],
+    text_out: '',
+    reasoning: 'Use the tool.',
+  },
+];

@@ -1,0 +1,64 @@
+/**
+ * Per-family scores on the corpus: a case counts as correct when calls, text
+ * and reasoning are exact in all three chunkings. Compares toolshim's preset,
+ * toolshim's auto and @ai-sdk-tool/parser's middleware where it has the
+ * format. Run: `npx node src/test/corpus/report.ts`.
+ */
+
+import { isDeepStrictEqual } from 'node:util';
+import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
+import * as reference from '@ai-sdk-tool/parser';
+import { chunkings } from '../harness.ts';
+import { CORPUS, NEGATIVE } from './index.ts';
+import { type CorpusResult, runCorpus, runMiddleware, squash } from './run-case.ts';
+import type { CorpusCase } from './types.ts';
+
+/** @ai-sdk-tool/parser's middlewares by our registry name (its other protocols have no preset of ours). */
+const THEIRS: Record<string, LanguageModelV4Middleware> = {
+  hermes: reference.hermesToolMiddleware as unknown as LanguageModelV4Middleware,
+  'morph-xml': reference.morphXmlToolMiddleware as unknown as LanguageModelV4Middleware,
+  'qwen3-coder': reference.qwen3CoderToolMiddleware as unknown as LanguageModelV4Middleware,
+};
+
+async function correct(c: CorpusCase, run: (chunks: string[]) => Promise<CorpusResult>): Promise<boolean> {
+  const want = { calls: c.calls, text: squash(c.text_out), reasoning: squash(c.reasoning ?? '') };
+  for (const { chunks } of chunkings(c.text)) {
+    try {
+      if (!isDeepStrictEqual(await run(chunks), want)) return false;
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+const rows: string[][] = [['family', 'cases', 'preset', 'auto', '@ai-sdk-tool/parser']];
+for (const [family, cases] of Object.entries(CORPUS)) {
+  let preset = 0;
+  let auto = 0;
+  let theirs = 0;
+  let theirsCases = 0;
+  for (const c of cases) {
+    const main = c.presets[0] as string;
+    if (await correct(c, (chunks) => runCorpus(main, c.tools, chunks, c.reasoningOption))) preset++;
+    if (await correct(c, (chunks) => runCorpus('auto', c.tools, chunks, c.reasoningOption))) auto++;
+    const ref = THEIRS[main];
+    if (ref !== undefined) {
+      theirsCases++;
+      if (await correct(c, (chunks) => runMiddleware(ref, c.tools, chunks))) theirs++;
+    }
+  }
+  rows.push([family, `${cases.length}`, `${preset}`, `${auto}`, theirsCases ? `${theirs}/${theirsCases}` : '—']);
+}
+let clean = 0;
+let theirsClean = 0;
+for (const n of NEGATIVE) {
+  const ours = await runCorpus('auto', n.tools, [n.text]);
+  if (ours.calls.length === 0) clean++;
+  const ref = await runMiddleware(THEIRS.hermes as LanguageModelV4Middleware, n.tools, [n.text]).catch(() => undefined);
+  if (ref !== undefined && ref.calls.length === 0) theirsClean++;
+}
+rows.push(['negative (no call)', `${NEGATIVE.length}`, '—', `${clean}`, `${theirsClean} (hermes)`]);
+
+const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+for (const row of rows) console.log(`| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`);

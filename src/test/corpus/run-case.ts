@@ -1,0 +1,56 @@
+/**
+ * Runs one corpus case through toolshim as the AI SDK does (wrapLanguageModel
+ * with the ai/test mock model) and reduces the stream to calls, text and
+ * reasoning in the form the cases give them.
+ */
+import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
+import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
+import { findFormat } from '../../protocols/registry.ts';
+import { functionTool, streamParts, summarize } from '../harness.ts';
+import type { CorpusCall, CorpusCase, ToolSchemas } from './types.ts';
+
+export interface CorpusResult {
+  calls: CorpusCall[];
+  text: string;
+  reasoning: string;
+}
+
+/** Whitespace runs collapsed to one space and trimmed: how cases compare text and reasoning. */
+export function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Streams `chunks` through the preset called `format` (`auto` included). */
+export async function runCorpus(
+  format: string,
+  tools: ToolSchemas,
+  chunks: string[],
+  reasoning?: CorpusCase['reasoningOption'],
+): Promise<CorpusResult> {
+  const entry = findFormat(format);
+  if (entry === undefined) throw new TypeError(`Corpus names unknown preset "${format}"; use a registry name.`);
+  return runMiddleware(
+    createToolMiddleware({
+      protocol: entry.create(),
+      onError: () => {},
+      ...(reasoning === undefined ? {} : { reasoning }),
+    }),
+    tools,
+    chunks,
+  );
+}
+
+/** Streams `chunks` through any middleware (the report also runs @ai-sdk-tool/parser's). */
+export async function runMiddleware(
+  middleware: LanguageModelV4Middleware,
+  tools: ToolSchemas,
+  chunks: string[],
+): Promise<CorpusResult> {
+  const declared = Object.entries(tools).map(([name, schema]) => functionTool(name, schema));
+  const summary = summarize(await streamParts({ middleware, tools: declared }, chunks));
+  return {
+    calls: summary.calls.map(({ toolName, input }) => ({ toolName, input })),
+    text: squash(summary.text),
+    reasoning: squash(summary.reasoning),
+  };
+}
