@@ -45,11 +45,31 @@ function unwrap(value: unknown): unknown[] {
   return [decodeNested(value)];
 }
 
+/** The value of a JSON string literal opened at `start` holding JSON text, and where it closes; undefined otherwise. */
+function jsonInString(text: string, start: number): { value: unknown; end: number } | undefined {
+  let end = start + 1;
+  while (end < text.length && text.charAt(end) !== '"') end += text.charAt(end) === '\\' ? 2 : 1;
+  try {
+    const inner: unknown = JSON.parse(text.slice(start, end + 1));
+    const parsed = typeof inner === 'string' ? parseRelaxedJson(inner) : undefined;
+    return parsed?.ok ? { value: parsed.value, end } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function resultsIn(message: string): unknown[] {
   const text = message.replaceAll('<|"|>', '"').replaceAll('<escape>', '"');
   const results: unknown[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charAt(i);
+    // Llama's ipython turn and Harmony write a result as `content | tojson`: a JSON string holding the JSON.
+    const quoted = c === '"' && /[[{]/.test(text.charAt(i + 1)) ? jsonInString(text, i) : undefined;
+    if (quoted !== undefined) {
+      results.push(...unwrap(quoted.value));
+      i = quoted.end;
+      continue;
+    }
     if (c !== '{' && c !== '[') continue;
     const end = closingOf(text, i);
     if (end < 0) break;

@@ -10,6 +10,7 @@ import type { OnToolshimError } from '../types.ts';
 
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
+type ResultPart = { toolCallId: string; toolName: string; output: LanguageModelV4ToolResultOutput };
 
 export interface ConvertPromptOptions {
   protocol: ToolCallProtocol;
@@ -80,8 +81,12 @@ function condense<T extends { type: string }>(parts: T[], makeText: (text: strin
 export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPromptOptions): LanguageModelV4Prompt {
   const { protocol, onError } = options;
   const formatResponse = options.toolResponsePromptTemplate ?? protocol.formatToolResponse;
-  const respond = (part: { toolCallId: string; toolName: string; output: LanguageModelV4ToolResultOutput }) =>
-    formatResponse({ toolCallId: part.toolCallId, toolName: part.toolName, ...toolResultValue(part.output, onError) });
+  const responseRecord = (part: ResultPart): ToolResponseRecord => ({
+    toolCallId: part.toolCallId,
+    toolName: part.toolName,
+    ...toolResultValue(part.output, onError),
+  });
+  const respond = (part: ResultPart) => formatResponse(responseRecord(part));
 
   // Thinking is written back only after the last user message (the current tool loop), as the templates that keep it do.
   let lastUser = -1;
@@ -99,12 +104,15 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
         pushUser(out, message.content, message.providerOptions);
         break;
       case 'tool': {
-        const texts: string[] = [];
-        for (const part of message.content) {
-          // Approval responses are AI SDK bookkeeping; the model never needs them.
-          if (part.type === 'tool-result') texts.push(respond(part));
-        }
-        if (texts.length > 0) pushUser(out, [{ type: 'text', text: texts.join('\n') }], undefined);
+        // Approval responses are AI SDK bookkeeping; the model never needs them.
+        const results = message.content.filter((part) => part.type === 'tool-result');
+        if (results.length === 0) break;
+        // A protocol whose template groups a message's results its own way writes them together.
+        const text =
+          options.toolResponsePromptTemplate === undefined && protocol.formatToolResponses !== undefined
+            ? protocol.formatToolResponses(results.map(responseRecord))
+            : results.map(respond).join('\n');
+        pushUser(out, [{ type: 'text', text }], undefined);
         break;
       }
       case 'assistant': {

@@ -80,7 +80,7 @@ describe('transformParams', () => {
     expect(sent.prompt[3]?.content).toEqual([
       {
         type: 'text',
-        text: '<tool_response>\n{"name":"get_weather","result":{"temp":21}}\n</tool_response>\nAnd tomorrow?',
+        text: '<tool_response>\n{"temp":21}\n</tool_response>\nAnd tomorrow?',
       },
     ]);
   });
@@ -230,7 +230,7 @@ describe('transformParams', () => {
       },
       middleware,
     );
-    expect(JSON.stringify(sent.prompt[1])).toContain('sunny\\\\n[file: image/png]');
+    expect(JSON.stringify(sent.prompt[1])).toContain('sunny\\n[file: image/png]');
     expect(onError).toHaveBeenCalledWith(expect.stringContaining('file part'), {
       code: 'unsupported-prompt-part',
       text: '[file: image/png]',

@@ -169,7 +169,7 @@ describe('streamText end to end', () => {
       '<tool_call>\\n{\\"name\\": \\"get_weather\\", \\"arguments\\": {\\"city\\": \\"Seoul\\"}}',
     );
     expect(secondPrompt).toContain(
-      '<tool_response>\\n{\\"name\\":\\"get_weather\\",\\"result\\":{\\"city\\":\\"Seoul\\",\\"temperature\\":21}}',
+      '<tool_response>\\n{\\"city\\":\\"Seoul\\",\\"temperature\\":21}\\n</tool_response>',
     );
   });
 

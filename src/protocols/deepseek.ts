@@ -12,9 +12,9 @@ import type { SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { defineFormat } from './define-protocol.ts';
-import type { ToolCallProtocol } from './protocol.ts';
+import type { ToolCallProtocol, ToolResponseRecord } from './protocol.ts';
 import { deepseekEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderToolList, templateJson } from './tool-list.ts';
+import { renderToolList, resultText, sideBySide, templateJson } from './tool-list.ts';
 
 const CALLS_BEGIN = '<｜tool▁calls▁begin｜>';
 const CALLS_END = '<｜tool▁calls▁end｜>';
@@ -49,6 +49,9 @@ export interface DeepseekProtocolOptions {
 }
 
 /** DeepSeek V3/R1 and V3.1 special-token tool calls. */
+/** One result as the templates write a tool message: its content between the output markers. */
+const output = ({ result }: ToolResponseRecord) => `<｜tool▁output▁begin｜>${resultText(result)}<｜tool▁output▁end｜>`;
+
 export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCallProtocol {
   const v3 = options.variant === 'v3';
   const call = (name: string, args: string) =>
@@ -71,10 +74,15 @@ export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCal
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `${CALLS_BEGIN}${call(toolName, templateJson(input ?? {}))}${CALLS_END}`,
     // DeepSeek-V3.1's template (llama.cpp models/templates/deepseek-ai-DeepSeek-V3.1.jinja) writes the
-    // content, then every call of the turn in one tool-calls block, with nothing between them.
+    // content, then every call of the turn in one tool-calls block, with nothing between them; V3's and R1's
+    // (deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja) join the calls with '\n'.
     formatToolCalls: (calls, text) =>
-      `${text}${CALLS_BEGIN}${calls.map((c) => call(c.toolName, templateJson(c.input ?? {}))).join('')}${CALLS_END}`,
-    formatToolResponse: ({ result }) => `<｜tool▁output▁begin｜>${JSON.stringify(result)}<｜tool▁output▁end｜>`,
+      `${text}${CALLS_BEGIN}${calls.map((c) => call(c.toolName, templateJson(c.input ?? {}))).join(v3 ? '\n' : '')}${CALLS_END}`,
+    // V3.1 writes the results side by side; V3 and R1 join them with '\n' inside one tool-outputs block.
+    formatToolResponse: output,
+    formatToolResponses: v3
+      ? (responses) => `<｜tool▁outputs▁begin｜>${responses.map(output).join('\n')}<｜tool▁outputs▁end｜>`
+      : sideBySide(output),
     triggers: () => deepseekTriggers,
   });
 }

@@ -7,9 +7,9 @@
 import type { Trigger } from '../parse/scanner.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
 import { defineFormat } from './define-protocol.ts';
-import type { ToolCallProtocol } from './protocol.ts';
+import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { gemmaEnd } from './shared-triggers.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList, sideBySide } from './tool-list.ts';
 
 const Q = '<escape>';
 
@@ -30,16 +30,25 @@ const defaultTemplate = (tools: string) =>
     `Wrap string values in ${Q}. When no function is needed, answer normally.`,
   ].join('\n');
 
+const call = ({ toolName, input }: ToolCallRecord) =>
+  `<start_function_call>call:${toolName}${braceValue(input ?? {}, Q)}<end_function_call>`;
+
+const response = ({ toolName, result }: ToolResponseRecord) =>
+  `<start_function_response>response:${toolName}${braceValue(result !== null && typeof result === 'object' && !Array.isArray(result) ? result : { value: result }, Q)}<end_function_response>`;
+
 /** FunctionGemma: `<start_function_call>call:name{key:<escape>v<escape>}<end_function_call>`. */
 export function functionGemmaProtocol(): ToolCallProtocol {
   return defineFormat({
     name: 'function-gemma',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
-    formatToolCall: ({ toolName, input }) =>
-      `<start_function_call>call:${toolName}${braceValue(input ?? {}, Q)}<end_function_call>`,
-    formatToolResponse: ({ toolName, result }) =>
-      `<start_function_response>response:${toolName}${braceValue(result !== null && typeof result === 'object' && !Array.isArray(result) ? result : { value: result }, Q)}<end_function_response>`,
+    formatToolCall: call,
+    // FunctionGemma writes a turn's text, then its calls side by side, then the results side by side (no
+    // template in the sources; Ollama's renderer test model/renderers/functiongemma_test.go, see history tests).
+    formatToolCalls: (calls, text) => text + calls.map(call).join(''),
+    // A result as Google's FunctionGemma guide shows it: the result object's keys, strings in <escape>.
+    formatToolResponse: response,
+    formatToolResponses: sideBySide(response),
     triggers: () => functionGemmaTriggers,
   });
 }

@@ -9,9 +9,9 @@
 import type { Trigger } from '../parse/scanner.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
 import { defineFormat } from './define-protocol.ts';
-import type { ToolCallProtocol } from './protocol.ts';
+import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { gemma4End, gemma4ThoughtTriggers } from './shared-triggers.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList, resultText, sideBySide } from './tool-list.ts';
 
 const Q = '<|"|>';
 
@@ -35,15 +35,26 @@ const defaultTemplate = (tools: string) =>
     'When no function is needed, answer normally.',
   ].join('\n');
 
+const call = ({ toolName, input }: ToolCallRecord) =>
+  `<|tool_call>call:${toolName}${braceValue(input ?? {}, Q)}<tool_call|>`;
+
+const response = ({ toolName, result }: ToolResponseRecord) =>
+  `<|tool_response>response:${toolName}${braceValue({ value: resultText(result) }, Q)}<tool_response|>`;
+
 /** Gemma 4: `<|tool_call>call:name{key:<|"|>value<|"|>}<tool_call|>`. */
 export function gemma4Protocol(): ToolCallProtocol {
   return defineFormat({
     name: 'gemma4',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
-    formatToolCall: ({ toolName, input }) => `<|tool_call>call:${toolName}${braceValue(input ?? {}, Q)}<tool_call|>`,
-    formatToolResponse: ({ toolName, result }) =>
-      `<|tool_response>response:${toolName}${braceValue(result !== null && typeof result === 'object' && !Array.isArray(result) ? result : { value: result }, Q)}<tool_response|>`,
+    formatToolCall: call,
+    // Gemma 4's template (llama.cpp models/templates/google-gemma-4-31B-it.jinja) writes a turn's calls side by
+    // side and the turn's text after them (the updated template puts the results between the two).
+    formatToolCalls: (calls, text) => calls.map(call).join('') + text,
+    // The same template writes results side by side, right after the calls; a string content (what a client
+    // sends) becomes the value of a `value` key.
+    formatToolResponse: response,
+    formatToolResponses: sideBySide(response),
     triggers: () => gemma4Triggers,
   });
 }

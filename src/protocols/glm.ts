@@ -19,7 +19,7 @@ import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { glmEnd } from './shared-triggers.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList, resultText, templateJson } from './tool-list.ts';
 
 const END = '</tool_call>';
 const State = { Name: 0, Tag: 1, Key: 2, ValueTag: 3, Value: 4, Json: 5, Done: 6 } as const;
@@ -251,9 +251,9 @@ const defaultTemplate = (tools: string) =>
     '</tool_call>',
   ].join('\n');
 
-/** Renders one argument value as GLM writes it: strings raw, everything else as JSON. */
+/** One argument value as GLM-4.6's template writes it: strings raw, anything else `| tojson`. */
 function argText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return typeof value === 'string' ? value : templateJson(value);
 }
 
 /** GLM-4.5/4.6: `<tool_call>name` then `<arg_key>`/`<arg_value>` pairs, then `</tool_call>`. */
@@ -268,7 +268,9 @@ export function glmProtocol(): ToolCallProtocol {
         .join('');
       return `<tool_call>${toolName}\n${args}</tool_call>`;
     },
-    formatToolResponse: ({ result }) => `<tool_response>\n${argText(result)}\n</tool_response>`,
+    // The template writes each result as '\n<tool_response>\n' + content + '\n</tool_response>' in one
+    // <|observation|> turn; toolshim's user turn holds the same text after its own header's line break.
+    formatToolResponse: ({ result }) => `<tool_response>\n${resultText(result)}\n</tool_response>`,
     // GLM-4.6's template (llama.cpp models/templates/GLM-4.6.jinja) writes '<think>' + reasoning.strip() +
     // '</think>' and then '\n' + the content, for the turns after the last user message.
     formatReasoning: (reasoning) => `<think>${reasoning.trim()}</think>\n`,

@@ -9,7 +9,7 @@ import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { graniteEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderCallJson, renderToolList } from './tool-list.ts';
+import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';
 
 /** Granite 3.x writes `<|tool_call|>[…]`; Granite 4 writes Hermes `<tool_call>` tags. */
 export const graniteTriggers: readonly Trigger[] = [
@@ -36,7 +36,12 @@ export function graniteProtocol(): ToolCallProtocol {
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `<|tool_call|>[${renderCallJson(toolName, input)}]`,
-    formatToolResponse: ({ toolName, result }) => `Tool response from ${toolName}: ${JSON.stringify(result)}`,
+    // Granite 3.3's template (llama.cpp models/templates/ibm-granite-granite-3.3-2B-Instruct.jinja) writes only
+    // an assistant turn's content, never its tool_calls; its system prompt asks for "<|tool_call|> followed by
+    // a JSON list of tools used", so a turn's calls go back as that one list, after the turn's text.
+    formatToolCalls: (calls, text) => `${textLine(text)}<|tool_call|>${renderCallList(calls)}`,
+    // The same template writes each result as the content of a `tool` turn, nothing around it.
+    formatToolResponse: ({ result }) => resultText(result),
     triggers: () => graniteTriggers,
   });
 }

@@ -14,9 +14,9 @@ import { openNamedJson } from '../parse/sections/named-json.ts';
 import { openReasoning } from '../parse/sections/reasoning.ts';
 import type { ToolSpec } from '../types.ts';
 import { defineFormat } from './define-protocol.ts';
-import type { ToolCallProtocol } from './protocol.ts';
+import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { harmonyEnd } from './shared-triggers.ts';
-import { templateJson } from './tool-list.ts';
+import { resultText, sideBySide, templateJson } from './tool-list.ts';
 
 const RECIPIENT = /\bto=(?:functions\.)?([A-Za-z_][\w.-]{0,127})/;
 
@@ -132,18 +132,31 @@ const defaultTemplate = (tools: string) =>
     'When no function is needed, answer on the final channel.',
   ].join('\n');
 
+// gpt-oss's template (llama.cpp models/templates/openai-gpt-oss-120b.jinja) puts the recipient in
+// the header: <|start|>assistant to=functions.NAME<|channel|>commentary json<|message|>{…}<|call|>.
+const callMessage = ({ toolName, input }: ToolCallRecord) =>
+  `<|start|>assistant to=functions.${toolName}<|channel|>commentary json<|message|>${templateJson(input ?? {})}<|call|>`;
+
+const resultMessage = ({ toolName, result }: ToolResponseRecord) =>
+  `<|start|>functions.${toolName} to=assistant<|channel|>commentary<|message|>${JSON.stringify(resultText(result))}<|end|>`;
+
 /** gpt-oss Harmony: `<|channel|>commentary to=functions.name <|constrain|>json<|message|>{…}<|call|>`. */
 export function harmonyProtocol(): ToolCallProtocol {
   return defineFormat({
     name: 'harmony',
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderNamespace(tools)),
-    // gpt-oss's template (llama.cpp models/templates/openai-gpt-oss-120b.jinja) puts the recipient in
-    // the header: <|start|>assistant to=functions.NAME<|channel|>commentary json<|message|>{…}<|call|>.
-    formatToolCall: ({ toolName, input }) =>
-      `<|start|>assistant to=functions.${toolName}<|channel|>commentary json<|message|>${templateJson(input ?? {})}<|call|>`,
-    formatToolResponse: ({ toolName, result }) =>
-      `<|start|>functions.${toolName} to=assistant<|channel|>commentary<|message|>${JSON.stringify(result)}<|end|>`,
+    formatToolCall: callMessage,
+    // The template writes the content of a turn with calls as an analysis message before the call, and
+    // messages follow each other with nothing between them. It writes only a turn's first call; toolshim
+    // writes each call as a message of its own.
+    formatToolCalls: (calls, text) =>
+      (text === '' ? '' : `<|start|>assistant<|channel|>analysis<|message|>${text}<|end|>`) +
+      calls.map(callMessage).join(''),
+    // A result is a message from the function to the assistant; the template writes its content with
+    // `tojson`, so a string content (what a client sends) is read as a JSON string literal.
+    formatToolResponse: resultMessage,
+    formatToolResponses: sideBySide(resultMessage),
     triggers: () => harmonyTriggers,
   });
 }

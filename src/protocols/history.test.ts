@@ -1,159 +1,210 @@
 /**
- * Earlier calls written back as the model's official chat template writes
- * them. The expected strings were rendered from the templates (Jinja, with
- * Hugging Face's trim_blocks/lstrip_blocks and tojson) outside this project
- * and are the assistant turn's text between the turn header and its
- * end-of-turn token; the templates themselves are not copied here. Source:
- * llama.cpp models/templates/ at ye-NX/llama.cpp@1eeb523c3e0c7ffbd59469f5463dcbdecba3535e.
+ * Earlier calls and their results written back as each model's chat template
+ * writes them (issue 13: "history exactly as the model's template writes it").
+ * This file holds the JSON-call families; history-tokens.test.ts the
+ * special-token ones, history-xml.test.ts the XML and Python-call ones. The
+ * suite itself is src/test/history-harness.ts.
+ *
+ * How the expected strings were obtained. The prompt the harness builds (user
+ * "Weather?"; an assistant turn with get_weather {city: "Paris"}, then also
+ * search {query: "rain"}, or the text "Checking." before the call; one tool
+ * result {ok: true} per call) was written as the OpenAI/Hugging Face messages
+ * an application would send the model natively: tool_calls with ids c0, c1
+ * (Mistral's templates want 9 letters and digits: 0000000c0, the id toolshim
+ * derives; Kimi's are functions.NAME:N), arguments as objects (as strings of
+ * json.dumps where the template concatenates them), a calls-only turn's
+ * content '' (None for DeepSeek V3/R1, whose templates test `is none`), and
+ * each result's content '{"ok":true}', the string the AI SDK's providers send
+ * for a JSON result (JSON.stringify). Each template was rendered with Python
+ * jinja2 3.1.6 as Hugging Face's apply_chat_template does (sandboxed,
+ * trim_blocks, lstrip_blocks, loopcontrols, `tojson` = json.dumps with
+ * ensure_ascii=False, raise_exception, strftime_now), outside this project;
+ * the expected strings are the template's own turns cut out of that render:
+ * the assistant turn between its header and its end token, the results after
+ * their turn's header. The same script renders the messages toolshim sends
+ * through the same template, which for hermes and qwen3-coder gives the
+ * native render byte for byte from the user's turn on. Templates are named by
+ * repository, path and commit and are not copied here; llama.cpp's are from
+ * its models/templates/ (ggml-org/llama.cpp history, read from a fork mirror).
+ *
+ * Where a template puts results in a role an AI SDK prompt cannot hold as
+ * user text (a `tool` or `ipython` turn), the row lists the contents the
+ * template writes (`each`): toolshim sends them in one user turn, joined by
+ * line breaks. Where toolshim writes something else, the row says what and why
+ * (`differs`).
  */
-import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { wrapLanguageModel } from 'ai';
-import { describe, expect, it } from 'vitest';
-import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import { functionTool, mockModel } from '../test/harness.ts';
-import { protocolByName } from './registry.ts';
+import { historySuite } from '../test/history-harness.ts';
+import { mistralProtocol } from './mistral.ts';
 
-const tools = [
-  functionTool('get_weather', { type: 'object', properties: { city: { type: 'string' } } }),
-  functionTool('search', { type: 'object', properties: { query: { type: 'string' } } }),
-];
-const paris = { name: 'get_weather', input: { city: 'Paris' } };
-const rain = { name: 'search', input: { query: 'rain' } };
+const LLAMA_CPP = 'ggml-org/llama.cpp models/templates/';
+const qwenCall = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+const qwenCalls = `${qwenCall}\n<tool_call>\n{"name": "search", "arguments": {"query": "rain"}}\n</tool_call>`;
+const qwenResults = '<tool_response>\n{"ok":true}\n</tool_response>\n<tool_response>\n{"ok":true}\n</tool_response>';
+const listOne = '[{"name": "get_weather", "arguments": {"city": "Paris"}}]';
+const listTwo =
+  '[{"name": "get_weather", "arguments": {"city": "Paris"}}, {"name": "search", "arguments": {"query": "rain"}}]';
+const ok = '{"ok":true}';
+/** A result in Llama's ipython turn: `content | tojson`, and the content is a string. */
+const okString = JSON.stringify(ok);
+const mistralTwo = '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}[TOOL_CALLS]search[ARGS]{"query": "rain"}';
+const mistralResults = '[TOOL_RESULTS]{"ok":true}[/TOOL_RESULTS][TOOL_RESULTS]{"ok":true}[/TOOL_RESULTS]';
+const noCallsWritten = 'its template writes only the content of an assistant turn, never its tool_calls';
 
-type Scenario = 'one call' | 'two calls' | 'text and a call';
-const scenarios: Record<Scenario, { text?: string; calls: Array<{ name: string; input: Record<string, unknown> }> }> = {
-  'one call': { calls: [paris] },
-  'two calls': { calls: [paris, rain] },
-  'text and a call': { text: 'Checking.', calls: [paris] },
-};
-
-/** What each template writes (see the header); a scenario left out is one the template cannot write. */
-const expected: Array<{ format: string; template: string; cases: Partial<Record<Scenario, string>> }> = [
+historySuite('history of the JSON-call formats, as their templates write it', [
   {
     format: 'hermes',
-    template: 'Qwen-Qwen3-0.6B.jinja',
+    template: `${LLAMA_CPP}Qwen-Qwen3-0.6B.jinja@e121edc4324a640be11b7e567edd39b721b0f8e4`,
     cases: {
-      'one call': '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
-      'two calls':
-        '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n<tool_call>\n{"name": "search", "arguments": {"query": "rain"}}\n</tool_call>',
-      'text and a call':
-        'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+      'one call': qwenCall,
+      'two calls': qwenCalls,
+      'text and a call': `Checking.\n${qwenCall}`,
+      // One user turn, '<|im_start|>user\n' then the results joined by '\n': a plain user turn of the same text.
+      'calls and results': qwenResults,
     },
   },
   {
-    format: 'kimi-k2',
-    template: 'moonshotai-Kimi-K2.jinja',
+    // Granite 4 writes Hermes calls: the same assistant turns as Qwen3.
+    format: 'hermes',
+    template: `${LLAMA_CPP}ibm-granite-granite-4.0.jinja@6137c325a16073c8bf68a52396a815006ccaa9a9`,
+    cases: {
+      'one call': qwenCall,
+      'two calls': qwenCalls,
+      'text and a call': `Checking.\n${qwenCall}`,
+      'calls and results': {
+        differs: true,
+        template: `\n${qwenResults}`,
+        toolshim: qwenResults,
+        why: "Granite 4.0 starts its results turn with a line break that Qwen3's user header already holds; hermes follows Qwen3",
+      },
+    },
+  },
+  {
+    format: 'qwen3-coder',
+    template: `${LLAMA_CPP}Qwen3-Coder.jinja@1920345c3bcec451421bb6abc4981678cc721154`,
     cases: {
       'one call':
-        '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>',
+        '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
       'two calls':
-        '<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_call_begin|>functions.search:1<|tool_call_argument_begin|>{"query": "rain"}<|tool_call_end|><|tool_calls_section_end|>',
+        '<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>\n<tool_call>\n<function=search>\n<parameter=query>\nrain\n</parameter>\n</function>\n</tool_call>',
       'text and a call':
-        'Checking.<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|><|tool_calls_section_end|>',
-    },
-  },
-  {
-    format: 'deepseek',
-    template: 'deepseek-ai-DeepSeek-V3.1.jinja (arguments given as json.dumps text)',
-    cases: {
-      'one call':
-        '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
-      'two calls':
-        '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "rain"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
-      'text and a call':
-        'Checking.<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
-    },
-  },
-  {
-    // GLM-4.6.jinja (ggml-org/llama.cpp models/templates@afefa651): every assistant turn starts
-    // '\n<think></think>\n' (or the thinking) before its content; that preamble is the template's own
-    // wrapping of the content, which is what toolshim sends.
-    format: 'glm',
-    template: 'GLM-4.6.jinja',
-    cases: {
-      'one call': '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>',
-      'two calls':
-        '<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>\n<tool_call>search\n<arg_key>query</arg_key>\n<arg_value>rain</arg_value>\n</tool_call>',
-      'text and a call':
-        'Checking.\n<tool_call>get_weather\n<arg_key>city</arg_key>\n<arg_value>Paris</arg_value>\n</tool_call>',
-    },
-  },
-  {
-    // MiniMax-M2.jinja (pwilkin/llama.cpp models/templates@773abba7).
-    format: 'minimax-m2',
-    template: 'MiniMax-M2.jinja',
-    cases: {
-      'one call':
-        '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>',
-      'two calls':
-        '<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n<invoke name="search">\n<parameter name="query">rain</parameter>\n</invoke>\n</minimax:tool_call>',
-      'text and a call':
-        'Checking.<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Paris</parameter>\n</invoke>\n</minimax:tool_call>',
+        'Checking.\n\n<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>',
+      'calls and results': `${qwenResults}\n`,
     },
   },
   {
     format: 'llama3-json',
-    template: 'meta-llama-Llama-3.1-8B-Instruct.jinja (one call per turn; the text of a turn with a call is dropped)',
+    template: `${LLAMA_CPP}meta-llama-Llama-3.1-8B-Instruct.jinja@8b576b6c55bc4e6be898b47522f0ef402b93ef62`,
     cases: {
       'one call': '{"name": "get_weather", "parameters": {"city": "Paris"}}',
+      'two calls': {
+        differs: true,
+        template: null,
+        toolshim:
+          '{"name": "get_weather", "parameters": {"city": "Paris"}}\n{"name": "search", "parameters": {"query": "rain"}}',
+        why: 'the template raises "This model only supports single tool-calls at once!"; toolshim writes one call per line, as the parser reads them',
+      },
+      // The template drops the text of a turn with a call; so does toolshim, since text before a bare call would
+      // keep the model's next call from counting.
       'text and a call': '{"name": "get_weather", "parameters": {"city": "Paris"}}',
+      // Rendered for one call per turn (the template allows no more); each ipython turn holds the same content.
+      'calls and results': { each: [okString, okString], why: "Llama's ipython turn" },
     },
   },
   {
-    format: 'mistral',
-    template: 'unsloth-mistral-Devstral-Small-2507.jinja',
-    cases: { 'text and a call': 'Checking.[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}' },
-  },
-  {
-    // The template's generation prompt already wrote `<|start|>assistant`; toolshim's text carries it, so the
-    // turn reads as a whole message: the expected string is the template's with that header in front.
-    format: 'harmony',
-    template: 'openai-gpt-oss-120b.jinja (one call per message)',
+    format: 'granite',
+    template: `${LLAMA_CPP}ibm-granite-granite-3.3-2B-Instruct.jinja@3db4da56a5a00c4b47bbb3b18f85fb4473662adb`,
     cases: {
-      'one call':
-        '<|start|>assistant to=functions.get_weather<|channel|>commentary json<|message|>{"city": "Paris"}<|call|>',
+      'one call': {
+        differs: true,
+        template: '',
+        toolshim: `<|tool_call|>${listOne}`,
+        why: `${noCallsWritten}; toolshim writes the list its system prompt asks for`,
+      },
+      'two calls': {
+        differs: true,
+        template: '',
+        toolshim: `<|tool_call|>${listTwo}`,
+        why: `${noCallsWritten}; the calls go in one list`,
+      },
+      'text and a call': {
+        differs: true,
+        template: 'Checking.',
+        toolshim: `Checking.\n<|tool_call|>${listOne}`,
+        why: noCallsWritten,
+      },
+      'calls and results': { each: [ok, ok], why: "Granite's tool turn" },
     },
   },
-];
-
-async function assistantText(format: string, scenario: Scenario): Promise<string> {
-  const { text, calls } = scenarios[scenario];
-  const prompt: LanguageModelV4Prompt = [
-    { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
-    {
-      role: 'assistant',
-      content: [
-        ...(text ? [{ type: 'text' as const, text }] : []),
-        ...calls.map((c, i) => ({ type: 'tool-call' as const, toolCallId: `c${i}`, toolName: c.name, input: c.input })),
-      ],
+  {
+    format: 'phi4-mini',
+    // The Phi-4-mini GGUF's copy of microsoft/Phi-4-mini-instruct's template (Ollama library/phi4-mini:3.8b).
+    template:
+      'huggingface/huggingface.js packages/ollama-utils/src/chat-template-automap.ts@007948d5aac310316dd57b5d8e5c091e864418dc',
+    cases: {
+      'one call': { differs: true, template: '', toolshim: `functools${listOne}`, why: noCallsWritten },
+      'two calls': {
+        differs: true,
+        template: '',
+        toolshim: `functools${listTwo}`,
+        why: `${noCallsWritten}; the calls go in the single list the model is asked for`,
+      },
+      'text and a call': {
+        differs: true,
+        template: 'Checking.',
+        toolshim: `Checking.\nfunctools${listOne}`,
+        why: noCallsWritten,
+      },
+      'calls and results': { each: [ok, ok], why: "Phi's <|tool|> turn" },
     },
-    {
-      role: 'tool',
-      content: calls.map((c, i) => ({
-        type: 'tool-result' as const,
-        toolCallId: `c${i}`,
-        toolName: c.name,
-        output: { type: 'json' as const, value: { ok: true } },
-      })),
+  },
+  {
+    format: 'xlam',
+    // xLAM-2's Llama-based template as vLLM ships it (the Hugging Face file is not in the sources searched).
+    template: 'vllm-project/vllm examples/tool_chat_template_xlam_llama.jinja@466716c2bb5f3d191eeaf25459ec6c3bb09f11d7',
+    cases: {
+      'one call': listOne,
+      'two calls': listTwo,
+      // The template drops the content of a turn with calls; a list counts only at the start of the answer.
+      'text and a call': listOne,
+      'calls and results': { each: [ok, ok], why: "xLAM's ipython turn" },
     },
-  ];
-  const inner = mockModel(['ok']);
-  const model = wrapLanguageModel({
-    model: inner,
-    middleware: createToolMiddleware({ protocol: protocolByName(format) }),
-  });
-  await model.doGenerate({ prompt, tools });
-  const assistant = inner.doGenerateCalls[0]?.prompt.find((m) => m.role === 'assistant');
-  if (assistant === undefined) throw new Error('the model got no assistant turn');
-  return (assistant.content as Array<{ type: string; text?: string }>).map((p) => p.text ?? '').join('');
-}
-
-describe('history is written as the official template writes it', () => {
-  for (const { format, template, cases } of expected) {
-    for (const [scenario, text] of Object.entries(cases) as Array<[Scenario, string]>) {
-      it(`${format}: ${scenario} (${template})`, async () => {
-        expect(await assistantText(format, scenario)).toBe(text);
-      });
-    }
-  }
-});
+  },
+  {
+    // Mistral's v13 templates write the results right after the assistant's </s>, with no [INST]; toolshim's
+    // user turn wraps the same text in [INST]…[/INST].
+    format: 'mistral',
+    template: `${LLAMA_CPP}unsloth-mistral-Devstral-Small-2507.jinja@00fa15fedc79263fa0285e6a3bbb0cfb3e3878a2`,
+    cases: {
+      'one call': '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}',
+      'two calls': mistralTwo,
+      'text and a call': 'Checking.[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}',
+      'calls and results': mistralResults,
+    },
+  },
+  {
+    // Mistral Small 3.2 (v11) writes [CALL_ID]id between the name and [ARGS], and [TOOL_RESULTS]id[TOOL_CONTENT];
+    // toolshim's mistral preset writes v13, which Ministral 3, Magistral and Devstral use.
+    format: 'mistral',
+    template: `${LLAMA_CPP}mistralai-Ministral-3-14B-Reasoning-2512.jinja@2fbe3b7bb7814621477d658a81f0d0cca08761cf`,
+    cases: {
+      'one call': '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}',
+      'two calls': mistralTwo,
+      'text and a call': 'Checking.[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}',
+      'calls and results': mistralResults,
+    },
+  },
+  {
+    format: 'mistral legacy',
+    protocol: () => mistralProtocol({ variant: 'legacy' }),
+    template: `${LLAMA_CPP}mistralai-Mistral-Nemo-Instruct-2407.jinja@8b576b6c55bc4e6be898b47522f0ef402b93ef62`,
+    cases: {
+      'one call': '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}, "id": "0000000c0"}]',
+      'two calls':
+        '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}, "id": "0000000c0"}, {"name": "search", "arguments": {"query": "rain"}, "id": "0000000c1"}]',
+      // Nemo's template drops the content of a turn with calls.
+      'text and a call': '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}, "id": "0000000c0"}]',
+      'calls and results':
+        '[TOOL_RESULTS]{"content": {"ok":true}, "call_id": "0000000c0"}[/TOOL_RESULTS][TOOL_RESULTS]{"content": {"ok":true}, "call_id": "0000000c1"}[/TOOL_RESULTS]',
+    },
+  },
+]);

@@ -8,7 +8,7 @@ import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { bareJsonCallTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderCallJson, renderToolList } from './tool-list.ts';
+import { renderCallJson, renderToolList, resultText } from './tool-list.ts';
 
 export interface JsonMixProtocolOptions {
   /** Opens a tool call. Default `<tool_call>`. */
@@ -107,5 +107,8 @@ export function hermesProtocol(): ToolCallProtocol {
     // Qwen3's template (llama.cpp models/templates/Qwen-Qwen3-0.6B.jinja) writes '<think>\n' +
     // reasoning.strip('\n') + '\n</think>\n\n' before the content and calls of the turns after the last user message.
     formatReasoning: (reasoning) => `<think>\n${trimNewlines(reasoning)}\n</think>\n\n`,
+    // The same template writes each tool message as '<tool_response>\n' + content + '\n</tool_response>', the
+    // results of one step joined by '\n' in one user turn; the content is the result as a client sends it.
+    formatToolResponse: ({ result }) => `<tool_response>\n${resultText(result)}\n</tool_response>`,
   };
 }

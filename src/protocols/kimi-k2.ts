@@ -9,9 +9,9 @@ import type { SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { defineFormat } from './define-protocol.ts';
-import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
+import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderToolList, templateJson } from './tool-list.ts';
+import { renderToolList, resultText, templateJson } from './tool-list.ts';
 
 /** `functions.get_weather:0` → `get_weather`. */
 function kimiName(header: string): string {
@@ -63,6 +63,9 @@ function kimiCalls(calls: ToolCallRecord[], text: string): string {
   return `${text}<|tool_calls_section_begin|>${body}${SECTION_END}`;
 }
 
+const kimiReturn = ({ toolName, result }: ToolResponseRecord, index: number) =>
+  `## Return of functions.${toolName}:${index}\n${resultText(result)}`;
+
 /** Kimi K2: `<|tool_call_begin|>functions.name:0<|tool_call_argument_begin|>{…}<|tool_call_end|>`. */
 export function kimiK2Protocol(): ToolCallProtocol {
   return defineFormat({
@@ -73,7 +76,10 @@ export function kimiK2Protocol(): ToolCallProtocol {
     // Kimi K2's template (llama.cpp models/templates/moonshotai-Kimi-K2.jinja) writes the content, then one
     // section with every call of the turn, numbered functions.name:0, :1, … in order.
     formatToolCalls: (calls, text) => kimiCalls(calls, text),
-    formatToolResponse: ({ toolName, result }) => `## Return of functions.${toolName}:0\n${JSON.stringify(result)}`,
+    formatToolResponse: (response) => kimiReturn(response, 0),
+    // Each result is a tool turn of its own in the template: '## Return of ' + the call's id + '\n' + content.
+    // The ids are the ones formatToolCalls wrote, numbered in the order of the step's calls.
+    formatToolResponses: (responses) => responses.map(kimiReturn).join('\n'),
     triggers: () => kimiK2Triggers,
   });
 }

@@ -13,7 +13,7 @@ import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { pythonicWrapperTriggers } from './pythonic.ts';
 import { bareJsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderToolList, templateJson } from './tool-list.ts';
+import { renderToolList, resultText, templateJson } from './tool-list.ts';
 
 export const llama3JsonTriggers: readonly Trigger[] = [
   ...thinkTriggers,
@@ -48,8 +48,9 @@ export function llama3JsonProtocol(): ToolCallProtocol {
     // turn; several are written one per line, as the parser reads them.
     formatToolCalls: (calls) =>
       calls.map(({ toolName, input }) => templateJson({ name: toolName, parameters: input ?? {} })).join('\n'),
-    // Llama reads results in its `ipython` turn; as text, the output under the function's name.
-    formatToolResponse: ({ toolName, result }) => JSON.stringify({ name: toolName, output: result }),
+    // The template writes a result in its `ipython` turn as `content | tojson`, and a string content is
+    // tojson'd too: the model reads the result as a JSON string literal. toolshim sends it as user text.
+    formatToolResponse: ({ result }) => JSON.stringify(resultText(result)),
     triggers: () => llama3JsonTriggers,
   });
 }

@@ -15,7 +15,7 @@ import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts'
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
 import { minimaxEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList, resultText, templateJson } from './tool-list.ts';
 
 const OPEN = '<minimax:tool_call>';
 const CLOSE = '</minimax:tool_call>';
@@ -55,14 +55,10 @@ const defaultTemplate = (tools: string) =>
     'Several <invoke> blocks in one section are run in parallel.',
   ].join('\n');
 
-function valueText(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** One `<invoke>` with its parameters, each on its own line, as the template writes them. */
+/** One `<invoke>` with its parameters, each on its own line, as the template writes them (`| tojson` for non-strings). */
 function invoke({ toolName, input }: ToolCallRecord): string {
   const params = Object.entries((input ?? {}) as Record<string, unknown>)
-    .map(([k, v]) => `<parameter name="${k}">${valueText(v)}</parameter>\n`)
+    .map(([k, v]) => `<parameter name="${k}">${typeof v === 'string' ? v : templateJson(v)}</parameter>\n`)
     .join('');
   return `<invoke name="${toolName}">\n${params}</invoke>\n`;
 }
@@ -74,10 +70,12 @@ export function minimaxM2Protocol(): ToolCallProtocol {
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: (call) => `${OPEN}\n${invoke(call)}${CLOSE}`,
-    // The template (llama.cpp models/templates/MiniMax-M2.jinja) writes the content, then one block
-    // holding every invoke of the turn, with nothing between them.
-    formatToolCalls: (calls, text) => `${text}${OPEN}\n${calls.map(invoke).join('')}${CLOSE}`,
-    formatToolResponse: ({ result }) => `<response>${valueText(result)}</response>`,
+    // The template (llama.cpp models/templates/MiniMax-M2.jinja) writes the content, then '\n' and one block
+    // holding every invoke of the turn (the '\n' comes even when the turn has no content).
+    formatToolCalls: (calls, text) => `${text}\n${OPEN}\n${calls.map(invoke).join('')}${CLOSE}`,
+    // Each result is '\n<response>' + content + '</response>' after the tool role's header; toolshim's user
+    // turn starts after its header's line break, so the results are joined by '\n'.
+    formatToolResponse: ({ result }) => `<response>${resultText(result)}</response>`,
     // MiniMax-M2's template (llama.cpp models/templates/MiniMax-M2.jinja) writes '<think>\n' + reasoning +
     // '\n</think>\n\n' for the turns after the last user message (interleaved thinking).
     formatReasoning: (reasoning) => `<think>\n${reasoning}\n</think>\n\n`,

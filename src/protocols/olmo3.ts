@@ -16,7 +16,7 @@ import { openPythonic } from '../parse/sections/pythonic.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList, resultText, templateJson } from './tool-list.ts';
 
 const OPEN = '<function_calls>';
 const CLOSE = '</function_calls>';
@@ -30,7 +30,7 @@ export const olmo3Triggers: readonly Trigger[] = [
 /** `name(key=<JSON>, …)`, as the template renders a call (`key ~ '=' ~ (value | tojson)`). */
 function renderCall(toolName: string, input: unknown): string {
   const args = Object.entries((input ?? {}) as Record<string, unknown>)
-    .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+    .map(([key, value]) => `${key}=${templateJson(value)}`)
     .join(', ');
   return `${toolName}(${args})`;
 }
@@ -52,7 +52,11 @@ export function olmo3Protocol(): ToolCallProtocol {
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `${OPEN}${renderCall(toolName, input)}${CLOSE}`,
-    formatToolResponse: ({ result }) => (typeof result === 'string' ? result : JSON.stringify(result)),
+    // OLMo 3.1 Instruct's template writes the content, then one block with the turn's calls joined by '\n'.
+    formatToolCalls: (calls, text) =>
+      `${text}${OPEN}${calls.map((c) => renderCall(c.toolName, c.input)).join('\n')}${CLOSE}`,
+    // Results go in an `environment` turn each, the content alone.
+    formatToolResponse: ({ result }) => resultText(result),
     triggers: () => olmo3Triggers,
   });
 }

@@ -8,7 +8,7 @@ import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { phiEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderCallJson, renderToolList } from './tool-list.ts';
+import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';
 
 export const phi4MiniTriggers: readonly Trigger[] = [
   { marker: 'functools[', open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true }) },
@@ -32,7 +32,12 @@ export function phi4MiniProtocol(): ToolCallProtocol {
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `functools[${renderCallJson(toolName, input)}]`,
-    formatToolResponse: ({ toolName, result }) => JSON.stringify({ name: toolName, result }),
+    // Phi-4-mini's template (microsoft/Phi-4-mini-instruct) writes only an assistant turn's content, never
+    // its tool_calls; the model is asked for "all function calls ... in a single JSON list formatted as
+    // functools[...]" (vLLM examples/tool_chat_template_phi4_mini.jinja), so a turn's calls go back as one list.
+    formatToolCalls: (calls, text) => `${textLine(text)}functools${renderCallList(calls)}`,
+    // The same template writes a result as the content of a `<|tool|>` turn, nothing around it.
+    formatToolResponse: ({ result }) => resultText(result),
     triggers: () => phi4MiniTriggers,
   });
 }

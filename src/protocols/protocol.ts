@@ -74,6 +74,13 @@ export interface ProtocolDefinition {
    */
   formatToolCalls?: (calls: ToolCallRecord[], text: string) => string;
   /**
+   * Every result of one tool message, as the model's template writes them
+   * into one turn (Qwen3-Coder ends each with a line break, Mistral and
+   * DeepSeek put them side by side, Kimi K2 numbers them). Without it, each is
+   * rendered by `formatToolResponse` and joined with line breaks.
+   */
+  formatToolResponses?: (responses: ToolResponseRecord[]) => string;
+  /**
    * The model's earlier thinking, as its chat template writes it back into an
    * assistant turn. Templates that keep thinking (Qwen3, GLM-4.5+, MiniMax-M2)
    * keep it only for the turns after the last user message, the current tool

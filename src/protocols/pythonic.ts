@@ -14,7 +14,7 @@ import { openPythonic } from '../parse/sections/pythonic.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { bareCallListTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList, resultText } from './tool-list.ts';
 
 /** After the marker: `{…}` or `[{…}]` is JSON (Llama 4 writes both forms), anything else pythonic. */
 function pythonOrJson(end: string) {
@@ -97,7 +97,17 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `${open}[${renderCall(toolName, input)}]${close}`,
-    formatToolResponse: ({ toolName, result }) => JSON.stringify({ name: toolName, result }),
+    // A turn's calls are one list, as vLLM's Llama 4 pythonic template (examples/tool_chat_template_llama4_pythonic.jinja)
+    // writes them. A bare list counts as calls only at the start of the answer, so the turn's text is dropped
+    // there (vLLM's Llama 3.2 pythonic template drops it too); in a wrapper it goes first.
+    formatToolCalls: (calls, text) =>
+      `${open === '' ? '' : text}${open}[${calls.map((c) => renderCall(c.toolName, c.input)).join(', ')}]${close}`,
+    // LFM2's template wraps a tool turn's content in <|tool_response_start|>…<|tool_response_end|>; Llama's
+    // templates write the `ipython` content with `tojson`, so a string content is read as a JSON string literal.
+    formatToolResponse: ({ result }) =>
+      options.wrapper === 'lfm2'
+        ? `<|tool_response_start|>${resultText(result)}<|tool_response_end|>`
+        : JSON.stringify(resultText(result)),
     triggers: () => pythonicTriggers,
   });
 }

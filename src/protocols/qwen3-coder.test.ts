@@ -89,7 +89,7 @@ describe('qwen3-coder streaming', () => {
     expect(content).toHaveLength(1);
     expect(JSON.parse((content[0] as { input: string }).input)).toEqual(input);
     expect(protocol.formatToolResponse({ toolCallId: 'c', toolName: 'search', result: { n: 1 } })).toBe(
-      '<tool_response>\n{"n":1}\n</tool_response>',
+      '<tool_response>\n{"n":1}\n</tool_response>\n',
     );
   });
 

@@ -14,9 +14,9 @@ import type { Trigger } from '../parse/scanner.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
-import type { ToolCallProtocol } from './protocol.ts';
+import type { ToolCallProtocol, ToolResponseRecord } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderToolList } from './tool-list.ts';
+import { renderToolList, resultText, sideBySide, templateJson } from './tool-list.ts';
 
 const TAGS: InvokeTags = {
   invoke: '<function=',
@@ -52,12 +52,14 @@ export interface Qwen3CoderProtocolOptions {
   name?: string;
 }
 
-/** A call in the exact layout the model was trained on; strings raw, other values as JSON. */
+/**
+ * A call in the exact layout the model was trained on: strings raw, other values as JSON with `tojson`'s
+ * spacing (the Qwen3-Coder template writes objects and lists with `| tojson`).
+ */
 export function renderQwen3CoderCall(toolName: string, input: unknown): string {
   const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
   const parameters = entries.map(
-    ([key, value]) =>
-      `<parameter=${key}>\n${typeof value === 'string' ? value : JSON.stringify(value)}\n</parameter>\n`,
+    ([key, value]) => `<parameter=${key}>\n${typeof value === 'string' ? value : templateJson(value)}\n</parameter>\n`,
   );
   return `<tool_call>\n<function=${toolName}>\n${parameters.join('')}</function>\n</tool_call>`;
 }
@@ -70,6 +72,7 @@ export function qwen3CoderProtocol(options: Qwen3CoderProtocolOptions = {}): Too
     );
   }
 
+  const respond = ({ result }: ToolResponseRecord) => `<${responseTag}>\n${resultText(result)}\n</${responseTag}>\n`;
   const defaultTemplate = (tools: string) =>
     [
       'You may call the functions below. Each is given as a JSON schema, one per line:',
@@ -96,10 +99,15 @@ export function qwen3CoderProtocol(options: Qwen3CoderProtocolOptions = {}): Too
     formatToolCall({ toolName, input }) {
       return renderQwen3CoderCall(toolName, input);
     },
-    formatToolResponse({ result }) {
-      const text = typeof result === 'string' ? result : JSON.stringify(result);
-      return `<${responseTag}>\n${text}\n</${responseTag}>`;
+    // Qwen3-Coder's template (llama.cpp models/templates/Qwen3-Coder.jinja) writes the trimmed content and a
+    // blank line, then each call, the calls joined by '\n'.
+    formatToolCalls(calls, text) {
+      const body = calls.map((c) => renderQwen3CoderCall(c.toolName, c.input)).join('\n');
+      return text.trim() === '' ? body : `${text.trim()}\n\n${body}`;
     },
+    // The same template ends every result with a line break and puts one step's results side by side.
+    formatToolResponse: respond,
+    formatToolResponses: sideBySide(respond),
     triggers: () => qwen3CoderTriggers,
   });
 }

@@ -9,7 +9,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { bareJsonListTrigger, chatmlEnd, fencedJsonCallsTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
-import { renderCallJson, renderToolList } from './tool-list.ts';
+import { renderCallJson, renderCallList, renderToolList, resultText } from './tool-list.ts';
 
 /** xLAM-2 is built on Llama 3.1 and on Qwen 2.5 bases. */
 export const xlamTriggers: readonly Trigger[] = [
@@ -40,7 +40,11 @@ export function xlamProtocol(): ToolCallProtocol {
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `[${renderCallJson(toolName, input)}]`,
-    formatToolResponse: ({ toolName, result }) => JSON.stringify([{ name: toolName, results: result }]),
+    // xLAM-2's template (vLLM examples/tool_chat_template_xlam_llama.jinja) writes a turn's calls as one list
+    // joined by ', ' and drops the turn's content; the parser too reads a list only at the start of the answer.
+    formatToolCalls: (calls) => renderCallList(calls),
+    // The same template writes each result as the content of an `ipython` turn, nothing around it.
+    formatToolResponse: ({ result }) => resultText(result),
     triggers: () => xlamTriggers,
   });
 }
