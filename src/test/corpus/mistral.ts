@@ -1,9 +1,11 @@
 /** Mistral `[TOOL_CALLS]` in its list and v11+ forms. Synthetic texts written to the named sources' patterns. */
+import { LCPP_TEST, T_DEVSTRAL, T_NEMO, T_SMALL32, V_MISTRAL } from './sources.ts';
 import { weatherTools } from './tools.ts';
 import type { CorpusCase } from './types.ts';
 
-const SMALL31 =
-  'ggml-org/llama.cpp models/templates/mistralai-Mistral-Small-3.1-24B-Instruct-2503.jinja@9190da2208fbaa161e10f5f0f9ab437faeacba13';
+// The list form `[TOOL_CALLS][{"name", "arguments", "id"}]` as the Nemo template writes it (llama.cpp tests it
+// in its Mistral Nemo block). The earlier source, a Mistral-Small-3.1 file at 9190da22, is not in llama.cpp's history.
+const SMALL31 = `${T_NEMO}; ${LCPP_TEST}, Mistral Nemo block`;
 const P = ['mistral'];
 
 export const mistralCorpus: CorpusCase[] = [
@@ -30,7 +32,7 @@ export const mistralCorpus: CorpusCase[] = [
   },
   {
     name: 'v11 name[ARGS]{json}',
-    source: 'issue 13 (Mistral v11+ [TOOL_CALLS]name[ARGS]{json}); mistral-common v11 tokenizer',
+    source: `${T_DEVSTRAL}; ${LCPP_TEST}, Devstral block`,
     text: '[TOOL_CALLS]get_weather[ARGS]{"location": "Brest"}',
     tools: weatherTools,
     presets: P,
@@ -39,7 +41,7 @@ export const mistralCorpus: CorpusCase[] = [
   },
   {
     name: 'v11 name{json} without [ARGS], two blocks',
-    source: 'issue 13 (Mistral: [TOOL_CALLS]name{json}; several [TOOL_CALLS] blocks in one answer)',
+    source: `${V_MISTRAL}, test_extract_tool_calls[multiple_tool_calls] (v11 tokenizer, no [ARGS])`,
     text: '[TOOL_CALLS]get_weather{"location": "Lille"}[TOOL_CALLS]search{"query": "lille museums"}',
     tools: weatherTools,
     presets: P,
@@ -64,7 +66,7 @@ export const mistralCorpus: CorpusCase[] = [
 export const mistralMoreCorpus: CorpusCase[] = [
   {
     name: 'v11 name[CALL_ID]id[ARGS]{json}',
-    source: 'issue 13 (Mistral [TOOL_CALLS]name[ARGS]{json} with [CALL_ID]); mistral-common v11 tokenizer',
+    source: `${T_SMALL32}; ${LCPP_TEST}, Mistral Small 3.2 block`,
     text: '[TOOL_CALLS]search[CALL_ID]a1B2c3D4e[ARGS]{"query": "calanques"}',
     tools: weatherTools,
     presets: P,

@@ -1,9 +1,10 @@
 /** Qwen3-Coder `<function=…>` XML. Synthetic texts written to each named source's pattern. */
 import { call, corpusCase } from './make.ts';
+import { LCPP_TEST, T_QWEN3_CODER, V_QWEN3_CODER } from './sources.ts';
 import type { CorpusCase } from './types.ts';
 
-const T =
-  'Qwen/Qwen3-Coder-30B-A3B-Instruct chat_template.jinja (Hugging Face): <tool_call>\\n<function=…>\\n<parameter=…>\\nvalue\\n</parameter>';
+// The template writes `<parameter=NAME>\n` + value + `\n</parameter>` (Qwen/Qwen3-Coder-30B-A3B-Instruct ships it).
+const T = `${T_QWEN3_CODER}; ${LCPP_TEST}, Qwen3-Coder block`;
 const P = ['qwen3-coder'];
 
 export const qwen3CoderCorpus: CorpusCase[] = [
@@ -17,7 +18,7 @@ export const qwen3CoderCorpus: CorpusCase[] = [
   corpusCase(
     P,
     'without the <tool_call> opener',
-    'issue 13 (Qwen3-Coder: <function=name> without <tool_call>, the most reported failure)',
+    `https://github.com/ollama/ollama/issues/18530 (qwen3-coder:30b omits <tool_call> after a sentence of reasoning); ${V_QWEN3_CODER}, test_extract_tool_calls_fallback_no_tags`,
     'Writing it.\n<function=write_file>\n<parameter=path>\na.txt\n</parameter>\n<parameter=content>\nhi\n</parameter>\n</function>',
     [call('write_file', { path: 'a.txt', content: 'hi' })],
     'Writing it.',
@@ -25,14 +26,14 @@ export const qwen3CoderCorpus: CorpusCase[] = [
   corpusCase(
     P,
     '</parameter> missing before </function>',
-    'issue 13 (Qwen3-Coder: </parameter> missing before </function>)',
+    'https://github.com/vllm-project/vllm/issues/57699 (raw output: the last </parameter> left out before </function>)',
     '<tool_call>\n<function=run_shell>\n<parameter=command>\nls -la\n</function>\n</tool_call>',
     [call('run_shell', { command: 'ls -la' })],
   ),
   corpusCase(
     P,
     'value containing HTML tags',
-    'issue 13 (Qwen3-Coder: parameter values containing tag-like text)',
+    `${LCPP_TEST}, Qwen3-Coder block ("Test with HTML tag content")`,
     '<tool_call>\n<function=write_file>\n<parameter=path>\ni.html\n</parameter>\n<parameter=content>\n<div><p>Hi</p></div>\n</parameter>\n</function>\n</tool_call>',
     [call('write_file', { path: 'i.html', content: '<div><p>Hi</p></div>' })],
   ),
@@ -53,7 +54,7 @@ export const qwen3CoderCorpus: CorpusCase[] = [
   corpusCase(
     P,
     'value containing </function> and <function=…> text',
-    'issue 13 (Qwen3-Coder: parameter values that contain tag-like text: XML, code)',
+    'issue 13 §1 (Qwen3-Coder values holding tag-like text: XML, code); no peer test with </function> inside a value found',
     '<tool_call>\n<function=write_file>\n<parameter=path>\nx.xml\n</parameter>\n<parameter=content>\n<function=a>b</function>\n</parameter>\n</function>\n</tool_call>',
     [call('write_file', { path: 'x.xml', content: '<function=a>b</function>' })],
   ),
