@@ -61,7 +61,7 @@ for (const [family, cases] of Object.entries(CORPUS)) {
       if (await correct(c, (chunks) => runMiddleware(ref, c.tools, chunks), false)) theirs++;
     }
   }
-  const autoCell = autoCases === cases.length ? `${auto}` : `${auto}/${autoCases}`;
+  const autoCell = autoCases === 0 ? '—' : autoCases === cases.length ? `${auto}` : `${auto}/${autoCases}`;
   rows.push([family, `${cases.length}`, `${preset}`, autoCell, theirsCases ? `${theirs}/${theirsCases}` : '—']);
 }
 let clean = 0;
@@ -75,4 +75,9 @@ for (const n of NEGATIVE) {
 rows.push(['negative (no call)', `${NEGATIVE.length}`, '—', `${clean}`, `${theirsClean} (hermes)`]);
 
 const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+rows.splice(
+  1,
+  0,
+  widths.map((w) => '-'.repeat(w)),
+);
 for (const row of rows) console.log(`| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`);
