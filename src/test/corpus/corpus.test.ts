@@ -2,7 +2,8 @@
  * The real-output corpus (see README.md): every case through each of its
  * presets and through auto, whole, one character at a time and at random
  * splits, with exact calls, text and reasoning. Negative samples must give no
- * call in any preset. Cases toolshim gets wrong today carry `known` (what
+ * call in any preset. The `onError` codes are compared too (none unless the
+ * case lists them). Cases toolshim gets wrong today carry `known` (what
  * comes out instead) and run as `it.fails`, so the gap stays visible.
  */
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { runCorpus, squash } from './run-case.ts';
 for (const [family, cases] of Object.entries(CORPUS)) {
   describe(family, () => {
     for (const c of cases) {
-      for (const preset of [...c.presets, 'auto']) {
+      for (const preset of c.notAuto === undefined ? [...c.presets, 'auto'] : c.presets) {
         const test = c.known?.[preset] === undefined ? it : it.fails;
         test(`${c.name} [${preset}]`, async () => {
           for (const [i, { chunks }] of chunkings(c.text, 7 + i_seed(c.name)).entries()) {
@@ -23,6 +24,7 @@ for (const [family, cases] of Object.entries(CORPUS)) {
               calls: c.calls,
               text: squash(c.text_out),
               reasoning: squash(c.reasoning ?? ''),
+              errors: c.errors ?? [],
             });
           }
         });

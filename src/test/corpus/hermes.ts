@@ -2,10 +2,11 @@
  * Hermes / Qwen `<tool_call>` JSON. Our own texts written to the patterns of
  * the sources named on each case (synthetic, not recorded outputs).
  */
+import { LCPP_TEST_OLD, T_QWEN3, V_HERMES } from './sources.ts';
 import { weatherTools } from './tools.ts';
 import type { CorpusCase } from './types.ts';
 
-const QWEN3 = 'Qwen/Qwen3-8B tokenizer_config.json chat_template (Hugging Face), tool_call block';
+const QWEN3 = `${T_QWEN3} (tool_call block; Qwen/Qwen3-8B on Hugging Face ships the same template)`;
 const P = ['hermes'];
 
 export const hermesCorpus: CorpusCase[] = [
@@ -41,7 +42,7 @@ export const hermesCorpus: CorpusCase[] = [
   },
   {
     name: 'arguments given as a JSON string',
-    source: 'issue 13 (hermes/Qwen family: "arguments given as a JSON string"); OpenAI-style serialisation',
+    source: `${V_HERMES}, test_hermes_parser_non_streaming_serialized_arguments (Granite 4 writes arguments as a JSON string)`,
     text: '<tool_call>\n{"name": "get_weather", "arguments": "{\\"location\\": \\"Oslo\\"}"}\n</tool_call>',
     tools: weatherTools,
     presets: P,
@@ -50,7 +51,7 @@ export const hermesCorpus: CorpusCase[] = [
   },
   {
     name: 'bare JSON call object without the <tool_call> wrapper',
-    source: 'issue 13 (hermes/Qwen family: bare JSON call objects with no <tool_call> wrapper)',
+    source: `${LCPP_TEST_OLD}, Hermes 2 Pro block: a bare {"name": …, "arguments": …} object parses as a call`,
     text: '{"name": "get_weather", "arguments": {"location": "Kyoto"}}',
     tools: weatherTools,
     presets: P,
@@ -59,7 +60,8 @@ export const hermesCorpus: CorpusCase[] = [
   },
   {
     name: 'doubled braces around the call object',
-    source: 'issue 13 (hermes/Qwen family: doubled braces {{"name": …}})',
+    source:
+      'https://github.com/leehack/llamadart/pull/43 (Hermes handler normalises {{…}} around the call: "Qwen template quirk")',
     text: '<tool_call>\n{{"name": "search", "arguments": {"query": "moon phase"}}}\n</tool_call>',
     tools: weatherTools,
     presets: P,
@@ -68,12 +70,13 @@ export const hermesCorpus: CorpusCase[] = [
   },
   {
     name: 'template placeholder in a tag stays text',
-    source: 'issue 13 §2 (`<tool_call>example</tool_call>` stays text)',
+    source: 'issue 13 §2 (`<tool_call>example</tool_call>` stays text); no public report with this exact text found',
     text: 'Wrap each call like <tool_call>example</tool_call> in your answer.',
     tools: weatherTools,
     presets: P,
     calls: [],
     text_out: 'Wrap each call like <tool_call>example</tool_call> in your answer.',
+    errors: ['malformed-tool-call'],
   },
   {
     name: 'integer given as a string is coerced by the schema',
@@ -108,7 +111,8 @@ export const hermesMoreCorpus: CorpusCase[] = [
   },
   {
     name: 'several bare JSON call objects on separate lines',
-    source: 'issue 13 (bare JSON call objects, several on separate lines)',
+    source:
+      'https://github.com/waybarrios/vllm-mlx/pull/15 (Qwen3-30B-A3B writes raw JSON calls without tags, one or several)',
     text: '{"name": "search", "arguments": {"query": "a"}}\n{"name": "search", "arguments": {"query": "b"}}',
     tools: weatherTools,
     presets: P,

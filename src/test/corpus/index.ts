@@ -1,39 +1,46 @@
 /** The whole corpus by family, and the negative samples. */
 import { deepseekGaps, phi4Gaps, xlamGaps } from './gaps.ts';
+import { functionGemmaMoreCorpus, gemma4MoreCorpus, gemmaMoreCorpus } from './gemma-more.ts';
 import { hermesCorpus, hermesMoreCorpus } from './hermes.ts';
+import { hermesSourcedCorpus } from './hermes-more.ts';
 import { graniteCorpus, llama3Corpus, phi4Corpus, xlamCorpus } from './json-families.ts';
+import { graniteMoreCorpus, llama3MoreCorpus, phi4MoreCorpus, xlamMoreCorpus } from './json-more.ts';
 import { mistralCorpus, mistralMoreCorpus } from './mistral.ts';
 import { framedNegativeCorpus as negativeCorpus } from './negative-framed.ts';
 import { functionGemmaCorpus, gemma4Corpus, gemmaCorpus, olmo3Corpus, pythonicCorpus } from './python-families.ts';
+import { olmo3MoreCorpus, pythonicMoreCorpus } from './python-more.ts';
 import { qwen3CoderCorpus } from './qwen3-coder.ts';
 import { reasoningCorpus } from './reasoning.ts';
 import { reasoningMoreCorpus } from './reasoning-more.ts';
+import { crossFamilyCorpus, deepseekMoreCorpus, harmonyMoreCorpus, kimiMoreCorpus } from './special-more.ts';
 import { deepseekCorpus, harmonyCorpus, kimiCorpus } from './special-token.ts';
 import type { CorpusCase, NegativeCase } from './types.ts';
 import { glmCorpus, minimaxCorpus, morphXmlCorpus } from './xml-families.ts';
+import { glmMoreCorpus, minimaxMoreCorpus, morphXmlMoreCorpus } from './xml-more.ts';
 
 export type { CorpusCase, NegativeCase } from './types.ts';
 
 export const CORPUS: Record<string, CorpusCase[]> = {
-  hermes: [...hermesCorpus, ...hermesMoreCorpus],
-  gemma: gemmaCorpus,
-  'morph-xml': morphXmlCorpus,
+  hermes: [...hermesCorpus, ...hermesMoreCorpus, ...hermesSourcedCorpus],
+  gemma: [...gemmaCorpus, ...gemmaMoreCorpus],
+  'morph-xml': [...morphXmlCorpus, ...morphXmlMoreCorpus],
   'qwen3-coder': qwen3CoderCorpus,
-  'llama3-json': llama3Corpus,
+  'llama3-json': [...llama3Corpus, ...llama3MoreCorpus],
   mistral: [...mistralCorpus, ...mistralMoreCorpus],
-  granite: graniteCorpus,
-  'phi4-mini': [...phi4Corpus, ...phi4Gaps],
-  xlam: [...xlamCorpus, ...xlamGaps],
-  deepseek: [...deepseekCorpus, ...deepseekGaps],
-  'kimi-k2': kimiCorpus,
-  harmony: harmonyCorpus,
-  glm: glmCorpus,
-  'minimax-m2': minimaxCorpus,
-  gemma4: gemma4Corpus,
-  'function-gemma': functionGemmaCorpus,
-  pythonic: pythonicCorpus,
-  olmo3: olmo3Corpus,
+  granite: [...graniteCorpus, ...graniteMoreCorpus],
+  'phi4-mini': [...phi4Corpus, ...phi4Gaps, ...phi4MoreCorpus],
+  xlam: [...xlamCorpus, ...xlamGaps, ...xlamMoreCorpus],
+  deepseek: [...deepseekCorpus, ...deepseekGaps, ...deepseekMoreCorpus],
+  'kimi-k2': [...kimiCorpus, ...kimiMoreCorpus],
+  harmony: [...harmonyCorpus, ...harmonyMoreCorpus],
+  glm: [...glmCorpus, ...glmMoreCorpus],
+  'minimax-m2': [...minimaxCorpus, ...minimaxMoreCorpus],
+  gemma4: [...gemma4Corpus, ...gemma4MoreCorpus],
+  'function-gemma': [...functionGemmaCorpus, ...functionGemmaMoreCorpus],
+  pythonic: [...pythonicCorpus, ...pythonicMoreCorpus],
+  olmo3: [...olmo3Corpus, ...olmo3MoreCorpus],
   reasoning: [...reasoningCorpus, ...reasoningMoreCorpus],
+  'cross-family (no call)': crossFamilyCorpus,
 };
 
 export const NEGATIVE: NegativeCase[] = negativeCorpus;

@@ -1,30 +1,33 @@
 /** Granite, xLAM, Phi-4-mini, Llama 3 JSON and Llama 4. Synthetic texts written to each named source's pattern. */
 import { call, corpusCase } from './make.ts';
+import { LCPP_TEST, LCPP_TEST_OLD, T_GRANITE33, T_GRANITE40, T_LLAMA31, V_XLAM } from './sources.ts';
 import type { CorpusCase } from './types.ts';
 
+// functools[…] is the form vLLM's phi4_mini_json parser reads (its test: single call, parallel, surrounding
+// text). The earlier source, a llama-cpp-microsoft-Phi-4-mini-instruct.jinja at 6d7822c1, is not in llama.cpp's history.
 const PHI4 =
-  'ggml-org/llama.cpp models/templates/llama-cpp-microsoft-Phi-4-mini-instruct.jinja@6d7822c18b5bc43c0053f09cf0eba66bd7e78a93';
-const LLAMA31 = 'meta-llama/llama-models models/llama3_1/prompt_format.md: JSON tool call ending in <|eot_id|>';
+  'vllm-project/vllm tests/tool_parsers/test_phi4mini_tool_parser.py@2471a1c1430e2a066029bc743562eee6db2feab0';
+const LLAMA31 = `${T_LLAMA31}; ${LCPP_TEST_OLD}, Llama 3.1 block ({"name", "parameters"}); meta-llama/llama-models models/llama3_1/prompt_format.md`;
 
 export const graniteCorpus: CorpusCase[] = [
   corpusCase(
     ['granite'],
     '<|tool_call|> list',
-    'ibm-granite/granite-3.3-8b-instruct chat_template (Hugging Face): <|tool_call|> followed by a JSON list',
+    `${T_GRANITE33} ("<|tool_call|> followed by a JSON list of tools used"); ${LCPP_TEST_OLD}, Granite 3.3 block`,
     '<|tool_call|>[{"name": "get_weather", "arguments": {"location": "Bari"}}]',
     [call('get_weather', { location: 'Bari' })],
   ),
   corpusCase(
     ['granite'],
     'Granite 4 hermes tags',
-    'issue 13 (Granite 4 writes hermes); ibm-granite/granite-4.0-h-tiny chat_template',
+    `${T_GRANITE40}; ${LCPP_TEST}, Granite 4.0 block (<tool_call>\\n{json}\\n</tool_call>)`,
     '<tool_call>\n{"name": "search", "arguments": {"query": "granite"}}\n</tool_call>',
     [call('search', { query: 'granite' })],
   ),
   corpusCase(
     ['granite'],
     'JSON list in one <tool_call>',
-    'issue 13 (Granite: <tool_call>[…] a JSON list in one tag)',
+    `issue 13 §1 (Granite: <tool_call>[…]); the shape of ${V_XLAM}, test_extract_tool_calls[single_tool_with_tool_call_xml_tags]; no Granite-specific report found`,
     '<tool_call>[{"name": "search", "arguments": {"query": "a"}}, {"name": "search", "arguments": {"query": "b"}}]</tool_call>',
     [call('search', { query: 'a' }), call('search', { query: 'b' })],
   ),
@@ -34,14 +37,14 @@ export const xlamCorpus: CorpusCase[] = [
   corpusCase(
     ['xlam'],
     'bare list',
-    'Salesforce/xLAM-2-8b-fc-r chat_template (Hugging Face): a JSON list of {name, arguments}',
+    `${V_XLAM}, test_extract_tool_calls_list_structure (Salesforce/Llama-xLAM-2-8B-fc-r)`,
     '[{"name": "get_weather", "arguments": {"location": "Pisa"}}]',
     [call('get_weather', { location: 'Pisa' })],
   ),
   corpusCase(
     ['xlam'],
     'list in a ```json fence',
-    'issue 13 (xLAM: the call list inside a ```json fence)',
+    `${V_XLAM}, test_extract_tool_calls_streaming[single_tool_with_json_code_block]`,
     '```json\n[{"name": "search", "arguments": {"query": "pisa tower"}}]\n```',
     [call('search', { query: 'pisa tower' })],
   ),
@@ -82,7 +85,7 @@ export const llama3Corpus: CorpusCase[] = [
   corpusCase(
     ['llama3-json', 'pythonic'],
     'Llama 4 <|python_start|> JSON',
-    'issue 13 (Llama 4: <|python_start|>{json}<|python_end|>)',
+    'https://github.com/vllm-project/vllm/issues/16214 (Llama 4 answers <|python_start|>{"name": …, "parameters": …}<|python_end|>)',
     '<|python_start|>{"name": "search", "arguments": {"query": "llamas"}}<|python_end|>',
     [call('search', { query: 'llamas' })],
   ),

@@ -1,12 +1,13 @@
 /** More reasoning patterns (issue 14): template-opened thinking, Kimi/Qwen3-Coder thinking, Harmony drafts. Synthetic texts. */
 import { call, corpusCase } from './make.ts';
+import { T_DS_V31, T_GLM46, T_KIMI_THINKING } from './sources.ts';
 import type { CorpusCase } from './types.ts';
 
-const V31 =
-  'ggml-org/llama.cpp models/templates/deepseek-ai-DeepSeek-V3.1.jinja@0374c5b6e4c19370262d93e2c3f2a98c9af9fe1f';
-const KIMI_T =
-  'ggml-org/llama.cpp models/templates/moonshotai-Kimi-K2-Thinking.jinja@0c3c896ea80643608b4e961eec7e1efcd844e109';
-const GLM46 = 'ggml-org/llama.cpp models/templates/GLM-4.6.jinja@afefa651447358ae477f31a0ea1b97adff04c64f';
+// The earlier sources (DeepSeek-V3.1@0374c5b6, moonshotai-Kimi-K2-Thinking.jinja@0c3c896e, GLM-4.6@afefa651) are
+// not in llama.cpp's history; the Kimi file there is Kimi-K2-Thinking.jinja.
+const V31 = T_DS_V31;
+const KIMI_T = T_KIMI_THINKING;
+const GLM46 = T_GLM46;
 const kimiCall = (id: string, args: string) =>
   `<|tool_calls_section_begin|><|tool_call_begin|>${id}<|tool_call_argument_begin|>${args}<|tool_call_end|><|tool_calls_section_end|>`;
 const inside = { reasoningOption: { startInside: true } as const };
@@ -51,7 +52,7 @@ export const reasoningMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['kimi-k2'],
     'Kimi call drafted inside thinking is not executed',
-    'issue 14 (nothing inside reasoning is parsed); ' + KIMI_T,
+    `issue 14 (nothing inside reasoning is parsed); ${KIMI_T}`,
     `<think>I could do ${kimiCall('functions.search:0', '{"query": "x"}')} but no.</think>No tool needed.`,
     [],
     'No tool needed.',

@@ -1,12 +1,15 @@
 /** Reasoning models (issue 14): thinking becomes reasoning, nothing inside it runs. Synthetic texts. */
+
+import { T_DS_R1_QWEN, T_GLM46, T_MINIMAX_M2, T_QWEN3 } from './sources.ts';
 import { weatherTools } from './tools.ts';
 import type { CorpusCase } from './types.ts';
 
-const QWEN3 = 'Qwen/Qwen3-8B tokenizer_config.json chat_template (Hugging Face): <think> opens the answer';
-const R1 =
-  'ggml-org/llama.cpp models/templates/deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja@20bdc4fac4e8779e5b73646f4b3b24a9964aa566';
-const MM2 = 'ggml-org/llama.cpp models/templates/unsloth-MiniMax-M2.jinja@a21f05affbf67c90f2ac574f1bdd7197ccbe2369';
-const GLM = 'ggml-org/llama.cpp models/templates/GLM-4.6.jinja@afefa651447358ae477f31a0ea1b97adff04c64f';
+// The earlier commits named for these templates (20bdc4fa, a21f05af, afefa651) are not in llama.cpp's
+// history; these are the commits that last changed each file there.
+const QWEN3 = `${T_QWEN3}: <think> opens the answer (Qwen/Qwen3-8B on Hugging Face ships the same template)`;
+const R1 = T_DS_R1_QWEN;
+const MM2 = T_MINIMAX_M2;
+const GLM = T_GLM46;
 
 export const reasoningCorpus: CorpusCase[] = [
   {
@@ -47,6 +50,7 @@ export const reasoningCorpus: CorpusCase[] = [
     presets: ['hermes'],
     calls: [],
     text_out: 'In Qwen3, the <think> tag marks reasoning and </think> ends it.',
+    errors: ['unopened-reasoning'],
   },
   {
     name: 'MiniMax-M2 thinking then an invoke',

@@ -13,6 +13,8 @@ export interface CorpusResult {
   calls: CorpusCall[];
   text: string;
   reasoning: string;
+  /** The `onError` codes, in order (empty for middlewares whose reports are not collected). */
+  errors: string[];
 }
 
 /** Whitespace runs collapsed to one space and trimmed: how cases compare text and reasoning. */
@@ -29,15 +31,17 @@ export async function runCorpus(
 ): Promise<CorpusResult> {
   const entry = findFormat(format);
   if (entry === undefined) throw new TypeError(`Corpus names unknown preset "${format}"; use a registry name.`);
-  return runMiddleware(
+  const errors: string[] = [];
+  const result = await runMiddleware(
     createToolMiddleware({
       protocol: entry.create(),
-      onError: () => {},
+      onError: (_message, { code }) => errors.push(code),
       ...(reasoning === undefined ? {} : { reasoning }),
     }),
     tools,
     chunks,
   );
+  return { ...result, errors };
 }
 
 /** Streams `chunks` through any middleware (the report also runs @ai-sdk-tool/parser's). */
@@ -52,5 +56,6 @@ export async function runMiddleware(
     calls: summary.calls.map(({ toolName, input }) => ({ toolName, input })),
     text: squash(summary.text),
     reasoning: squash(summary.reasoning),
+    errors: [],
   };
 }

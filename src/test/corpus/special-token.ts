@@ -1,11 +1,13 @@
 /** Kimi-K2, DeepSeek and Harmony (special-token formats). Synthetic texts written to each named source's pattern. */
 import { call, corpusCase } from './make.ts';
+import { LCPP_TEST, T_DS_V31, T_GPT_OSS, T_KIMI_K2 } from './sources.ts';
 import type { CorpusCase } from './types.ts';
 
-const KIMI = 'ggml-org/llama.cpp models/templates/moonshotai-Kimi-K2.jinja@02f4a631678bc435c5cea7a54ab4222ee32e8453';
-const V31 =
-  'ggml-org/llama.cpp models/templates/deepseek-ai-DeepSeek-V3.1.jinja@0374c5b6e4c19370262d93e2c3f2a98c9af9fe1f';
-const HARMONY = 'openai/harmony docs/format.md: commentary channel, recipient to=functions.name';
+// The earlier commits (02f4a631 for Kimi-K2, 0374c5b6 for DeepSeek-V3.1) are not in llama.cpp's history;
+// these are the commits that last changed each file there.
+const KIMI = `${T_KIMI_K2}; ${LCPP_TEST}, Kimi-K2 block`;
+const V31 = `${T_DS_V31}; ${LCPP_TEST}, DeepSeek V3.1 blocks`;
+const HARMONY = `openai/harmony docs/format.md: commentary channel, recipient to=functions.name; ${T_GPT_OSS}`;
 const kb = '<|tool_calls_section_begin|>';
 const ke = '<|tool_calls_section_end|>';
 const kc = (id: string, args: string) => `<|tool_call_begin|>${id}<|tool_call_argument_begin|>${args}<|tool_call_end|>`;
@@ -60,7 +62,7 @@ export const harmonyCorpus: CorpusCase[] = [
   corpusCase(
     ['harmony'],
     'recipient in the header without <|start|>',
-    'issue 13 (gpt-oss: " to=functions.x<|channel|>commentary json<|message|>{…}")',
+    `${LCPP_TEST}, GPT-OSS block ("Tool call with recipient in role header")`,
     ' to=functions.search<|channel|>commentary json<|message|>{"query": "fjords"}<|call|>',
     [call('search', { query: 'fjords' })],
   ),

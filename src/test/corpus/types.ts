@@ -10,6 +10,8 @@
  * presets and through auto.
  */
 
+import type { ToolshimErrorCode } from '../../types.ts';
+
 /** A JSON schema for one tool's input (an object schema). */
 export type ToolSchemas = Record<string, Record<string, unknown>>;
 
@@ -46,6 +48,18 @@ export interface CorpusCase {
   known?: Record<string, string>;
   /** The middleware's `reasoning` option for this case (default: the family's markers). */
   reasoningOption?: { startInside: true } | 'text';
+  /**
+   * The `onError` codes the case must report, in order, in every chunking
+   * (default: none, so a stray report fails the case too).
+   */
+  errors?: ToolshimErrorCode[];
+  /**
+   * Set (with the reason) when auto must read the text differently from the
+   * case's presets, e.g. Kimi's tokens in the hermes preset: they stay text
+   * there, while auto parses every family (its own family's cases cover
+   * auto). The case then runs through its presets only.
+   */
+  notAuto?: string;
 }
 
 /** A prose sample that mentions tools, markers or JSON and must produce no call anywhere. */

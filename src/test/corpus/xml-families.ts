@@ -1,10 +1,13 @@
 /** MiniMax-M2, GLM and morph-XML cases. Synthetic texts written to each named source's pattern. */
 import { call, corpusCase } from './make.ts';
+import { LCPP_TEST, LCPP_TEST_OLD, T_GLM46, T_MINIMAX_M2 } from './sources.ts';
 import type { CorpusCase } from './types.ts';
 
-const MM2 = 'ggml-org/llama.cpp models/templates/unsloth-MiniMax-M2.jinja@a21f05affbf67c90f2ac574f1bdd7197ccbe2369';
-const GLM46 = 'ggml-org/llama.cpp models/templates/GLM-4.6.jinja@afefa651447358ae477f31a0ea1b97adff04c64f';
-const GLM45 = 'ggml-org/llama.cpp models/templates/glm_4_5.jinja@623f3dd04b05999ffcb598a88d4f79fa9c3af849';
+// The earlier sources (unsloth-MiniMax-M2.jinja@a21f05af, GLM-4.6.jinja@afefa651, glm_4_5.jinja@623f3dd0) are
+// not in llama.cpp's history; MiniMax-M2.jinja and GLM-4.6.jinja were added in 1920345c (#16932), unchanged since.
+const MM2 = `${T_MINIMAX_M2}; ${LCPP_TEST}, MiniMax-M2 block`;
+const GLM46 = `${T_GLM46}; ${LCPP_TEST}, GLM-4.6 block`;
+const GLM45 = `${T_GLM46} (GLM-4.5 and 4.6 share it); ${LCPP_TEST_OLD}, GLM-4.6 block ("complex_function" typed values)`;
 
 export const minimaxCorpus: CorpusCase[] = [
   corpusCase(
@@ -24,7 +27,7 @@ export const minimaxCorpus: CorpusCase[] = [
   corpusCase(
     ['minimax-m2'],
     '<invoke> without the block opener',
-    'issue 13 (MiniMax: <invoke name=…> without <minimax:tool_call>)',
+    'issue 13 §1 (MiniMax: <invoke> without the opener); https://github.com/hiyouga/LlamaFactory/pull/10607 (MiniMax-M2 fine-tunes were taught bare <invoke> blocks with no wrapper)',
     'Sure.\n<invoke name="get_weather">\n<parameter name="location">Ulm</parameter>\n</invoke>',
     [call('get_weather', { location: 'Ulm' })],
     'Sure.',
