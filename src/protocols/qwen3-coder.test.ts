@@ -135,3 +135,49 @@ describe('qwen3-coder streaming', () => {
     expect(prompt).toContain('<tool_call>\n<function=function_name>\n<parameter=parameter_name>\nvalue\n</parameter>');
   });
 });
+
+describe('qwen3-coder history: argument values as the template writes them', () => {
+  // Expected string rendered with jinja2 (Hugging Face's settings) from ggml-org/llama.cpp
+  // models/templates/Qwen3-Coder.jinja@1920345c3bcec451421bb6abc4981678cc721154, the assistant turn's
+  // text between its header and <|im_end|>: non-string scalars go through Python's str().
+  const input = {
+    on: true,
+    off: false,
+    none: null,
+    n: 3,
+    f: 2.5,
+    tags: ['a', 'b'],
+    obj: { k: [1, true, null] },
+    s: 'text',
+  };
+  const rendered =
+    '<tool_call>\n<function=set>\n<parameter=on>\nTrue\n</parameter>\n<parameter=off>\nFalse\n</parameter>\n' +
+    '<parameter=none>\nNone\n</parameter>\n<parameter=n>\n3\n</parameter>\n<parameter=f>\n2.5\n</parameter>\n' +
+    '<parameter=tags>\n["a", "b"]\n</parameter>\n<parameter=obj>\n{"k": [1, true, null]}\n</parameter>\n' +
+    '<parameter=s>\ntext\n</parameter>\n</function>\n</tool_call>';
+
+  it('writes True, False and None as Python does, lists and objects as tojson', () => {
+    expect(renderQwen3CoderCall('set', input)).toBe(rendered);
+  });
+
+  it('reads that text back to the same input when the schema types the values', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        on: { type: 'boolean' },
+        off: { type: 'boolean' },
+        none: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+        n: { type: 'integer' },
+        f: { type: 'number' },
+        tags: { type: 'array', items: { type: 'string' } },
+        obj: { type: 'object' },
+        s: { type: 'string' },
+      },
+    };
+    const content = parseGeneratedText(qwen3CoderProtocol(), {
+      tools: [{ name: 'set', inputSchema: schema }],
+      text: rendered,
+    });
+    expect(content.map((c) => (c.type === 'tool-call' ? JSON.parse(c.input) : c))).toEqual([input]);
+  });
+});

@@ -53,14 +53,21 @@ export interface Qwen3CoderProtocolOptions {
 }
 
 /**
- * A call in the exact layout the model was trained on: strings raw, other values as JSON with `tojson`'s
- * spacing (the Qwen3-Coder template writes objects and lists with `| tojson`).
+ * A parameter value as the Qwen3-Coder template writes it: objects and lists with `| tojson`, strings raw,
+ * and other scalars with Python's `str()`, so `True`, `False` and `None` (llama.cpp
+ * models/templates/Qwen3-Coder.jinja@1920345c: `args_value | string`). toolshim's own parser reads those back.
  */
+function qwen3CoderValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return 'None';
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  return typeof value === 'object' ? templateJson(value) : String(value);
+}
+
+/** A call in the exact layout the model was trained on (see qwen3CoderValue). */
 export function renderQwen3CoderCall(toolName: string, input: unknown): string {
   const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
-  const parameters = entries.map(
-    ([key, value]) => `<parameter=${key}>\n${typeof value === 'string' ? value : templateJson(value)}\n</parameter>\n`,
-  );
+  const parameters = entries.map(([key, value]) => `<parameter=${key}>\n${qwen3CoderValue(value)}\n</parameter>\n`);
   return `<tool_call>\n<function=${toolName}>\n${parameters.join('')}</function>\n</tool_call>`;
 }
 
