@@ -2,17 +2,22 @@
  * Gemma 2/3: JSON calls in a ```tool_call fence (toolshim's prompt), results
  * in a ```tool_response fence. Gemma 3's own function-calling prompt (Google's
  * "function calling with Gemma" guide) asks for a ```tool_code fence holding a
- * Python call instead, so that fence is read too.
+ * Python call instead, or for a bare Python call list or JSON object as the
+ * whole answer, so those are read too.
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 import { jsonCallTrigger, jsonMixWith } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { gemmaEnd, thinkTriggers } from './shared-triggers.ts';
+import { bareCallListTrigger, bareJsonCallTrigger, gemmaEnd, thinkTriggers } from './shared-triggers.ts';
 
 export const gemmaTriggers: readonly Trigger[] = [
   jsonCallTrigger('```tool_call', '```'),
   { marker: '```tool_code', open: (env, marker) => openPythonic(env, marker, { end: '```' }) },
+  // Google's Gemma 3 function-calling guide (ai.google.dev/gemma/docs/capabilities/function-calling) also
+  // prompts for a bare Python call list or a bare {"name", "parameters"} object as the whole answer.
+  bareCallListTrigger,
+  bareJsonCallTrigger,
   ...thinkTriggers,
   ...gemmaEnd,
 ];

@@ -10,7 +10,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
-import { gemma4End, gemma4ThoughtTriggers } from './shared-triggers.ts';
+import { gemma4End, gemma4ThoughtTriggers, isIdentStart, strayCloser } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide } from './tool-list.ts';
 
 const Q = '<|"|>';
@@ -20,6 +20,15 @@ export const gemma4Triggers: readonly Trigger[] = [
     marker: '<|tool_call>',
     open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<tool_call|>' }),
   },
+  {
+    // The call with its opener left out, right after the thought channel or opening the answer
+    // (vllm-project/vllm#54256: `<channel|>call:bash{…}`); only a declared tool's name counts.
+    marker: 'call:',
+    atStart: true,
+    firstChar: isIdentStart,
+    open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<tool_call|>', declaredOnly: true }),
+  },
+  strayCloser('<tool_call|>'),
   ...gemma4ThoughtTriggers,
   ...gemma4End,
 ];

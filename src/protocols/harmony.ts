@@ -18,7 +18,12 @@ import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './pro
 import { harmonyEnd } from './shared-triggers.ts';
 import { resultText, sideBySide, templateJson } from './tool-list.ts';
 
-const RECIPIENT = /\bto=(?:functions\.)?([A-Za-z_][\w.-]{0,127})/;
+/**
+ * A function recipient in a message header. `to=assistant` and `to=user` address the conversation, not a
+ * tool (llama.cpp tests/test-chat.cpp, GPT-OSS block: `<|channel|>commentary to=assistant` before the
+ * analysis), so the message is routed by its channel instead.
+ */
+const RECIPIENT = /\bto=(?:functions\.)?(?!(?:assistant|user|all)\b)([A-Za-z_][\w.-]{0,127})/;
 
 /** The channel a message header names: `assistant<|channel|>analysis` → `analysis`. */
 function channelOf(header: string): string {

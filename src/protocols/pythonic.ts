@@ -13,7 +13,7 @@ import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareCallListTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
+import { bareCallListTrigger, chatmlEnd, llamaEnd, strayCloser, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText } from './tool-list.ts';
 
 /** After the marker: `{…}` or `[{…}]` is JSON (Llama 4 writes both forms), anything else pythonic. */
@@ -35,6 +35,7 @@ export const pythonicWrapperTriggers: readonly Trigger[] = [
     marker: '<|tool_call_start|>',
     open: (env, marker) => openPythonic(env, marker, { end: '<|tool_call_end|>' }),
   },
+  strayCloser('<|tool_call_end|>'),
 ];
 
 /** Llama 3.2 / 4 end with their own tokens, LFM2 with ChatML's. */

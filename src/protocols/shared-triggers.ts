@@ -3,7 +3,7 @@
  * runs every format's triggers together, counts each once.
  */
 import type { Trigger } from '../parse/scanner.ts';
-import { keepMarkerAsText } from '../parse/sections/basic.ts';
+import { keepMarkerAsText, openSilentMarker } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 import { openReasoning } from '../parse/sections/reasoning.ts';
@@ -46,7 +46,8 @@ export const mistralThinkTriggers = thinkingTriggers('[THINK]', '[/THINK]');
 /** `<|channel>thought\n…<channel|>`: Gemma 4's thought channel (google/gemma-4 chat template). */
 export const gemma4ThoughtTriggers = thinkingTriggers('<|channel>', '<channel|>', 'thought\n');
 
-function isIdentStart(c: string): boolean {
+/** A character that may start a tool name. */
+export function isIdentStart(c: string): boolean {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
 }
 
@@ -84,6 +85,15 @@ export const bareCallListTrigger: Trigger = {
   open: (env, marker) => openPythonic(env, marker, { listOpened: true, declaredOnly: true }),
 };
 
+/**
+ * A call's closing token written where no call is open, right after a complete one (Gemma 4 doubles its
+ * `<tool_call|>`, ollama/ollama#15370; LFM2 closes a bare list with `<|tool_call_end|>`, ollama
+ * model/parsers/lfm2_test.go): it belongs to the call's markup and is dropped. Elsewhere it stays text.
+ */
+export function strayCloser(marker: string): Trigger {
+  return { marker, atStart: true, afterCall: true, open: openSilentMarker };
+}
+
 /** End-of-turn tokens an engine may leave at the end of the text; see Trigger.endOfTurn. */
 function endOfTurn(...tokens: string[]): readonly Trigger[] {
   return tokens.map((marker) => ({
@@ -98,8 +108,11 @@ function endOfTurn(...tokens: string[]): readonly Trigger[] {
 // Each family's end-of-turn tokens, as its chat template ends an assistant turn.
 /** ChatML (Qwen, Hermes, Kimi, LFM2, many fine-tunes). */
 export const chatmlEnd = endOfTurn('<|im_end|>', '<|endoftext|>');
-/** Llama 3.x (`<|eot_id|>`, `<|eom_id|>` after a python_tag call) and Llama 4 (`<|eot|>`). */
-export const llamaEnd = endOfTurn('<|eot_id|>', '<|eom_id|>', '<|end_of_text|>', '<|eot|>');
+/**
+ * Llama 3.x (`<|eot_id|>`, `<|eom_id|>` after a python_tag call) and Llama 4 (`<|eot|>`, and its
+ * end-of-message token `<|eom|>`, left after a call: vllm-project/vllm#46890).
+ */
+export const llamaEnd = endOfTurn('<|eot_id|>', '<|eom_id|>', '<|end_of_text|>', '<|eot|>', '<|eom|>');
 /** Gemma 2/3 and FunctionGemma. */
 export const gemmaEnd = endOfTurn('<end_of_turn>', '<eos>');
 /** Gemma 4. */

@@ -21,6 +21,11 @@ export interface CallBraceOptions {
   quote: string;
   /** The token that closes the call. */
   end: string;
+  /**
+   * The marker is ordinary text (Gemma 4's `call:` with its `<|tool_call>` opener left out): only a
+   * declared tool's name makes it a call, and anything else goes back as prose without a report.
+   */
+  declaredOnly?: boolean;
 }
 
 const State = { Name: 1, Args: 2, Closing: 3, Done: 4 } as const;
@@ -36,8 +41,9 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
   let leftover = '';
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+    const quiet = options.declaredOnly === true && !sink.open;
     sink.abort();
-    raw.giveBack(reason, code, undefined, leftover.length);
+    raw.giveBack(quiet ? undefined : reason, code, undefined, leftover.length);
     state = State.Done;
   }
 
@@ -69,7 +75,7 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
             i++;
             break;
           }
-          if (!sink.start(toolName(name))) {
+          if (!sink.start(toolName(name), options.declaredOnly)) {
             keep();
             fail('the tool name is missing or not a name');
             return i;

@@ -44,7 +44,6 @@ export const gemmaMoreCorpus: CorpusCase[] = [
     '[get_weather(location="Lima"), search(query="ceviche")]',
     [call('get_weather', { location: 'Lima' }), call('search', { query: 'ceviche' })],
     '',
-    { known: { gemma: 'no call; the list stays text' } },
   ),
   corpusCase(
     ['gemma'],
@@ -53,7 +52,6 @@ export const gemmaMoreCorpus: CorpusCase[] = [
     '{"name": "search", "parameters": {"query": "llama wool"}}',
     [call('search', { query: 'llama wool' })],
     '',
-    { known: { gemma: 'no call; the object stays text' } },
   ),
 ];
 
@@ -130,13 +128,7 @@ export const gemma4MoreCorpus: CorpusCase[] = [
     `<|channel>thought\nI should read the entry point.\n<channel|>call:run_shell{command:${Q}cat src/main.c${Q}}`,
     [call('run_shell', { command: 'cat src/main.c' })],
     '',
-    {
-      reasoning: 'I should read the entry point.',
-      known: {
-        gemma4: 'no call; text "call:run_shell{command:<|"|>cat src/main.c<|"|>}"',
-        auto: 'no call; text "call:run_shell{command:<|"|>cat src/main.c<|"|>}"',
-      },
-    },
+    { reasoning: 'I should read the entry point.' },
   ),
   corpusCase(
     G4,
@@ -145,12 +137,6 @@ export const gemma4MoreCorpus: CorpusCase[] = [
     `<|tool_call>call:search{query:${Q}x${Q}}<tool_call|><tool_call|>`,
     [call('search', { query: 'x' })],
     '',
-    {
-      known: {
-        gemma4: 'the call, but text "<tool_call|>"',
-        auto: 'the call, but text "<tool_call|>"',
-      },
-    },
   ),
   corpusCase(
     G4,

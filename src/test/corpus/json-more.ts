@@ -181,12 +181,6 @@ export const llama3MoreCorpus: CorpusCase[] = [
     '<|python_start|>[{"type": "function", "name": "search", "parameters": {"query": "a"}}, {"type": "function", "name": "search", "parameters": {"query": "b"}}]<|python_end|><|eom|>',
     [call('search', { query: 'a' }), call('search', { query: 'b' })],
     '',
-    {
-      known: {
-        'llama3-json': 'both calls, but text "<|eom|>" (Llama 4\'s end-of-message token is kept)',
-        auto: 'both calls, but text "<|eom|>" (Llama 4\'s end-of-message token is kept)',
-      },
-    },
   ),
   corpusCase(
     ['llama3-json'],

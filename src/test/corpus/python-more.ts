@@ -152,12 +152,6 @@ export const pythonicMoreCorpus: CorpusCase[] = [
     "[run_shell(command='pwd')]<|tool_call_end|>",
     [call('run_shell', { command: 'pwd' })],
     '',
-    {
-      known: {
-        pythonic: 'the call, but text "<|tool_call_end|>"',
-        auto: 'the call, but text "<|tool_call_end|>"',
-      },
-    },
   ),
   corpusCase(
     PY,

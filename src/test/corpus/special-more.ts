@@ -173,14 +173,7 @@ export const harmonyMoreCorpus: CorpusCase[] = [
     '<|channel|>commentary to=assistant<|channel|>analysis<|message|>Hmm.<|end|><|start|>assistant<|channel|>final<|message|>Hello.',
     [],
     'Hello.',
-    {
-      reasoning: 'Hmm.',
-      known: {
-        harmony:
-          'no reasoning; text "<|channel|>commentary to=assistant<|channel|>analysis<|message|>Hmm.<|end|>Hello."; reports unknown-tool "assistant" and malformed-tool-call',
-        auto: 'no reasoning; text "<|channel|>commentary to=assistant<|channel|>analysis<|message|>Hmm.<|end|>Hello."; reports unknown-tool "assistant" and malformed-tool-call',
-      },
-    },
+    { reasoning: 'Hmm.' },
   ),
 ];
 
