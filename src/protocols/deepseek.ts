@@ -4,13 +4,22 @@
  *             ```json
  *             {"city": "Paris"}
  *             ```<｜tool▁call▁end｜><｜tool▁calls▁end｜>
- *   V3.1+:    <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>
- * The parser takes either, fenced or not. The markers are special tokens: the
- * engine must keep special tokens (transformers.js `skip_special_tokens: false`).
+ *   V3.1:     <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{"city": "Paris"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>
+ *   V3.2:     <｜DSML｜function_calls>
+ *             <｜DSML｜invoke name="get_weather">
+ *             <｜DSML｜parameter name="city" string="true">Paris</｜DSML｜parameter>
+ *             </｜DSML｜invoke>
+ *             </｜DSML｜function_calls>
+ *             (ggml-org/llama.cpp models/templates/DeepSeek-V3.2.jinja@708653de; V4 names the
+ *             block `<｜DSML｜tool_calls>`: llama.cpp tests/test-chat.cpp "DeepSeek V4 tests" and
+ *             sgl-project/sglang test/registered/function_call/test_deepseekv32_detector.py@ce5e431b)
+ * The parser takes every form. The markers are special tokens: the engine
+ * must keep special tokens (transformers.js `skip_special_tokens: false`).
  */
 import type { SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
+import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { deepseekEnd, thinkTriggers } from './shared-triggers.ts';
@@ -31,6 +40,27 @@ const openCall = (env: SectionEnv, marker: string) =>
     end: [CALL_END],
   });
 
+const DSML = '｜DSML｜';
+
+/**
+ * A DSML block: the MiniMax-style invoke reader with DSML tags. Values are
+ * verbatim (the template writes `string="true">{{ value }}</…>`, no padding)
+ * and typed by their `string` attribute.
+ */
+function dsmlTrigger(block: string): Trigger {
+  const tags: InvokeTags = {
+    invoke: `<${DSML}invoke name=`,
+    invokeEnd: `</${DSML}invoke>`,
+    param: `<${DSML}parameter name=`,
+    paramEnd: `</${DSML}parameter>`,
+    close: `</${DSML}${block}>`,
+  };
+  return {
+    marker: `<${DSML}${block}>`,
+    open: (env, marker) => openXmlInvoke(env, marker, tags, { verbatim: true, typedValues: true }),
+  };
+}
+
 export const deepseekTriggers: readonly Trigger[] = [
   {
     marker: CALLS_BEGIN,
@@ -39,6 +69,8 @@ export const deepseekTriggers: readonly Trigger[] = [
   { marker: CALLS_END, open: openCallsBlockEnd },
   // A call without the block around it (the model skipped the marker).
   { marker: CALL_BEGIN, open: (env, marker) => openLooseCall(env, marker, openCall) },
+  dsmlTrigger('function_calls'), // V3.2
+  dsmlTrigger('tool_calls'), // V4
   ...thinkTriggers,
   ...deepseekEnd,
 ];
@@ -48,7 +80,7 @@ export interface DeepseekProtocolOptions {
   variant?: 'v3' | 'v3.1';
 }
 
-/** DeepSeek V3/R1 and V3.1 special-token tool calls. */
+/** DeepSeek V3/R1 and V3.1 tool calls (V3.2's DSML is read too). */
 export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCallProtocol {
   const v3 = options.variant === 'v3';
   const call = (name: string, args: string) =>

@@ -1,5 +1,4 @@
 /** The whole corpus by family, and the negative samples. */
-import { deepseekGaps, phi4Gaps, xlamGaps } from './gaps.ts';
 import { hermesCorpus, hermesMoreCorpus } from './hermes.ts';
 import { graniteCorpus, llama3Corpus, phi4Corpus, xlamCorpus } from './json-families.ts';
 import { mistralCorpus, mistralMoreCorpus } from './mistral.ts';
@@ -22,9 +21,9 @@ export const CORPUS: Record<string, CorpusCase[]> = {
   'llama3-json': llama3Corpus,
   mistral: [...mistralCorpus, ...mistralMoreCorpus],
   granite: graniteCorpus,
-  'phi4-mini': [...phi4Corpus, ...phi4Gaps],
-  xlam: [...xlamCorpus, ...xlamGaps],
-  deepseek: [...deepseekCorpus, ...deepseekGaps],
+  'phi4-mini': phi4Corpus,
+  xlam: xlamCorpus,
+  deepseek: deepseekCorpus,
   'kimi-k2': kimiCorpus,
   harmony: harmonyCorpus,
   glm: glmCorpus,
