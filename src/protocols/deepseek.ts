@@ -21,7 +21,7 @@ import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/secti
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat } from './define-protocol.ts';
-import type { ToolCallProtocol } from './protocol.ts';
+import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
 import { deepseekEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, templateJson } from './tool-list.ts';
 
@@ -76,12 +76,16 @@ export const deepseekTriggers: readonly Trigger[] = [
 ];
 
 export interface DeepseekProtocolOptions {
-  /** Which generation to prompt and render history in: `v3.1` (default) or `v3` (V3 / R1, fenced JSON). */
-  variant?: 'v3' | 'v3.1';
+  /**
+   * Which generation to prompt and render history in: `v3.1` (default), `v3`
+   * (V3 / R1, fenced JSON) or `v3.2` (DSML). Every form is parsed whichever is chosen.
+   */
+  variant?: 'v3' | 'v3.1' | 'v3.2';
 }
 
-/** DeepSeek V3/R1 and V3.1 tool calls (V3.2's DSML is read too). */
+/** DeepSeek V3/R1, V3.1 and V3.2 tool calls. */
 export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCallProtocol {
+  if (options.variant === 'v3.2') return deepseekV32Protocol();
   const v3 = options.variant === 'v3';
   const call = (name: string, args: string) =>
     v3
@@ -107,6 +111,52 @@ export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCal
     formatToolCalls: (calls, text) =>
       `${text}${CALLS_BEGIN}${calls.map((c) => call(c.toolName, templateJson(c.input ?? {}))).join('')}${CALLS_END}`,
     formatToolResponse: ({ result }) => `<｜tool▁output▁begin｜>${JSON.stringify(result)}<｜tool▁output▁end｜>`,
+    triggers: () => deepseekTriggers,
+  });
+}
+
+/**
+ * One DSML invoke as the V3.2 template writes it (ggml-org/llama.cpp
+ * models/templates/DeepSeek-V3.2.jinja@708653de): a string as it stands with
+ * string="true", anything else as `tojson` with string="false", parameters
+ * joined by a line break (none: an empty line).
+ */
+function dsmlInvoke({ toolName, input }: ToolCallRecord): string {
+  const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
+  const params = entries
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => {
+      const text = typeof v === 'string';
+      return `<${DSML}parameter name="${k}" string="${text}">${text ? v : templateJson(v)}</${DSML}parameter>`;
+    });
+  return `<${DSML}invoke name="${toolName}">\n${params.join('\n')}\n</${DSML}invoke>`;
+}
+
+const dsmlBlock = (calls: ToolCallRecord[]) =>
+  `<${DSML}function_calls>\n${calls.map(dsmlInvoke).join('\n')}\n</${DSML}function_calls>`;
+
+function deepseekV32Protocol(): ToolCallProtocol {
+  const defaultTemplate = (tools: string) =>
+    [
+      '## Tools',
+      'You can use these tools, given as JSON Schema:',
+      '<functions>',
+      tools,
+      '</functions>',
+      '',
+      'To call tools, write one block holding one invoke per call:',
+      dsmlBlock([{ toolCallId: '', toolName: 'tool_name', input: { text_parameter: 'value', other_parameter: 3 } }]),
+      'Give string values as they are, with string="true"; give numbers, booleans, lists and objects as JSON, with string="false". When no tool is needed, answer directly.',
+    ].join('\n');
+  return defineFormat({
+    name: 'deepseek-v3.2',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: (call) => dsmlBlock([call]),
+    // The template writes the content, a blank line, then every call of the turn in one block.
+    formatToolCalls: (calls, text) => `${text}\n\n${dsmlBlock(calls)}`,
+    formatToolResponse: ({ result }) =>
+      `<function_results>\n<result>${typeof result === 'string' ? result : JSON.stringify(result)}</result>\n</function_results>`,
     triggers: () => deepseekTriggers,
   });
 }
