@@ -19,6 +19,7 @@
 import type { SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
+import { dsmlValues } from '../parse/sections/typed-param.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
@@ -57,7 +58,7 @@ function dsmlTrigger(block: string): Trigger {
   };
   return {
     marker: `<${DSML}${block}>`,
-    open: (env, marker) => openXmlInvoke(env, marker, tags, { verbatim: true, typedValues: true }),
+    open: (env, marker) => openXmlInvoke(env, marker, tags, { verbatim: true, typedValues: dsmlValues }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
 import type { Trigger } from '../scanner.ts';
-import { readTypedHeader } from './typed-param.ts';
+import { dsmlValues, readTypedHeader } from './typed-param.ts';
 import { type InvokeTags, openXmlInvoke } from './xml-invoke.ts';
 
 // DeepSeek V3.2's DSML tags (ggml-org/llama.cpp models/templates/DeepSeek-V3.2.jinja@708653de).
@@ -14,7 +14,7 @@ const DSML: InvokeTags = {
 };
 const dsml: Trigger = {
   marker: '<｜DSML｜function_calls>',
-  open: (env, m) => openXmlInvoke(env, m, DSML, { verbatim: true, typedValues: true }),
+  open: (env, m) => openXmlInvoke(env, m, DSML, { verbatim: true, typedValues: dsmlValues }),
 };
 const block = (params: string) =>
   `<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n${params}\n</｜DSML｜invoke>\n</｜DSML｜function_calls>`;

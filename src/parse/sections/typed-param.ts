@@ -53,3 +53,11 @@ export function jsonValueStage(writer: XmlArgsWriter, name: string): TextStage {
     },
   };
 }
+
+/** How a section reads typed parameters; `dsmlValues` is DeepSeek V3.2's. */
+export interface TypedValues {
+  readHeader(header: string): TypedHeader;
+  jsonStage(writer: XmlArgsWriter, name: string): TextStage;
+}
+
+export const dsmlValues: TypedValues = { readHeader: readTypedHeader, jsonStage: jsonValueStage };

@@ -17,7 +17,7 @@ import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.
 import { collectTag } from '../xml-tag.ts';
 import { createValueTrimmer, type TextStage } from '../xml-text.ts';
 import { createValueEndScanner, type InvokeTags, ValueEnd, type ValueEndScanner } from '../xml-value-end.ts';
-import { jsonValueStage, readTypedHeader } from './typed-param.ts';
+import type { TypedValues } from './typed-param.ts';
 
 export type { InvokeTags } from '../xml-value-end.ts';
 
@@ -42,9 +42,10 @@ export interface InvokeOptions {
   verbatim?: boolean;
   /**
    * The parameter tag says how to read its value (`string="true|false"`,
-   * DeepSeek V3.2's DSML): see typed-param.ts.
+   * DeepSeek V3.2's DSML): `dsmlValues` from typed-param.ts. Passed in, so the
+   * formats that do not use it do not carry it.
    */
-  typedValues?: boolean;
+  typedValues?: TypedValues;
 }
 
 const BETWEEN = 0;
@@ -101,12 +102,12 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
 
   function startParameter(header: string): void {
     const writer = args as XmlArgsWriter;
-    const typed = options.typedValues ? readTypedHeader(header) : undefined;
+    const typed = options.typedValues?.readHeader(header);
     const rawName = typed?.name ?? header;
     const name =
       knownName(rawName, (n) => Object.hasOwn(properties, n)) ?? rawName.trim().replace(/^(["'])(.*)\1$/, '$2');
     let target: TextStage;
-    if (typed?.json) target = jsonValueStage(writer, name);
+    if (typed?.json) target = (options.typedValues as TypedValues).jsonStage(writer, name);
     else if (writer.modeOf(name) === ParamMode.Stream) target = writer.beginString(name);
     else {
       const parts: string[] = [];

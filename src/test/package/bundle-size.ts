@@ -29,8 +29,8 @@ export const presetBudgetBytes = 18 * 1024;
  * measured). Hermes, the preset most people start with, measured 14.57 KB; its
  * ceiling keeps it from drifting up to the general one. DeepSeek reads two
  * syntaxes, the special-token calls of V3/V3.1 and V3.2's DSML invokes (the
- * invoke reader MiniMax uses), so it carries both readers: 19.29 KB measured,
- * 19.55 KB for its toolshim/v3 twin (npm run size, 2026-11-25, gaps branch).
+ * invoke reader MiniMax uses), so it carries both readers: 19.32 KB measured,
+ * 19.57 KB for its toolshim/v3 twin (npm run size, 2026-11-25, gaps branch).
  */
 export const presetBudgets: Record<string, number> = {
   autoToolMiddleware: 32 * 1024,
