@@ -56,10 +56,10 @@ export const phi4MiniToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ phi4MiniProtocol(),
 });
 
-/** xLAM JSON list: Salesforce xLAM-2. Format name `xlam`. */
+/** xLAM JSON list: Salesforce xLAM-2, xLAM v1. Format name `xlam`. */
 export const xlamToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ xlamProtocol() });
 
-/** DeepSeek special tokens: DeepSeek V3, R1, V3.1+. Format name `deepseek`. */
+/** DeepSeek special tokens: DeepSeek V3, R1, V3.1, V3.2. Format name `deepseek`. */
 export const deepseekToolMiddleware = /* @__PURE__ */ createToolMiddleware({
   protocol: /* @__PURE__ */ deepseekProtocol(),
 });

@@ -32,6 +32,11 @@ export interface CallObjectOptions {
    * taken as that tool's arguments (small models often drop the wrapper).
    */
   defaultToolName?: string | undefined;
+  /**
+   * A key whose value is the list of calls when it opens the JSON: xLAM v1
+   * writes `{"tool_calls": [{"name": …, "arguments": …}]}`.
+   */
+  wrapperKey?: string | undefined;
   /** Runs when a call is announced. */
   onCallStart?: () => void;
   /** Runs right after each call ends (the reader's `index` is then at its closing bracket). */
@@ -67,6 +72,8 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
   let outerDepth = -1;
   let route = TOP;
   let routeDepth = 0;
+  /** 1 inside a `{"tool_calls": …}` wrapper (its list of calls is one level deeper), else 0. */
+  let wrapperDepth = 0;
 
   // The call being read.
   let name: string | undefined;
@@ -163,7 +170,7 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
     depth++;
     switch (route) {
       case TOP:
-        if (kind === 'array' && depth === 1) return; // a list of calls
+        if (kind === 'array' && depth === wrapperDepth + 1) return; // a list of calls
         if (kind === 'object') {
           callDepth = outerDepth = depth;
           route = KEYS;
@@ -231,6 +238,13 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
         return;
       }
       if (route !== KEYS || depth !== callDepth) return;
+      if (key === options.wrapperKey && depth === 1 && !sawKey && wrapperDepth === 0) {
+        // The wrapper object: its value holds the calls, read as at the top.
+        wrapperDepth = 1;
+        route = TOP;
+        callDepth = outerDepth = -1;
+        return;
+      }
       const firstKey = !sawKey;
       sawKey = true;
       routeDepth = depth + 1;

@@ -15,6 +15,7 @@
  */
 import { propertySchema, type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
 import type { JsonSink } from '../json/json-sink.ts';
+import { replayValue } from '../json/json-value.ts';
 import type { OnToolshimError } from '../types.ts';
 import type { TextStage } from './xml-text.ts';
 
@@ -40,6 +41,8 @@ export interface XmlArgsWriter {
   beginString(name: string): TextStage;
   /** A whole parameter value (Value mode). */
   addValue(name: string, value: XmlNode): void;
+  /** A value the model wrote as JSON (DeepSeek's `string="false"`), written as that value. */
+  addJson(name: string, value: unknown): void;
   /** Writes the collected parameters and the closing `}`. */
   finish(): void;
 }
@@ -131,6 +134,15 @@ export function createXmlArgsWriter(options: {
       written.add(name);
       args.key(name);
       replayNode(args, value);
+    },
+    addJson(name, value) {
+      if (written.has(name) || collected.has(name)) {
+        repeated(name, '');
+        return;
+      }
+      written.add(name);
+      args.key(name);
+      replayValue(args, value);
     },
     finish() {
       for (const [name, values] of collected) {

@@ -78,6 +78,11 @@ export function createValueEndScanner(tags: InvokeTags, sink: TextStage): ValueE
   let blanks = '';
   let continuation = '';
 
+  /** A cut-off tag after `</parameter>` that can only be the next parameter's opening, not a close tag. */
+  function opensParameter(partial: string): boolean {
+    return partial !== '' && !tags.invokeEnd.startsWith(partial) && !tags.close.startsWith(partial);
+  }
+
   /** The held text was value after all; the close tag and blanks go out, `continuation` is re-read. */
   function reject(): void {
     const again = continuation;
@@ -155,8 +160,9 @@ export function createValueEndScanner(tags: InvokeTags, sink: TextStage): ValueE
     },
     finish() {
       // A close tag at the very end, even with a cut-off continuation after it (`</parameter>\n</func`),
-      // ends the value: the model stopped right after it.
-      if (matched !== undefined) return true;
+      // ends the value: the model stopped right after it. Not when what was cut off can only be the
+      // next parameter (`</parameter>\n<parameter=`): the call was not finished.
+      if (matched !== undefined) return !(matched === tags.paramEnd && opensParameter(continuation));
       out.write(close); // a partial close tag is value text
       close = '';
       release();

@@ -127,7 +127,7 @@ export const NATIVE_FORMATS: readonly FormatEntry[] = [
   {
     name: 'xlam',
     label: 'xLAM JSON list',
-    models: 'Salesforce xLAM-2',
+    models: 'Salesforce xLAM-2, xLAM v1',
     preset: 'xlamToolMiddleware',
     factory: 'xlamProtocol()',
     create: xlamProtocol,
@@ -136,7 +136,7 @@ export const NATIVE_FORMATS: readonly FormatEntry[] = [
   {
     name: 'deepseek',
     label: 'DeepSeek special tokens',
-    models: 'DeepSeek V3, R1, V3.1+',
+    models: 'DeepSeek V3, R1, V3.1, V3.2',
     preset: 'deepseekToolMiddleware',
     factory: 'deepseekProtocol()',
     create: () => deepseekProtocol(),

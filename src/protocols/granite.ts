@@ -4,17 +4,16 @@
  * (transformers.js `skip_special_tokens: false`).
  */
 import type { Trigger } from '../parse/scanner.ts';
-import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { graniteEnd, thinkTriggers } from './shared-triggers.ts';
+import { graniteEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';
 
 /** Granite 3.x writes `<|tool_call|>[…]`; Granite 4 writes Hermes `<tool_call>` tags. */
 export const graniteTriggers: readonly Trigger[] = [
   ...hermesTriggers,
-  { marker: '<|tool_call|>', open: (env, marker) => openJsonCalls(env, marker, { repeat: true }) },
+  pipeToolCallTrigger,
   ...thinkTriggers,
   ...graniteEnd,
 ];

@@ -16,6 +16,13 @@ const v3Search =
   '<｜tool▁call▁begin｜>function<｜tool▁sep｜>search\n```json\n{"query": "rain"}\n```<｜tool▁call▁end｜>';
 const dsOutput = '<｜tool▁output▁begin｜>{"ok":true}<｜tool▁output▁end｜>';
 
+const D = '｜DSML｜';
+const dsmlParam = (name: string, value: string) =>
+  `<${D}parameter name="${name}" string="true">${value}</${D}parameter>\n`;
+const dsmlWeather = `<${D}invoke name="get_weather">\n${dsmlParam('city', 'Paris')}</${D}invoke>\n`;
+const dsmlSearch = `<${D}invoke name="search">\n${dsmlParam('query', 'rain')}</${D}invoke>\n`;
+const dsmlCalls = (invokes: string) => `\n\n<${D}function_calls>\n${invokes}</${D}function_calls>`;
+
 const kimiCall =
   '<|tool_call_begin|>functions.get_weather:0<|tool_call_argument_begin|>{"city": "Paris"}<|tool_call_end|>';
 const kimiSearch =
@@ -49,6 +56,20 @@ historySuite('history of the special-token formats, as their templates write it'
       'two calls': dsCalls(`${dsCall}<｜tool▁call▁begin｜>search<｜tool▁sep｜>{"query": "rain"}<｜tool▁call▁end｜>`),
       'text and a call': `Checking.${dsCalls(dsCall)}`,
       'calls and results': dsOutput + dsOutput,
+    },
+  },
+  {
+    // llama.cpp's "official" V3.2 template (the one its DeepSeek V3.2 parser was written against). It writes the
+    // results after the assistant's <｜end▁of▁sentence｜>, with no <｜User｜> before them, after a blank line;
+    // toolshim's user turn holds the same block without that separator.
+    format: 'deepseek v3.2',
+    protocol: () => deepseekProtocol({ variant: 'v3.2' }),
+    template: `${LLAMA_CPP}deepseek-ai-DeepSeek-V3.2.jinja@1c0d9081fd2c83bd221c157728a8cf0124cd4e27 (thinking off)`,
+    cases: {
+      'one call': dsmlCalls(dsmlWeather),
+      'two calls': dsmlCalls(dsmlWeather + dsmlSearch),
+      'text and a call': `Checking.${dsmlCalls(dsmlWeather)}`,
+      'calls and results': `<function_results>\n<result>${ok}</result>\n<result>${ok}</result>\n</function_results>`,
     },
   },
   {

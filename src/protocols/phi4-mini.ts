@@ -1,5 +1,8 @@
 /**
- * Phi-4-mini(-instruct) tool calls: `functools[{"name": …, "arguments": …}]`.
+ * Phi-4-mini(-instruct) tool calls, in two forms:
+ *   functools[{"name": …, "arguments": …}]                    what vLLM's phi4mini tool parser reads
+ *   <|tool_call|>{"name": …, "arguments": …}<|/tool_call|>    what the chat template teaches and writes
+ *                                                             (ggml-org/llama.cpp models/templates/llama-cpp-microsoft-Phi-4-mini-instruct.jinja)
  * `functools` is plain text, so only `functools[` (a JSON list right after
  * it) opens a call: prose about Python's functools module stays text.
  */
@@ -7,11 +10,12 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { phiEnd, thinkTriggers } from './shared-triggers.ts';
+import { phiEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';
 
 export const phi4MiniTriggers: readonly Trigger[] = [
   { marker: 'functools[', open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true }) },
+  pipeToolCallTrigger,
   ...thinkTriggers,
   ...phiEnd,
 ];

@@ -58,6 +58,33 @@ export const bareJsonCallTrigger: Trigger = {
   open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true, repeat: true, declaredOnly: true }),
 };
 
+/**
+ * xLAM v1's `{"tool_calls": [{"name": …, "arguments": …}]}` opening the answer
+ * (the format instruction of Salesforce/xLAM-1b-fc-r's model card, and the
+ * Ollama template https://registry.ollama.com/allenporter/xlam, which writes
+ * history that way). A bare call object reads as `bareJsonCallTrigger` reads
+ * it: auto picks this trigger for `{"`, so both must agree on everything but
+ * the wrapper, which only this one opens.
+ */
+export const wrappedJsonCallsTrigger: Trigger = {
+  marker: '{',
+  atStart: true,
+  firstChar: (c) => c === '"',
+  open: (env, marker) =>
+    openJsonCalls(env, marker, { markerIsValue: true, repeat: true, declaredOnly: true, wrapperKey: 'tool_calls' }),
+};
+
+/**
+ * `<|tool_call|>` then JSON: Granite 3's `<|tool_call|>[{…}]`, and Phi-4-mini's
+ * `<|tool_call|>{…}<|/tool_call|>`, the form its chat template teaches and
+ * writes history in (ggml-org/llama.cpp models/templates/llama-cpp-microsoft-Phi-4-mini-instruct.jinja).
+ * One trigger for the shared token, so the closing token is never left as text.
+ */
+export const pipeToolCallTrigger: Trigger = {
+  marker: '<|tool_call|>',
+  open: (env, marker) => openJsonCalls(env, marker, { repeat: true, end: '<|/tool_call|>' }),
+};
+
 /** A bare JSON list of calls opening the answer: xLAM `[{"name": …, "arguments": …}]`. */
 export const bareJsonListTrigger: Trigger = {
   marker: '[',
@@ -123,6 +150,8 @@ export const mistralEnd = endOfTurn('</s>');
 export const phiEnd = endOfTurn('<|end|>', '<|endoftext|>');
 // (`<|call|>` ends a call, which the call reads itself; alone it belongs to a broken call, so it stays text.)
 export const harmonyEnd = endOfTurn('<|return|>', '<|end|>');
+/** xLAM v1, built on deepseek-coder: its turns end `<|EOT|>` (the Ollama template above). */
+export const xlamV1End = endOfTurn('<|EOT|>');
 /** Granite. */
 export const graniteEnd = endOfTurn('<|end_of_text|>');
 /** DeepSeek. */

@@ -1,23 +1,34 @@
 /**
- * Salesforce xLAM tool calls: the whole answer is a bare JSON array,
- * `[{"name": "get_weather", "arguments": {"city": "Paris"}}]`.
+ * Salesforce xLAM tool calls: the whole answer is JSON,
+ *   xLAM-2:  [{"name": "get_weather", "arguments": {"city": "Paris"}}]            (bare, or in a ```json fence)
+ *   xLAM v1: {"tool_calls": [{"name": "get_weather", "arguments": {"city": "Paris"}}]}
  *
- * `[` is ordinary text, so it only counts at the very start of the answer
- * and only when its first call names a declared tool.
+ * `[` and `{` are ordinary text, so they only count at the very start of the
+ * answer and only when the first call names a declared tool.
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareJsonListTrigger, chatmlEnd, fencedJsonCallsTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
+import {
+  bareJsonListTrigger,
+  chatmlEnd,
+  fencedJsonCallsTrigger,
+  llamaEnd,
+  thinkTriggers,
+  wrappedJsonCallsTrigger,
+  xlamV1End,
+} from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText } from './tool-list.ts';
 
-/** xLAM-2 is built on Llama 3.1 and on Qwen 2.5 bases. */
+/** xLAM-2 is built on Llama 3.1 and on Qwen 2.5 bases; xLAM v1 on deepseek-coder. */
 export const xlamTriggers: readonly Trigger[] = [
   ...thinkTriggers,
   bareJsonListTrigger,
   fencedJsonCallsTrigger,
+  wrappedJsonCallsTrigger,
   ...llamaEnd,
   ...chatmlEnd,
+  ...xlamV1End,
 ];
 
 const defaultTemplate = (tools: string) =>

@@ -71,4 +71,36 @@ describe('openJsonCalls', () => {
     ]);
     expect(sectionEvents(bare, '{"name": "Ada", "age": 36}')).toEqual([['text', '{"name": "Ada", "age": 36}']]);
   });
+
+  it('wrapperKey: {"tool_calls": [...]} (xLAM v1) holds the calls; its end is the call list\'s', () => {
+    const wrapped: Trigger[] = [
+      {
+        marker: '{',
+        atStart: true,
+        open: (env, m) =>
+          openJsonCalls(env, m, { markerIsValue: true, repeat: true, declaredOnly: true, wrapperKey: 'tool_calls' }),
+      },
+    ];
+    expect(
+      sectionEvents(
+        wrapped,
+        '{"tool_calls": [{"name": "search", "arguments": {"query": "a"}}, {"name": "get_weather", "arguments": {"city": "b"}}]}',
+      ),
+    ).toEqual([
+      ['start', 'search'],
+      ['call', 'search', '{"query":"a"}'],
+      ['start', 'get_weather'],
+      ['call', 'get_weather', '{"city":"b"}'],
+    ]);
+    // Only as the first key, and only for a declared tool; a plain call object still reads.
+    const data = '{"id": 1, "tool_calls": [{"name": "search", "arguments": {}}]}';
+    expect(sectionEvents(wrapped, data)).toEqual([['text', data]]);
+    expect(sectionEvents(bare, '{"tool_calls": [{"name": "search", "arguments": {}}]}')).toEqual([
+      ['text', '{"tool_calls": [{"name": "search", "arguments": {}}]}'],
+    ]);
+    expect(sectionEvents(wrapped, '{"name": "search", "arguments": {"query": "a"}}')).toEqual([
+      ['start', 'search'],
+      ['call', 'search', '{"query":"a"}'],
+    ]);
+  });
 });

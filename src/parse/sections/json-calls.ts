@@ -36,6 +36,8 @@ export interface JsonCallsOptions {
   fenced?: boolean;
   /** Only a list of calls counts (xLAM's form); a lone object is, say, an example in a fence. */
   listOnly?: boolean;
+  /** See CallObjectOptions.wrapperKey: `{"tool_calls": […]}` (xLAM v1). */
+  wrapperKey?: string;
 }
 
 const BEFORE_VALUE = 0;
@@ -97,6 +99,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       onCallEnd: callEnded,
       declaredOnly: options.declaredOnly === true && values === 1,
       defaultToolName: options.defaultToolName,
+      wrapperKey: options.wrapperKey,
     });
   }
   /** The call reader knows first when the JSON stops being calls; the JSON reader stops there too. */

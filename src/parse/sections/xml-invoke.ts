@@ -2,6 +2,7 @@
  * Calls as an invoke element holding parameter elements, values as raw text:
  *   Qwen3-Coder   <tool_call><function=f><parameter=p>v</parameter></function></tool_call>
  *   MiniMax-M2    <minimax:tool_call><invoke name="f"><parameter name="p">v</parameter></invoke></minimax:tool_call>
+ *   DeepSeek V3.2 the same with `｜DSML｜` tags, each parameter typed by `string="true|false"`
  * Several invokes in one block are parallel calls. A value is the raw text
  * between its tags minus one line break at each end (the templates put the
  * value on its own lines); code in it needs no escaping, and a close tag
@@ -16,6 +17,7 @@ import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.
 import { collectTag } from '../xml-tag.ts';
 import { createValueTrimmer, type TextStage } from '../xml-text.ts';
 import { createValueEndScanner, type InvokeTags, ValueEnd, type ValueEndScanner } from '../xml-value-end.ts';
+import type { TypedValues } from './typed-param.ts';
 
 export type { InvokeTags } from '../xml-value-end.ts';
 
@@ -38,6 +40,12 @@ export interface InvokeOptions {
    * `<parameter=k>\n{{ v }}\n</parameter>`, whose padding is dropped.
    */
   verbatim?: boolean;
+  /**
+   * The parameter tag says how to read its value (`string="true|false"`,
+   * DeepSeek V3.2's DSML): `dsmlValues` from typed-param.ts. Passed in, so the
+   * formats that do not use it do not carry it.
+   */
+  typedValues?: TypedValues;
 }
 
 const BETWEEN = 0;
@@ -92,12 +100,15 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
     return true;
   }
 
-  function startParameter(rawName: string): void {
+  function startParameter(header: string): void {
     const writer = args as XmlArgsWriter;
+    const typed = options.typedValues?.readHeader(header);
+    const rawName = typed?.name ?? header;
     const name =
       knownName(rawName, (n) => Object.hasOwn(properties, n)) ?? rawName.trim().replace(/^(["'])(.*)\1$/, '$2');
     let target: TextStage;
-    if (writer.modeOf(name) === ParamMode.Stream) target = writer.beginString(name);
+    if (typed?.json) target = (options.typedValues as TypedValues).jsonStage(writer, name);
+    else if (writer.modeOf(name) === ParamMode.Stream) target = writer.beginString(name);
     else {
       const parts: string[] = [];
       target = { write: (t) => parts.push(t), end: () => writer.addValue(name, parts.join('')) };
@@ -268,6 +279,13 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
         } else fail('the output ended inside a parameter value', 'unclosed-tool-call');
       } else if (state === IN_CALL && unconfirmed !== undefined) {
         raw.giveBack(undefined);
+      } else if (
+        state === IN_CALL &&
+        !tags.invokeEnd.startsWith(expect.partial) &&
+        !tags.close.startsWith(expect.partial)
+      ) {
+        // Cut off inside the next parameter's tag (`<parameter na`), not a close tag: the call was not finished.
+        fail('the output ended inside the tool call', 'unclosed-tool-call');
       } else if (state === IN_CALL) {
         // Complete parameters, but the output stopped before the call's close tag: the call stands.
         endCall();

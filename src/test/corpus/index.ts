@@ -1,5 +1,4 @@
 /** The whole corpus by family, and the negative samples. */
-import { deepseekGaps, phi4Gaps, xlamGaps } from './gaps.ts';
 import { functionGemmaMoreCorpus, gemma4MoreCorpus, gemmaMoreCorpus } from './gemma-more.ts';
 import { hermesCorpus, hermesMoreCorpus } from './hermes.ts';
 import { hermesSourcedCorpus } from './hermes-more.ts';
@@ -28,9 +27,9 @@ export const CORPUS: Record<string, CorpusCase[]> = {
   'llama3-json': [...llama3Corpus, ...llama3MoreCorpus],
   mistral: [...mistralCorpus, ...mistralMoreCorpus],
   granite: [...graniteCorpus, ...graniteMoreCorpus],
-  'phi4-mini': [...phi4Corpus, ...phi4Gaps, ...phi4MoreCorpus],
-  xlam: [...xlamCorpus, ...xlamGaps, ...xlamMoreCorpus],
-  deepseek: [...deepseekCorpus, ...deepseekGaps, ...deepseekMoreCorpus],
+  'phi4-mini': [...phi4Corpus, ...phi4MoreCorpus],
+  xlam: [...xlamCorpus, ...xlamMoreCorpus],
+  deepseek: [...deepseekCorpus, ...deepseekMoreCorpus],
   'kimi-k2': [...kimiCorpus, ...kimiMoreCorpus],
   harmony: [...harmonyCorpus, ...harmonyMoreCorpus],
   glm: [...glmCorpus, ...glmMoreCorpus],

@@ -33,6 +33,9 @@ export const graniteCorpus: CorpusCase[] = [
   ),
 ];
 
+const XLAM_V1 =
+  'Salesforce/xLAM-1b-fc-r model card format instruction; https://registry.ollama.com/allenporter/xlam template writes {"tool_calls": [...]}';
+
 export const xlamCorpus: CorpusCase[] = [
   corpusCase(
     ['xlam'],
@@ -47,6 +50,56 @@ export const xlamCorpus: CorpusCase[] = [
     `${V_XLAM}, test_extract_tool_calls_streaming[single_tool_with_json_code_block]`,
     '```json\n[{"name": "search", "arguments": {"query": "pisa tower"}}]\n```',
     [call('search', { query: 'pisa tower' })],
+  ),
+  corpusCase(
+    ['xlam'],
+    'xLAM v1 {"tool_calls": [...]} object',
+    XLAM_V1,
+    '{"tool_calls": [{"name": "search", "arguments": {"query": "lam"}}]}',
+    [call('search', { query: 'lam' })],
+  ),
+  // The format instruction shows the object spread over lines, calls one per line.
+  corpusCase(
+    ['xlam'],
+    'xLAM v1 object over several lines, two calls',
+    XLAM_V1,
+    '{\n    "tool_calls": [\n    {"name": "get_weather", "arguments": {"location": "Oslo"}},\n    {"name": "search", "arguments": {"query": "fjords"}}\n    ]\n}',
+    [call('get_weather', { location: 'Oslo' }), call('search', { query: 'fjords' })],
+  ),
+  // The Ollama template ends an assistant turn with " <|EOT|>" (xLAM v1 is built on deepseek-coder).
+  corpusCase(
+    ['xlam'],
+    'xLAM v1 object, then <|EOT|>',
+    'https://registry.ollama.com/allenporter/xlam template: {"tool_calls": [...]} <|EOT|>',
+    '{"tool_calls": [{"name": "run_shell", "arguments": {"command": "uptime"}}]} <|EOT|>',
+    [call('run_shell', { command: 'uptime' })],
+  ),
+  // "If no function call is needed, please make tool_calls an empty list": no call, and the text is kept.
+  corpusCase(
+    ['xlam'],
+    'xLAM v1 empty tool_calls list is no call',
+    XLAM_V1,
+    '{"tool_calls": []}',
+    [],
+    '{"tool_calls": []}',
+  ),
+  corpusCase(
+    ['xlam'],
+    'xLAM v1 object naming an undeclared tool stays text',
+    'issue 13 (a name that is not a declared tool stays text); Salesforce/xLAM-1b-fc-r format instruction',
+    '{"tool_calls": [{"name": "book_flight", "arguments": {"to": "OSL"}}]}',
+    [],
+    '{"tool_calls": [{"name": "book_flight", "arguments": {"to": "OSL"}}]}',
+  ),
+  // Cut off in the second call: the first, complete, stands; the rest comes back as text, once.
+  corpusCase(
+    ['xlam'],
+    'xLAM v1 object cut off inside the second call',
+    'issue 13 (completed calls or raw text, never both); Salesforce/xLAM-1b-fc-r format instruction',
+    '{"tool_calls": [{"name": "search", "arguments": {"query": "a"}}, {"name": "search", "arguments": {"query": "b',
+    [call('search', { query: 'a' })],
+    ', {"name": "search", "arguments": {"query": "b',
+    { errors: ['unclosed-tool-call'] },
   ),
 ];
 
@@ -64,6 +117,38 @@ export const phi4Corpus: CorpusCase[] = [
     PHI4,
     'functools[{"name": "search", "arguments": {"query": "a"}}, {"name": "run_shell", "arguments": {"command": "date"}}]',
     [call('search', { query: 'a' }), call('run_shell', { command: 'date' })],
+  ),
+  corpusCase(
+    ['phi4-mini'],
+    'template form <|tool_call|>{json}<|/tool_call|>',
+    PHI4,
+    '<|tool_call|>{"name": "get_weather", "arguments": {"location": "Cork"}}<|/tool_call|>',
+    [call('get_weather', { location: 'Cork' })],
+  ),
+  corpusCase(
+    ['phi4-mini'],
+    'two template-form calls',
+    PHI4,
+    'Sure.<|tool_call|>{"name": "search", "arguments": {"query": "a"}}<|/tool_call|><|tool_call|>{"name": "search", "arguments": {"query": "b"}}<|/tool_call|><|end|>',
+    [call('search', { query: 'a' }), call('search', { query: 'b' })],
+    'Sure.',
+  ),
+  // The template writes the call with tojson, so a closing tag inside a string value is just text of the value.
+  corpusCase(
+    ['phi4-mini'],
+    'template form, the closing tag inside a string value',
+    PHI4,
+    '<|tool_call|>{"name": "write_file", "arguments": {"path": "t.md", "content": "End calls with <|/tool_call|>."}}<|/tool_call|><|end|>',
+    [call('write_file', { path: 't.md', content: 'End calls with <|/tool_call|>.' })],
+  ),
+  corpusCase(
+    ['phi4-mini'],
+    'template form cut off inside the arguments stays text',
+    `issue 13 (a truncated call gives the raw text); ${PHI4}`,
+    'One moment.<|tool_call|>{"name": "search", "arguments": {"query": "tid',
+    [],
+    'One moment.<|tool_call|>{"name": "search", "arguments": {"query": "tid',
+    { errors: ['unclosed-tool-call'] },
   ),
 ];
 

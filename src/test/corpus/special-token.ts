@@ -33,6 +33,23 @@ export const kimiCorpus: CorpusCase[] = [
   ),
 ];
 
+const V32 =
+  'ggml-org/llama.cpp models/templates/deepseek-ai-DeepSeek-V3.2.jinja@1c0d9081fd2c83bd221c157728a8cf0124cd4e27; llama.cpp tests/test-chat.cpp (DeepSeek V3.2 tests)';
+/** llama.cpp's DeepSeek V3.2 / V4 parser tests (in a fork that follows ggml-org's master). */
+const V32_TESTS = 'unslothai/llama.cpp tests/test-chat.cpp@d32676d77426540327835040d5d3279728f0b4c8';
+const SGLANG_V32 =
+  'sgl-project/sglang test/registered/function_call/test_deepseekv32_detector.py@ce5e431ba686ac578d8b0191eaca7765817e4959';
+const DSML = (inner: string, block = 'function_calls') => `\n\n<｜DSML｜${block}>\n${inner}\n</｜DSML｜${block}>`;
+const dsmlInvoke = (name: string, params: Array<[string, string, boolean]>) =>
+  `<｜DSML｜invoke name="${name}">\n${params
+    .map(([k, v, s]) => `<｜DSML｜parameter name="${k}" string="${s}">${v}</｜DSML｜parameter>`)
+    .join('\n')}\n</｜DSML｜invoke>`;
+const listTools = {
+  todo_list: { type: 'object', properties: { todos: { type: 'array', items: { type: 'string' } } } },
+  set_config: { type: 'object', properties: { config: { type: 'object' } } },
+  write_note: { type: 'object', properties: { payload: { type: 'object' } } },
+};
+
 export const deepseekCorpus: CorpusCase[] = [
   corpusCase(
     ['deepseek'],
@@ -48,6 +65,113 @@ export const deepseekCorpus: CorpusCase[] = [
     `Sure.${db}${dc('search', '{"query": "pho"}')}${dc('get_weather', '{"location": "Hanoi"}')}${de}`,
     [call('search', { query: 'pho' }), call('get_weather', { location: 'Hanoi' })],
     'Sure.',
+  ),
+  corpusCase(
+    ['deepseek'],
+    'V3.2 DSML function_calls block',
+    V32,
+    `Looking.${DSML(dsmlInvoke('get_weather', [['location', 'Pune', true]]))}`,
+    [call('get_weather', { location: 'Pune' })],
+    'Looking.',
+  ),
+  // string="false" values are JSON per the template.
+  corpusCase(
+    ['deepseek'],
+    'V3.2 DSML two invokes, string="false" integer',
+    V32,
+    DSML(
+      `${dsmlInvoke('search', [
+        ['query', 'chai', true],
+        ['limit', '2', false],
+      ])}\n${dsmlInvoke('run_shell', [['command', 'ls', true]])}`,
+    ),
+    [call('search', { query: 'chai', limit: 2 }), call('run_shell', { command: 'ls' })],
+  ),
+  corpusCase(
+    ['deepseek'],
+    'V3.2 template-opened thinking then DSML',
+    V32,
+    `Need weather.</think>${DSML(dsmlInvoke('get_weather', [['location', 'Goa', true]]))}`,
+    [call('get_weather', { location: 'Goa' })],
+    '',
+    { reasoning: 'Need weather.', reasoningOption: { startInside: true } },
+  ),
+  corpusCase(
+    ['deepseek'],
+    'V3.2 <think> block, then two invokes of different tools',
+    `${V32_TESTS}, "Multiple parallel tool calls with reasoning"`,
+    `<think>Both at once.</think>${DSML(
+      `${dsmlInvoke('get_weather', [['location', 'Kochi', true]])}\n${dsmlInvoke('search', [['query', 'monsoon', true]])}`,
+    )}`,
+    [call('get_weather', { location: 'Kochi' }), call('search', { query: 'monsoon' })],
+    '',
+    { reasoning: 'Both at once.' },
+  ),
+  corpusCase(
+    ['deepseek'],
+    'V3.2 string="false" list and object values are JSON',
+    `${V32_TESTS}, "Tool call with array parameter" and "with object parameter"`,
+    DSML(
+      `${dsmlInvoke('todo_list', [['todos', '["pack bags","book train"]', false]])}\n${dsmlInvoke('set_config', [
+        ['config', '{"mode":"quiet","level":3}', false],
+      ])}`,
+    ),
+    [
+      call('todo_list', { todos: ['pack bags', 'book train'] }),
+      call('set_config', { config: { mode: 'quiet', level: 3 } }),
+    ],
+    '',
+    { tools: listTools },
+  ),
+  corpusCase(
+    ['deepseek'],
+    'V3.2 string value holding markup and line breaks, verbatim',
+    `${V32} (string values written as they are, no escaping)`,
+    DSML(
+      dsmlInvoke('write_file', [
+        ['path', 'list.html', true],
+        ['content', '<ul>\n  <li>a < b</li>\n</ul>\n', true],
+      ]),
+    ),
+    [call('write_file', { path: 'list.html', content: '<ul>\n  <li>a < b</li>\n</ul>\n' })],
+  ),
+  corpusCase(
+    ['deepseek'],
+    'V3.2 string="false" value that is no JSON stays its text',
+    `${SGLANG_V32}, TestNonJsonObjectParamStreaming`,
+    DSML(dsmlInvoke('write_note', [['payload', 'Привет, мир! Это заметка', false]])),
+    [call('write_note', { payload: 'Привет, мир! Это заметка' })],
+    '',
+    { tools: listTools },
+  ),
+  corpusCase(
+    ['deepseek'],
+    'V4 names the block <｜DSML｜tool_calls>',
+    `${V32_TESTS}, "DeepSeek V4 tests"; ${SGLANG_V32}, test_v4_tool_calls_tokens`,
+    `Let me check the time.</think>${DSML(dsmlInvoke('get_weather', [['location', 'Lima', true]]), 'tool_calls')}`,
+    [call('get_weather', { location: 'Lima' })],
+    '',
+    { reasoning: 'Let me check the time.', reasoningOption: { startInside: true } },
+  ),
+  // Nothing lost: a block cut off inside its first invoke is text, every character once.
+  corpusCase(
+    ['deepseek'],
+    'V3.2 DSML block cut off inside the first value stays text',
+    `issue 13 (a truncated call gives the raw text); ${V32}`,
+    'Checking.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="location" string="true">Pu',
+    [],
+    'Checking. <｜DSML｜function_calls> <｜DSML｜invoke name="get_weather"> <｜DSML｜parameter name="location" string="true">Pu',
+    { errors: ['unclosed-tool-call'] },
+  ),
+  // Cut off in the second invoke: the first call, complete, stands; the second invoke's text comes back.
+  corpusCase(
+    ['deepseek'],
+    'V3.2 DSML block cut off inside the second invoke',
+    `issue 13 (completed calls or raw text, never both); ${V32}`,
+    `\n\n<｜DSML｜function_calls>\n${dsmlInvoke('get_weather', [['location', 'Agra', true]])}\n<｜DSML｜invoke name="search">\n<｜DSML｜parameter na`,
+    [call('get_weather', { location: 'Agra' })],
+    '<｜DSML｜invoke name="search"> <｜DSML｜parameter na',
+    { errors: ['unclosed-tool-call'] },
   ),
 ];
 

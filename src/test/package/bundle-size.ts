@@ -27,11 +27,15 @@ export const presetBudgetBytes = 18 * 1024;
  * Tighter or looser ceilings for some presets. autoToolMiddleware detects the
  * format among all protocols, so it carries all of them by design (30.5 KB
  * measured). Hermes, the preset most people start with, measured 14.57 KB; its
- * ceiling keeps it from drifting up to the general one.
+ * ceiling keeps it from drifting up to the general one. DeepSeek reads two
+ * syntaxes, the special-token calls of V3/V3.1 and V3.2's DSML invokes (the
+ * invoke reader MiniMax uses), so it carries both readers: 19.32 KB measured,
+ * 19.57 KB for its toolshim/v3 twin (npm run size, 2026-11-25, gaps branch).
  */
 export const presetBudgets: Record<string, number> = {
   autoToolMiddleware: 32 * 1024,
   hermesToolMiddleware: 15 * 1024,
+  deepseekToolMiddleware: 20 * 1024,
 };
 export const budgetFor = (name: string) => presetBudgets[name] ?? presetBudgetBytes;
 
