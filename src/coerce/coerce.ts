@@ -89,22 +89,26 @@ function parseJsonLike(text: string): Attempt {
   return parsed.ok ? { ok: true, value: parsed.value } : FAIL;
 }
 
-function coerceObject(value: Record<string, unknown>, schema: Schema | undefined): Record<string, unknown> {
+function coerceObject(
+  value: Record<string, unknown>,
+  schema: Schema | undefined,
+  note?: Note,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     if (isUnsafeKey(key)) continue;
-    out[key] = coerceBySchema(value[key], propertySchema(schema, key));
+    out[key] = coerceBySchema(value[key], propertySchema(schema, key), note);
   }
   return out;
 }
 
-function coerceArray(value: unknown[], schema: Schema | undefined): unknown[] {
+function coerceArray(value: unknown[], schema: Schema | undefined, note?: Note): unknown[] {
   const tuple = tupleSchemas(schema);
   if (tuple !== undefined && tuple.length === value.length) {
-    return value.map((element, i) => coerceBySchema(element, tuple[i]));
+    return value.map((element, i) => coerceBySchema(element, tuple[i], note));
   }
   const items = itemSchema(schema);
-  return value.map((element) => coerceBySchema(element, items));
+  return value.map((element) => coerceBySchema(element, items, note));
 }
 
 /** XML-ish shapes that mean a list: {item:[…]}, {"0":…,"1":…}, or one key holding an array. */
@@ -131,7 +135,7 @@ function splitList(text: string): string[] {
   return parts.map((p) => p.trim()).filter((p) => p !== '');
 }
 
-function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined): Attempt {
+function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined, note?: Note): Attempt {
   switch (type) {
     case 'string':
       return typeof value === 'number' || typeof value === 'boolean' ? { ok: true, value: String(value) } : FAIL;
@@ -140,7 +144,10 @@ function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined):
       if (typeof value !== 'string' || !NUMBER.test(value.trim())) return FAIL;
       const n = Number(value.trim());
       // `1e999` is no number JSON can hold: it stays the text the model wrote, for validation to report.
-      if (!Number.isFinite(n)) return FAIL;
+      if (!Number.isFinite(n)) {
+        note?.(value.trim());
+        return FAIL;
+      }
       return type === 'integer' && !Number.isInteger(n) ? FAIL : { ok: true, value: n };
     }
     case 'boolean': {
@@ -152,31 +159,34 @@ function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined):
     case 'object': {
       if (typeof value !== 'string') return FAIL;
       const parsed = parseJsonLike(value);
-      return parsed.ok && isRecord(parsed.value) ? { ok: true, value: coerceObject(parsed.value, schema) } : FAIL;
+      return parsed.ok && isRecord(parsed.value) ? { ok: true, value: coerceObject(parsed.value, schema, note) } : FAIL;
     }
     case 'array': {
       if (typeof value === 'string') {
         const parsed = value.trim().startsWith('[') ? parseJsonLike(value) : FAIL;
         const list = parsed.ok && Array.isArray(parsed.value) ? parsed.value : splitList(value);
-        return { ok: true, value: coerceArray(list, schema) };
+        return { ok: true, value: coerceArray(list, schema, note) };
       }
       if (isRecord(value)) {
         const list = listFromObject(value);
-        return { ok: true, value: coerceArray(list ?? [value], schema) };
+        return { ok: true, value: coerceArray(list ?? [value], schema, note) };
       }
       // A lone scalar where a list is expected: a list of one.
-      return { ok: true, value: coerceArray([value], schema) };
+      return { ok: true, value: coerceArray([value], schema, note) };
     }
     default:
       return FAIL;
   }
 }
 
+/** Hears a numeral the schema wants as a number but no JSON number can hold (`1e999`). */
+export type Note = (numeral: string) => void;
+
 /**
  * Coerces one value to a schema. Never throws; what it cannot fix it returns
  * unchanged (except that keys which could reach a prototype are always dropped).
  */
-export function coerceBySchema(value: unknown, rawSchema: unknown): unknown {
+export function coerceBySchema(value: unknown, rawSchema: unknown, note?: Note): unknown {
   const schema = unwrapSchema(rawSchema);
   if (isOpenSchema(schema)) {
     // No schema: recurse, and parse strings that are clearly JSON.
@@ -185,21 +195,21 @@ export function coerceBySchema(value: unknown, rawSchema: unknown): unknown {
       return parsed.ok ? coerceBySchema(parsed.value, undefined) : value;
     }
     if (Array.isArray(value)) return value.map((v) => coerceBySchema(v, undefined));
-    if (isRecord(value)) return coerceObject(value, undefined);
+    if (isRecord(value)) return coerceObject(value, undefined, note);
     return value;
   }
   // A nullable property written `null` or `None` as text (XML formats write every value as text).
   if (isNullWord(value) && isNullable(schema)) return null;
   const types = schemaTypes(schema);
-  if (types.length === 0) return coerceByCombinator(value, schema as Schema);
+  if (types.length === 0) return coerceByCombinator(value, schema as Schema, note);
   for (const type of types) {
     if (!matches(value, type)) continue;
-    if (type === 'object') return coerceObject(value as Record<string, unknown>, schema);
-    if (type === 'array') return coerceArray(value as unknown[], schema);
+    if (type === 'object') return coerceObject(value as Record<string, unknown>, schema, note);
+    if (type === 'array') return coerceArray(value as unknown[], schema, note);
     return value;
   }
   for (const type of types) {
-    const attempt = coerceTo(value, type, schema);
+    const attempt = coerceTo(value, type, schema, note);
     if (attempt.ok) return attempt.value;
   }
   return asParsed(value);
@@ -215,17 +225,17 @@ function asParsed(value: unknown): unknown {
 }
 
 /** anyOf / oneOf / allOf: the first branch the value already fits, else the first that coerces it. */
-function coerceByCombinator(value: unknown, schema: Schema): unknown {
+function coerceByCombinator(value: unknown, schema: Schema, note?: Note): unknown {
   const branches = [schema.anyOf, schema.oneOf, schema.allOf]
     .filter(Array.isArray)
     .flat()
     .map((b) => unwrapSchema(b));
   for (const branch of branches) {
-    if (schemaTypes(branch).some((t) => matches(value, t))) return coerceBySchema(value, branch);
+    if (schemaTypes(branch).some((t) => matches(value, t))) return coerceBySchema(value, branch, note);
   }
   for (const branch of branches) {
     for (const type of schemaTypes(branch)) {
-      const attempt = coerceTo(value, type, branch);
+      const attempt = coerceTo(value, type, branch, note);
       if (attempt.ok) return attempt.value;
     }
   }
@@ -233,7 +243,7 @@ function coerceByCombinator(value: unknown, schema: Schema): unknown {
 }
 
 /** A whole tool input: nothing at all means `{}`. */
-export function coerceToolInput(value: unknown, schema: unknown): unknown {
+export function coerceToolInput(value: unknown, schema: unknown, note?: Note): unknown {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return {};
-  return coerceBySchema(value, schema);
+  return coerceBySchema(value, schema, note);
 }

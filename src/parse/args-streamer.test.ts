@@ -8,15 +8,19 @@ import { createArgsStreamer } from './args-streamer.ts';
 function stream(schema: unknown, chunks: string[]) {
   const deltas: string[] = [];
   const unsafe: string[] = [];
+  const reports: Array<[string, string]> = [];
   const streamer = createArgsStreamer(
     schema,
     (d) => deltas.push(d),
-    (k) => unsafe.push(k),
+    (message, code) => {
+      reports.push([code, message]);
+      if (code === 'unsafe-key') unsafe.push(/"(.*?)"/.exec(message)?.[1] ?? message);
+    },
   );
   const reader = createJsonReader(streamer);
   for (const chunk of chunks) expect(reader.write(chunk)).toBe(chunk.length);
   expect(reader.end()).toBe(true);
-  return { deltas, unsafe, done: streamer.done };
+  return { deltas, unsafe, reports, done: streamer.done };
 }
 
 const schema = {
@@ -83,5 +87,27 @@ describe('createArgsStreamer', () => {
     const { deltas, unsafe } = stream(schema, ['{"__proto__": {"x": 1}, "constructor": "y", "city": "ok"}']);
     expect(deltas.join('')).toBe('{"city":"ok"}');
     expect(unsafe).toEqual(['__proto__', 'constructor']);
+  });
+
+  it('a numeral no JSON number can hold stays its text, reported for its own argument only', () => {
+    const numbers = {
+      type: 'object',
+      properties: {
+        x: { type: 'number' },
+        list: { type: 'array', items: { type: 'number' } },
+        note: { type: 'string' },
+      },
+    };
+    for (const { chunks } of chunkings('{"x": "1e999", "list": ["2", "-1e400"], "note": "1e999"}', 3)) {
+      const { deltas, reports } = stream(numbers, chunks);
+      expect(JSON.parse(deltas.join(''))).toEqual({ x: '1e999', list: [2, '-1e400'], note: '1e999' });
+      expect(reports).toEqual([
+        ['invalid-argument', 'The argument "x" holds 1e999, a number JSON cannot hold; it was passed as that text.'],
+        [
+          'invalid-argument',
+          'The argument "list[1]" holds -1e400, a number JSON cannot hold; it was passed as that text.',
+        ],
+      ]);
+    }
   });
 });

@@ -12,6 +12,7 @@ import { coerceBySchema, coerceToolInput, isNullable, isOpenSchema } from '../co
 import { itemSchema, propertySchema, type Schema, schemaTypes, tupleSchemas, unwrapSchema } from '../coerce/schema.ts';
 import { isUnsafeKey, type JsonSink } from '../json/json-sink.ts';
 import { createValueBuilder, type ValueBuilder } from '../json/json-value.ts';
+import type { ToolshimErrorCode } from '../types.ts';
 
 export interface ArgsStreamer extends JsonSink {
   /** The top-level value has ended. */
@@ -19,7 +20,7 @@ export interface ArgsStreamer extends JsonSink {
 }
 
 type Frame =
-  | { kind: 'object'; schema: Schema | undefined; count: number; valueSchema: Schema | undefined }
+  | { kind: 'object'; schema: Schema | undefined; count: number; valueSchema: Schema | undefined; key: string }
   | { kind: 'array'; schema: Schema | undefined; count: number };
 
 // How a string value is handled, decided when it begins:
@@ -49,9 +50,11 @@ function isHighSurrogate(code: number): boolean {
 export function createArgsStreamer(
   toolSchema: unknown,
   emit: (delta: string) => void,
-  onUnsafeKey: (key: string) => void,
+  report: (message: string, code: ToolshimErrorCode) => void,
 ): ArgsStreamer {
   const rootSchema = unwrapSchema(toolSchema);
+  const onUnsafeKey = (key: string) =>
+    report(`Dropped the argument key "${key}": it could reach an object prototype.`, 'unsafe-key');
   const stack: Frame[] = [];
   let done = false;
 
@@ -83,8 +86,22 @@ export function createArgsStreamer(
     return { schema: itemSchema(top.schema), prefix, root: false };
   }
 
+  /** Where the value being written sits in the arguments: `city`, `stops[2]`, `filter.min`. */
+  function slotPath(): string {
+    return stack
+      .map((frame) => (frame.kind === 'object' ? `.${frame.key}` : `[${frame.count - 1}]`))
+      .join('')
+      .slice(1);
+  }
+
   function coerceAndEmit(value: unknown, schema: Schema | undefined, prefix: string, root: boolean): void {
-    const coerced = root ? coerceToolInput(value, schema) : coerceBySchema(value, schema);
+    // One bad value is an error for its own argument only: it stays the model's text, and the call stands.
+    const note = (numeral: string) =>
+      report(
+        `The argument "${slotPath()}" holds ${numeral}, a number JSON cannot hold; it was passed as that text.`,
+        'invalid-argument',
+      );
+    const coerced = root ? coerceToolInput(value, schema, note) : coerceBySchema(value, schema, note);
     emit(prefix + JSON.stringify(coerced ?? null));
     finishValue();
   }
@@ -120,7 +137,7 @@ export function createArgsStreamer(
     emit(slot.prefix + (kind === 'object' ? '{' : '['));
     stack.push(
       kind === 'object'
-        ? { kind, schema: slot.schema, count: 0, valueSchema: undefined }
+        ? { kind, schema: slot.schema, count: 0, valueSchema: undefined, key: '' }
         : { kind, schema: slot.schema, count: 0 },
     );
   }
@@ -175,6 +192,7 @@ export function createArgsStreamer(
       }
       emit(`${top.count > 0 ? ',' : ''}${JSON.stringify(name)}:`);
       top.count++;
+      top.key = name;
       top.valueSchema = propertySchema(top.schema, name);
     },
     beginString() {

@@ -82,10 +82,6 @@ export function createCallSink(context: ParserContext, callbacks: ParserCallback
     callbacks.onError(message, { code, toolName });
   }
 
-  function unsafeKey(key: string): void {
-    report(`Dropped the argument key "${key}": it could reach an object prototype.`, 'unsafe-key');
-  }
-
   return {
     start(rawName, declaredOnly = false) {
       const name = declaredOnly ? declaredName(rawName, context.tools) : callableName(rawName, context.tools);
@@ -98,7 +94,7 @@ export function createCallSink(context: ParserContext, callbacks: ParserCallback
         report(`The model called "${name}", which is not a declared tool.`, 'unknown-tool');
       }
       callbacks.onToolCallStart({ id, toolName: name });
-      streamer = createArgsStreamer(context.tools.get(name)?.inputSchema, emit, unsafeKey);
+      streamer = createArgsStreamer(context.tools.get(name)?.inputSchema, emit, report);
       return true;
     },
     get args() {

@@ -4,6 +4,7 @@
  * (transformers.js `skip_special_tokens: false`).
  */
 import type { Trigger } from '../parse/scanner.ts';
+import { openWrappedText } from '../parse/sections/basic.ts';
 import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
@@ -15,6 +16,14 @@ export const graniteTriggers: readonly Trigger[] = [
   ...hermesTriggers,
   pipeToolCallTrigger,
   ...thinkTriggers,
+  {
+    // Granite 3.3's thinking prompt (llama.cpp models/templates/ibm-granite-granite-3.3-2B-Instruct.jinja@3db4da56)
+    // asks for "your response between <response></response>": at the start of the answer (after the thinking)
+    // those tags are markup around the answer text, dropped; anywhere else they are prose.
+    marker: '<response>',
+    atStart: true,
+    open: (env, marker) => openWrappedText(env, marker, ['</response>']),
+  },
   ...graniteEnd,
 ];
 

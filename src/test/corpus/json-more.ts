@@ -47,13 +47,7 @@ export const graniteMoreCorpus: CorpusCase[] = [
     '<think>Plain question.</think><response>It is sunny in Turku.</response>',
     [],
     'It is sunny in Turku.',
-    {
-      reasoning: 'Plain question.',
-      known: {
-        granite: 'text "<response>It is sunny in Turku.</response>" (the wrapper tags kept)',
-        auto: 'text "<response>It is sunny in Turku.</response>" (the wrapper tags kept)',
-      },
-    },
+    { reasoning: 'Plain question.' },
   ),
   corpusCase(
     ['granite'],
