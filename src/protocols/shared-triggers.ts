@@ -40,11 +40,11 @@ function thinkingTriggers(start: string, end: string, label?: string): readonly 
 }
 
 /** `<think>…</think>`: Qwen3, DeepSeek-R1/V3.1, GLM-4.5+, MiniMax-M2, Kimi-K2-Thinking, and most distills. */
-export const thinkTriggers = thinkingTriggers('<think>', '</think>');
+export const thinkTriggers = /* @__PURE__ */ thinkingTriggers('<think>', '</think>');
 /** `[THINK]…[/THINK]`: Magistral (special tokens of Mistral's tokenizer v13). */
-export const mistralThinkTriggers = thinkingTriggers('[THINK]', '[/THINK]');
+export const mistralThinkTriggers = /* @__PURE__ */ thinkingTriggers('[THINK]', '[/THINK]');
 /** `<|channel>thought\n…<channel|>`: Gemma 4's thought channel (google/gemma-4 chat template). */
-export const gemma4ThoughtTriggers = thinkingTriggers('<|channel>', '<channel|>', 'thought\n');
+export const gemma4ThoughtTriggers = /* @__PURE__ */ thinkingTriggers('<|channel>', '<channel|>', 'thought\n');
 
 /** A character that may start a tool name. */
 export function isIdentStart(c: string): boolean {
@@ -132,31 +132,32 @@ function endOfTurn(...tokens: string[]): readonly Trigger[] {
   }));
 }
 
-// Each family's end-of-turn tokens, as its chat template ends an assistant turn.
+// Each family's end-of-turn tokens, as its chat template ends an assistant turn. The lists are marked pure so that a
+// bundler drops the ones a preset does not use (esbuild keeps unannotated top-level calls).
 /** ChatML (Qwen, Hermes, Kimi, LFM2, many fine-tunes). */
-export const chatmlEnd = endOfTurn('<|im_end|>', '<|endoftext|>');
+export const chatmlEnd = /* @__PURE__ */ endOfTurn('<|im_end|>', '<|endoftext|>');
 /**
  * Llama 3.x (`<|eot_id|>`, `<|eom_id|>` after a python_tag call) and Llama 4 (`<|eot|>`, and its
  * end-of-message token `<|eom|>`, left after a call: vllm-project/vllm#46890).
  */
-export const llamaEnd = endOfTurn('<|eot_id|>', '<|eom_id|>', '<|end_of_text|>', '<|eot|>', '<|eom|>');
+export const llamaEnd = /* @__PURE__ */ endOfTurn('<|eot_id|>', '<|eom_id|>', '<|end_of_text|>', '<|eot|>', '<|eom|>');
 /** Gemma 2/3 and FunctionGemma. */
-export const gemmaEnd = endOfTurn('<end_of_turn>', '<eos>');
+export const gemmaEnd = /* @__PURE__ */ endOfTurn('<end_of_turn>', '<eos>');
 /** Gemma 4. */
-export const gemma4End = endOfTurn('<turn|>');
+export const gemma4End = /* @__PURE__ */ endOfTurn('<turn|>');
 /** Mistral (the tokenizer's end of sequence). */
-export const mistralEnd = endOfTurn('</s>');
+export const mistralEnd = /* @__PURE__ */ endOfTurn('</s>');
 /** Phi-4-mini and gpt-oss share `<|end|>`; gpt-oss ends its final answer with `<|return|>`. */
-export const phiEnd = endOfTurn('<|end|>', '<|endoftext|>');
+export const phiEnd = /* @__PURE__ */ endOfTurn('<|end|>', '<|endoftext|>');
 // (`<|call|>` ends a call, which the call reads itself; alone it belongs to a broken call, so it stays text.)
-export const harmonyEnd = endOfTurn('<|return|>', '<|end|>');
+export const harmonyEnd = /* @__PURE__ */ endOfTurn('<|return|>', '<|end|>');
 /** xLAM v1, built on deepseek-coder: its turns end `<|EOT|>` (the Ollama template above). */
-export const xlamV1End = endOfTurn('<|EOT|>');
+export const xlamV1End = /* @__PURE__ */ endOfTurn('<|EOT|>');
 /** Granite. */
-export const graniteEnd = endOfTurn('<|end_of_text|>');
+export const graniteEnd = /* @__PURE__ */ endOfTurn('<|end_of_text|>');
 /** DeepSeek. */
-export const deepseekEnd = endOfTurn('<｜end▁of▁sentence｜>');
+export const deepseekEnd = /* @__PURE__ */ endOfTurn('<｜end▁of▁sentence｜>');
 /** GLM (the template's next-turn tokens are where generation stops). */
-export const glmEnd = endOfTurn('<|user|>', '<|observation|>', '<|endoftext|>');
+export const glmEnd = /* @__PURE__ */ endOfTurn('<|user|>', '<|observation|>', '<|endoftext|>');
 /** MiniMax-M2 (`[e~[` ends every turn in its template). */
-export const minimaxEnd = endOfTurn('[e~[');
+export const minimaxEnd = /* @__PURE__ */ endOfTurn('[e~[');
