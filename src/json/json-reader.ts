@@ -11,7 +11,7 @@
  * straddles a chunk boundary (an escape, a \u sequence, a bare word) is kept
  * in named fields below.
  */
-import { isSpaceCode } from './chars.ts';
+import { isSpaceCode, NUMERAL } from './chars.ts';
 import type { JsonSink } from './json-sink.ts';
 
 // What the reader expects next, outside strings:
@@ -74,8 +74,6 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   '/': '/',
 };
 
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-
 function isWordChar(c: number): boolean {
   return (
     (c >= 48 && c <= 57) || // 0-9
@@ -102,7 +100,7 @@ function bareValue(word: string): number | boolean | null | undefined {
     case 'None':
       return null;
   }
-  return NUMBER.test(word) ? Number(word) : undefined;
+  return NUMERAL.test(word) ? Number(word) : undefined;
 }
 
 export interface JsonReaderOptions {
