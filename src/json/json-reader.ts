@@ -62,17 +62,8 @@ export interface JsonReader {
   readonly depth: number;
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  b: '\b',
-  f: '\f',
-  '"': '"',
-  "'": "'",
-  '\\': '\\',
-  '/': '/',
-};
+/** Escapes that stand for another character; any other escaped character (`\"`, `\\`, `\/`, `\'`) is itself. */
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
 
 function isWordChar(c: number): boolean {
   return (
@@ -87,19 +78,19 @@ function isWordChar(c: number): boolean {
   );
 }
 
+/** Bare words that are values: JSON's, and Python's that models write in JSON. */
+const WORDS: Record<string, boolean | null> = {
+  true: true,
+  True: true,
+  false: false,
+  False: false,
+  null: null,
+  None: null,
+};
+
 /** The value of a bare word in value position, or undefined if it is none. */
 function bareValue(word: string): number | boolean | null | undefined {
-  switch (word) {
-    case 'true':
-    case 'True':
-      return true;
-    case 'false':
-    case 'False':
-      return false;
-    case 'null':
-    case 'None':
-      return null;
-  }
+  if (Object.hasOwn(WORDS, word)) return WORDS[word];
   return NUMERAL.test(word) ? Number(word) : undefined;
 }
 
@@ -170,7 +161,7 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
           hex = '';
         } else {
           escapeState = ESCAPE_NONE;
-          out += SIMPLE_ESCAPES[ch] ?? ch;
+          out += ESCAPES[ch] ?? ch;
         }
         runStart = i;
         continue;
