@@ -24,8 +24,9 @@ export function isUnsafeKey(key: string): boolean {
 /**
  * Passes events on to `sink`, except the value of a key that could reach an
  * object prototype once rebuilt: `onUnsafeKey` hears of the key, and the key
- * and its whole value are dropped. The value builder and the argument
- * streamer both sit behind it.
+ * and its whole value are dropped. The value builder sits behind it (the
+ * argument streamer drops such values through its own buffer instead, so its
+ * streaming path pays for no extra call).
  */
 export function skipUnsafeKeys(sink: JsonSink, onUnsafeKey?: (key: string) => void): JsonSink {
   /** Containers and strings open inside the value being dropped. */

@@ -10,7 +10,7 @@
  */
 import { coerceBySchema, coerceToolInput, isNullable, isOpenSchema } from '../coerce/coerce.ts';
 import { itemSchema, propertySchema, type Schema, schemaTypes, tupleSchemas, unwrapSchema } from '../coerce/schema.ts';
-import { type JsonSink, skipUnsafeKeys } from '../json/json-sink.ts';
+import { isUnsafeKey, type JsonSink } from '../json/json-sink.ts';
 import { createValueBuilder, type ValueBuilder } from '../json/json-value.ts';
 import type { ToolshimErrorCode } from '../types.ts';
 
@@ -60,8 +60,11 @@ export function createArgsStreamer(
   const stack: Frame[] = [];
   let done = false;
 
-  /** A container collected whole for coercion (its shape may change). */
-  let buffer: (Slot & { builder: ValueBuilder }) | undefined;
+  /**
+   * A container collected whole for coercion (its shape may change), or the
+   * value of an unsafe key, collected only to be dropped.
+   */
+  let buffer: (Slot & { builder: ValueBuilder; drop?: boolean }) | undefined;
   /** The string being read, when it does not stream (yet): how it is held, and its pieces so far. */
   let held: (Slot & { mode: number; parts: string[] }) | undefined;
   /** A high surrogate that ended a chunk; escaped alone it would differ from the pair. */
@@ -112,9 +115,9 @@ export function createArgsStreamer(
   /** After an event given to the buffer: once its value is complete, it is coerced and written. */
   function settleBuffer(): void {
     if (buffer === undefined || !buffer.builder.done) return;
-    const { builder, ...slot } = buffer;
+    const { builder, drop, ...slot } = buffer;
     buffer = undefined;
-    coerceAndEmit(builder.value, slot);
+    if (!drop) coerceAndEmit(builder.value, slot);
   }
 
   function openContainer(array: boolean): void {
@@ -125,7 +128,7 @@ export function createArgsStreamer(
         stack.push({ array, schema: slot.schema, count: 0, key: '', valueSchema: undefined });
         return;
       }
-      buffer = { ...slot, builder: createValueBuilder() };
+      buffer = { ...slot, builder: createValueBuilder(onUnsafeKey) };
     }
     if (array) buffer.builder.beginArray();
     else buffer.builder.beginObject();
@@ -160,78 +163,82 @@ export function createArgsStreamer(
     emitStringPiece(string.parts.join(''));
   }
 
-  const streamer = skipUnsafeKeys(
-    {
-      beginObject: () => openContainer(false),
-      endObject: () => closeContainer(false),
-      beginArray: () => openContainer(true),
-      endArray: () => closeContainer(true),
-      key(name) {
-        if (buffer !== undefined) return buffer.builder.key(name);
-        const top = stack[stack.length - 1];
-        if (top === undefined || top.array) return;
-        emit(`${top.count > 0 ? ',' : ''}${JSON.stringify(name)}:`);
-        top.count++;
-        top.key = name;
-        top.valueSchema = propertySchema(top.schema, name);
-      },
-      beginString() {
-        if (buffer !== undefined) return buffer.builder.beginString();
-        const slot = nextSlot();
-        const types = schemaTypes(slot.schema);
-        // Arguments given as a JSON *string* (the root) are parsed whole, then coerced.
-        const mode = slot.root
-          ? WHOLE
-          : isOpenSchema(slot.schema)
-            ? JSON_OR_TEXT
-            : !types.includes('string')
-              ? WHOLE
-              : isNullable(slot.schema)
-                ? NULL_OR_TEXT
-                : undefined;
-        if (mode === undefined) emit(`${slot.prefix}"`);
-        else held = { ...slot, mode, parts: [] };
-      },
-      stringChunk(text) {
-        if (buffer !== undefined) return buffer.builder.stringChunk(text);
-        if (held === undefined) return emitStringPiece(text);
-        held.parts.push(text);
-        if (held.mode === JSON_OR_TEXT) {
-          // Earlier pieces were all whitespace, so the first real char is in this one.
-          const first = text.trimStart().charAt(0);
-          if (first === '{' || first === '[') held.mode = WHOLE;
-          else if (first !== '') release(held);
-        } else if (held.mode === NULL_OR_TEXT) {
-          const sofar = held.parts.join('').trim();
-          if (sofar.length > 4 || !('null'.startsWith(sofar) || 'None'.startsWith(sofar))) release(held);
-        }
-      },
-      endString() {
-        if (buffer !== undefined) {
-          buffer.builder.endString();
-          return settleBuffer();
-        }
-        if (held !== undefined) {
-          const string = held;
-          held = undefined;
-          return coerceAndEmit(string.parts.join(''), string);
-        }
-        emit(`${jsonEscape(heldSurrogate)}"`);
-        heldSurrogate = '';
-        finishValue();
-      },
-      scalar(value) {
-        if (buffer !== undefined) {
-          buffer.builder.scalar(value);
-          return settleBuffer();
-        }
-        coerceAndEmit(value, nextSlot());
-      },
-    },
-    (key) => report(`Dropped the argument key "${key}": it could reach an object prototype.`, 'unsafe-key'),
-  );
+  function onUnsafeKey(key: string): void {
+    report(`Dropped the argument key "${key}": it could reach an object prototype.`, 'unsafe-key');
+  }
+
   return {
-    ...streamer,
+    beginObject: () => openContainer(false),
+    endObject: () => closeContainer(false),
+    beginArray: () => openContainer(true),
+    endArray: () => closeContainer(true),
+    key(name) {
+      if (buffer !== undefined) return buffer.builder.key(name);
+      const top = stack[stack.length - 1];
+      if (top === undefined || top.array) return;
+      if (isUnsafeKey(name)) {
+        onUnsafeKey(name);
+        // Its value is read like a buffered one, but never written (no hot path pays for the check).
+        buffer = { schema: undefined, prefix: '', root: false, builder: createValueBuilder(), drop: true };
+        return;
+      }
+      emit(`${top.count > 0 ? ',' : ''}${JSON.stringify(name)}:`);
+      top.count++;
+      top.key = name;
+      top.valueSchema = propertySchema(top.schema, name);
+    },
+    beginString() {
+      if (buffer !== undefined) return buffer.builder.beginString();
+      const slot = nextSlot();
+      const types = schemaTypes(slot.schema);
+      // Arguments given as a JSON *string* (the root) are parsed whole, then coerced.
+      const mode = slot.root
+        ? WHOLE
+        : isOpenSchema(slot.schema)
+          ? JSON_OR_TEXT
+          : !types.includes('string')
+            ? WHOLE
+            : isNullable(slot.schema)
+              ? NULL_OR_TEXT
+              : undefined;
+      if (mode === undefined) emit(`${slot.prefix}"`);
+      else held = { ...slot, mode, parts: [] };
+    },
+    stringChunk(text) {
+      if (buffer !== undefined) return buffer.builder.stringChunk(text);
+      if (held === undefined) return emitStringPiece(text);
+      held.parts.push(text);
+      if (held.mode === JSON_OR_TEXT) {
+        // Earlier pieces were all whitespace, so the first real char is in this one.
+        const first = text.trimStart().charAt(0);
+        if (first === '{' || first === '[') held.mode = WHOLE;
+        else if (first !== '') release(held);
+      } else if (held.mode === NULL_OR_TEXT) {
+        const sofar = held.parts.join('').trim();
+        if (sofar.length > 4 || !('null'.startsWith(sofar) || 'None'.startsWith(sofar))) release(held);
+      }
+    },
+    endString() {
+      if (buffer !== undefined) {
+        buffer.builder.endString();
+        return settleBuffer();
+      }
+      if (held !== undefined) {
+        const string = held;
+        held = undefined;
+        return coerceAndEmit(string.parts.join(''), string);
+      }
+      emit(`${jsonEscape(heldSurrogate)}"`);
+      heldSurrogate = '';
+      finishValue();
+    },
+    scalar(value) {
+      if (buffer !== undefined) {
+        buffer.builder.scalar(value);
+        return settleBuffer();
+      }
+      coerceAndEmit(value, nextSlot());
+    },
     get done() {
       return done;
     },
