@@ -78,19 +78,22 @@ function isWordChar(c: number): boolean {
   );
 }
 
-/** Bare words that are values: JSON's, and Python's that models write in JSON. */
-const WORDS: Record<string, boolean | null> = {
-  true: true,
-  True: true,
-  false: false,
-  False: false,
-  null: null,
-  None: null,
-};
-
-/** The value of a bare word in value position, or undefined if it is none. */
+/**
+ * The value of a bare word in value position, or undefined if it is none. A
+ * switch: a table lookup made number-heavy arguments ~15% slower.
+ */
 function bareValue(word: string): number | boolean | null | undefined {
-  if (Object.hasOwn(WORDS, word)) return WORDS[word];
+  switch (word) {
+    case 'true':
+    case 'True':
+      return true;
+    case 'false':
+    case 'False':
+      return false;
+    case 'null':
+    case 'None':
+      return null;
+  }
   return NUMERAL.test(word) ? Number(word) : undefined;
 }
 
