@@ -75,12 +75,6 @@ export const qwen3CoderCorpus: CorpusCase[] = [
     'Checking:\n<tool_call>\n<function=get_weather>\n<parameter=location>\nLeeds\n<parameter=unit>\ncelsius\n</parameter>\n</function>\n</tool_call>',
     [call('get_weather', { location: 'Leeds', unit: 'celsius' })],
     'Checking:',
-    {
-      known: {
-        'qwen3-coder': 'one call with location "Leeds\\n<parameter=unit>\\ncelsius" and no unit',
-        auto: 'one call with location "Leeds\\n<parameter=unit>\\ncelsius" and no unit',
-      },
-    },
   ),
   corpusCase(
     P,
