@@ -37,6 +37,17 @@ export interface CallSink {
 const TOOL_NAME = /^[A-Za-z_][\w.:/-]{0,127}$/;
 
 /**
+ * The names that chat templates and tool prompts write where a tool's name
+ * goes, in the example call they show: `example_function_name`
+ * (Qwen3-Coder), `tool-name-1` (MiniMax-M2), `tool_call_name` (DeepSeek
+ * V3.1), `func_name1` (xLAM), `function_name` (toolshim's own prompts).
+ * A model that quotes the example back wrote no call, so, unless the tool is
+ * declared, such a name is no tool name and its block stays text (issue 13
+ * §2: a template placeholder quoted in prose).
+ */
+const PLACEHOLDER = /^(?:example[_-]?)?(?:function|func|tool)(?:[_-]?call)?[_-]?name(?:[_-]?\d+)?$/i;
+
+/**
  * The known name `raw` means, tolerating what models add around a name:
  * blanks, quotes (`"get_weather"`), blanks for underscores (`get weather`).
  * Undefined when it means no known name.
@@ -55,12 +66,15 @@ export function declaredName(raw: string, tools: ParserContext['tools']): string
   return knownName(raw, (name) => tools.has(name));
 }
 
-/** The name to call: a declared tool, or an identifier-like unknown name; undefined when it is no name. */
+/**
+ * The name to call: a declared tool, or an identifier-like unknown name that
+ * is no template placeholder; undefined when it is no name.
+ */
 export function callableName(raw: string, tools: ParserContext['tools']): string | undefined {
   const declared = declaredName(raw, tools);
   if (declared !== undefined) return declared;
   const name = raw.trim().replace(/^(["'])(.*)\1$/, '$2');
-  return TOOL_NAME.test(name) ? name : undefined;
+  return TOOL_NAME.test(name) && !PLACEHOLDER.test(name) ? name : undefined;
 }
 
 export function createCallSink(context: ParserContext, callbacks: ParserCallbacks): CallSink {

@@ -5,7 +5,7 @@
  * same prose and the same calls, whatever the chunking. Seeds are fixed.
  */
 import { describe, expect, it } from 'vitest';
-import { qwen3CoderToolMiddleware, xmlToolMiddleware } from '../index.ts';
+import { glmToolMiddleware, minimaxM2ToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../index.ts';
 import { functionTool, randomChunks, seededRandom, streamParts, summarize } from '../test/harness.ts';
 
 const tools = [
@@ -13,7 +13,32 @@ const tools = [
 ];
 
 const proseAtoms = ['<', 'no', 'te', '>', '/>', '</', '<b>', '</b>', 'a', ' ', '\n', '&amp;', '😀', '<tool_ca', 'll>'];
-const valueAtoms = ['x', ' ', '\n', '<', '>', '&&', '</b>', '</parameter>', '</function>', '"', 'é', '<note>', '<n>'];
+// Parameter tags that are not the next parameter (the one being written, one the tool lacks, one not at a
+// line start) stay in the value; a forgotten close tag is only read where one names a parameter not given yet.
+const valueAtoms = [
+  'x',
+  ' ',
+  '\n',
+  '<',
+  '>',
+  '&&',
+  '</b>',
+  '</parameter>',
+  '</function>',
+  '"',
+  'é',
+  '<note>',
+  '<n>',
+  '\n<parameter=text>',
+  '\n<parameter=zz>',
+  '<parameter=n>',
+  '<parameter name="text">',
+  '\n<parameter name="zz">',
+  '<arg_key>text</arg_key><arg_value>',
+  '<arg_key>zz</arg_key>\n<arg_value>',
+  '<arg_key>n</arg_key>',
+  '</arg_',
+];
 
 function pick(random: () => number, atoms: string[], max: number): string {
   let text = '';
@@ -46,9 +71,43 @@ const formats: Format[] = [
     middleware: qwen3CoderToolMiddleware,
     safeProse: (text) => text.split('<tool_call>').join('<tool_cxll>'),
     // A close tag followed by a valid continuation would end the value; `x` after each rules that out.
-    safeValue: (value) => value.split('</parameter>').join('</parameter>x').split('</function>').join('</function>x'),
+    // So would `<parameter=n>` at a line start (n is not given yet): `y` before it rules that out.
+    safeValue: (value) =>
+      value
+        .split('</parameter>')
+        .join('</parameter>x')
+        .split('</function>')
+        .join('</function>x')
+        .split('\n<parameter=n>')
+        .join('\ny<parameter=n>'),
     call: (value, n) =>
       `<tool_call>\n<function=note>\n<parameter=text>\n${value}\n</parameter>\n<parameter=n>\n${n}\n</parameter>\n</function>\n</tool_call>`,
+  },
+  {
+    name: 'minimax-m2',
+    middleware: minimaxM2ToolMiddleware,
+    safeProse: (text) => text.split('<minimax').join('<minimxx').split('<invoke').join('<invxke'),
+    // As for qwen3-coder, with MiniMax's tags.
+    safeValue: (value) =>
+      value
+        .split('</parameter>')
+        .join('</parameter>x')
+        .split('</invoke>')
+        .join('</invoke>x')
+        .split('\n<parameter name="n">')
+        .join('\ny<parameter name="n">'),
+    call: (value, n) =>
+      `<minimax:tool_call>\n<invoke name="note">\n<parameter name="text">${value}</parameter>\n<parameter name="n">${n}</parameter>\n</invoke>\n</minimax:tool_call>`,
+  },
+  {
+    name: 'glm',
+    middleware: glmToolMiddleware,
+    safeProse: (text) => text.split('<tool_call>').join('<tool_cxll>'),
+    // `</arg_value>` always ends a value; `<arg_key>n</arg_key>` then `<arg_value>` would too (n is not given yet).
+    safeValue: (value) =>
+      value.split('</arg_value>').join('').split('<arg_key>n</arg_key>').join('<arg_key>n</arg_key>y'),
+    call: (value, n) =>
+      `<tool_call>note\n<arg_key>text</arg_key>\n<arg_value>${value}</arg_value>\n<arg_key>n</arg_key>\n<arg_value>${n}</arg_value>\n</tool_call>`,
   },
 ];
 

@@ -92,6 +92,18 @@ export function createValueTrimmer(emit: (text: string) => void): TextStage {
   };
 }
 
+/** `target` behind a createValueTrimmer: the value loses one line break at each end. */
+export function trimmedStage(target: TextStage): TextStage {
+  const trimmer = createValueTrimmer((t) => target.write(t));
+  return {
+    write: (t) => trimmer.write(t),
+    end() {
+      trimmer.end();
+      target.end();
+    },
+  };
+}
+
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const ENTITY = /&(amp|lt|gt|quot|apos|#\d{1,7}|#[xX][0-9a-fA-F]{1,6});/g;
 /** A tail that could still grow into an entity: `&`, `&am`, `&#x3`. */

@@ -15,6 +15,8 @@ import { createRawBlock } from '../parse/raw-block.ts';
 import type { Section, SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openByFirstChar } from '../parse/sections/basic.ts';
 import { type ExpectStep, expectStep, untilStep } from '../parse/tag-steps.ts';
+import { type ArgValueScanner, createArgValueScanner } from '../parse/xml-arg-value.ts';
+import { type GivenParams, givenParams, schemaProperties } from '../parse/xml-next-param.ts';
 import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
@@ -35,10 +37,20 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
   let objectOpen = false;
   let expect: ExpectStep = expectStep(['<arg_key>', END]);
   const keyStep = untilStep('</arg_key>');
-  let valueStep = untilStep('</arg_value>');
+  let valueStep: ArgValueScanner | undefined;
   // Values are verbatim: the template writes `<arg_value>{{ v }}</arg_value>` with no padding, so
   // blanks and line breaks at either end are the value's own (GLM-4.6 template, ggml-org/llama.cpp).
   const value = (piece: string) => sink.args.stringChunk(piece);
+  /** The keys given so far: a forgotten `</arg_value>` is told from value text by a key not given yet. */
+  let given: GivenParams | undefined;
+  const startsKey = (name: string) => (given as GivenParams).isNext(name);
+  function beginValue(key: string): void {
+    if (!objectOpen) sink.args.beginObject();
+    objectOpen = true;
+    given ??= givenParams(schemaProperties(env.context.tools.get(sink.toolName)?.inputSchema));
+    given.add(key);
+    sink.args.key(key);
+  }
   let reader: JsonReader | undefined;
   let leftover = '';
   /**
@@ -143,9 +155,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           });
           i = step.i;
           if (step.found) {
-            if (!objectOpen) sink.args.beginObject();
-            objectOpen = true;
-            sink.args.key(key.trim());
+            beginValue(key.trim());
             expect = expectStep(['<arg_value>']);
             state = State.ValueTag;
           }
@@ -162,18 +172,24 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           }
           if (step.tag !== undefined) {
             sink.args.beginString();
-            valueStep = untilStep('</arg_value>');
+            valueStep = createArgValueScanner(value, startsKey);
             state = State.Value;
           }
           break;
         }
         case State.Value: {
-          const step = valueStep.read(text, i, value);
-          i = step.i;
-          if (step.found) {
+          const step = (valueStep as ArgValueScanner).write(text, i);
+          i = step.stop;
+          if (step.end === 'close') {
             sink.args.endString();
             expect = expectStep(['<arg_key>', END]);
             state = State.Tag;
+          } else if (step.end === 'key') {
+            // `</arg_value>` was left out before the next key: that value ends, the next one begins.
+            sink.args.endString();
+            beginValue(step.key as string);
+            sink.args.beginString();
+            valueStep = createArgValueScanner(value, startsKey);
           }
           break;
         }

@@ -56,6 +56,13 @@ function run(triggers: readonly Trigger[], chunks: string[], tools: string[], re
   return events;
 }
 
+/** `text` whole, one character at a time, and cut in two at every point. */
+export function everySplit(text: string): string[][] {
+  const all = [[text], Array.from(text)];
+  for (let at = 1; at < text.length; at++) all.push([text.slice(0, at), text.slice(at)]);
+  return all;
+}
+
 /** The events for `text`, the same whichever way it is chunked (checked). */
 export function sectionEvents(
   triggers: readonly Trigger[],
@@ -64,9 +71,7 @@ export function sectionEvents(
 ): Event[] {
   const tools = options.tools ?? ['get_weather', 'search'];
   const whole = run(triggers, [text], tools, options.reasoning);
-  const chunkings = [Array.from(text)];
-  for (let at = 1; at < text.length; at++) chunkings.push([text.slice(0, at), text.slice(at)]);
-  for (const chunks of chunkings) {
+  for (const chunks of everySplit(text).slice(1)) {
     const got = run(triggers, chunks, tools, options.reasoning);
     if (JSON.stringify(got) !== JSON.stringify(whole)) {
       throw new Error(

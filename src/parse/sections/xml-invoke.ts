@@ -14,8 +14,9 @@ import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../scanner.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
 import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
+import { givenParams, schemaProperties } from '../xml-next-param.ts';
 import { collectTag } from '../xml-tag.ts';
-import { createValueTrimmer, type TextStage } from '../xml-text.ts';
+import { type TextStage, trimmedStage } from '../xml-text.ts';
 import { createValueEndScanner, type InvokeTags, ValueEnd, type ValueEndScanner } from '../xml-value-end.ts';
 import type { TypedValues } from './typed-param.ts';
 
@@ -68,6 +69,8 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   let calls = 0;
   let args: XmlArgsWriter | undefined;
   let properties: Record<string, unknown> = {};
+  /** The call's parameters so far: a forgotten close tag is told from value text by a name not given yet. */
+  let given = givenParams({});
   let value: TextStage | undefined;
   let scanner: ValueEndScanner | undefined;
   let leftover = '';
@@ -94,37 +97,33 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   function startCall(name: string): boolean {
     if (!sink.start(name, options.openedAtInvoke === true && calls === 0)) return false;
     const schema = context.tools.get(sink.toolName)?.inputSchema;
-    const props = (schema as { properties?: unknown } | undefined)?.properties;
-    properties = typeof props === 'object' && props !== null ? (props as Record<string, unknown>) : {};
+    properties = schemaProperties(schema);
+    given = givenParams(properties);
     args = createXmlArgsWriter({ args: sink.args, toolName: sink.toolName, schema, onError: callbacks.onError });
     return true;
   }
 
+  /** The parameter a tag's header names, and whether its value is typed JSON (DSML). */
+  function parameterName(header: string): { name: string; json: boolean } {
+    const typed = options.typedValues?.readHeader(header);
+    const raw = typed?.name ?? header;
+    const name = knownName(raw, (n) => Object.hasOwn(properties, n)) ?? raw.trim().replace(/^(["'])(.*)\1$/, '$2');
+    return { name, json: typed?.json === true };
+  }
+
   function startParameter(header: string): void {
     const writer = args as XmlArgsWriter;
-    const typed = options.typedValues?.readHeader(header);
-    const rawName = typed?.name ?? header;
-    const name =
-      knownName(rawName, (n) => Object.hasOwn(properties, n)) ?? rawName.trim().replace(/^(["'])(.*)\1$/, '$2');
+    const { name, json } = parameterName(header);
+    given.add(name);
     let target: TextStage;
-    if (typed?.json) target = (options.typedValues as TypedValues).jsonStage(writer, name);
+    if (json) target = (options.typedValues as TypedValues).jsonStage(writer, name);
     else if (writer.modeOf(name) === ParamMode.Stream) target = writer.beginString(name);
     else {
       const parts: string[] = [];
       target = { write: (t) => parts.push(t), end: () => writer.addValue(name, parts.join('')) };
     }
-    if (options.verbatim) value = target;
-    else {
-      const trimmer = createValueTrimmer((t) => target.write(t));
-      value = {
-        write: (t) => trimmer.write(t),
-        end() {
-          trimmer.end();
-          target.end();
-        },
-      };
-    }
-    scanner = createValueEndScanner(tags, value);
+    value = options.verbatim ? target : trimmedStage(target);
+    scanner = createValueEndScanner(tags, value, (next) => given.isNext(parameterName(next).name));
   }
 
   function endParameter(): void {
@@ -238,6 +237,10 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
           if (result.end === undefined) break;
           endParameter();
           header = '';
+          if (result.end === ValueEnd.OpenedParameter) {
+            startParameter(result.header as string);
+            break;
+          }
           if (result.end === ValueEnd.NextParameter) {
             state = PARAM_NAME;
             break;

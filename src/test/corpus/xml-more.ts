@@ -129,13 +129,6 @@ export const glmMoreCorpus: CorpusCase[] = [
     `${O_GLM46}, "missing </arg_value> before next arg_key"`,
     '<tool_call>search<arg_key>query</arg_key><arg_value>tea<arg_key>limit</arg_key><arg_value>2</arg_value></tool_call>',
     [call('search', { query: 'tea', limit: 2 })],
-    '',
-    {
-      known: {
-        glm: 'one call with query "tea<arg_key>limit</arg_key><arg_value>2" and no limit',
-        auto: 'one call with query "tea<arg_key>limit</arg_key><arg_value>2" and no limit',
-      },
-    },
   ),
 ];
 
