@@ -8,9 +8,11 @@
  * a value's coerced form depends on all of it, it buffers and calls these.
  */
 
+import { NUMERAL } from '../json/chars.ts';
 import { isUnsafeKey } from '../json/json-sink.ts';
 import { parseRelaxedJson } from '../json/json-value.ts';
 import {
+  isRecord,
   itemSchema,
   propertySchema,
   type Schema,
@@ -20,14 +22,8 @@ import {
   unwrapSchema,
 } from './schema.ts';
 
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-
-type Attempt = { ok: true; value: unknown } | { ok: false };
-const FAIL: Attempt = { ok: false };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** What a coercion attempt returns when the value cannot be read as the type. */
+const FAIL = Symbol('fail');
 
 /** The schema allows null: `"type": [… "null"]`, or an anyOf/oneOf branch that is null. */
 export function isNullable(schema: Schema | undefined): boolean {
@@ -58,22 +54,11 @@ export function isOpenSchema(schema: Schema | undefined): boolean {
 }
 
 function matches(value: unknown, type: SchemaType): boolean {
-  switch (type) {
-    case 'string':
-      return typeof value === 'string';
-    case 'number':
-      return typeof value === 'number';
-    case 'integer':
-      return typeof value === 'number' && Number.isInteger(value);
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'null':
-      return value === null;
-    case 'object':
-      return isRecord(value);
-    case 'array':
-      return Array.isArray(value);
-  }
+  if (type === 'integer') return Number.isInteger(value);
+  if (type === 'null') return value === null;
+  if (type === 'object') return isRecord(value);
+  if (type === 'array') return Array.isArray(value);
+  return typeof value === type; // string, number, boolean
 }
 
 /** Strings that look like a JSON object or array. */
@@ -82,11 +67,10 @@ function looksLikeJson(text: string): boolean {
   return (t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']'));
 }
 
-function parseJsonLike(text: string): Attempt {
+function parseJsonLike(text: string): unknown {
   const t = text.trim();
-  if (t === '') return FAIL;
-  const parsed = parseRelaxedJson(t);
-  return parsed.ok ? { ok: true, value: parsed.value } : FAIL;
+  const parsed = t === '' ? undefined : parseRelaxedJson(t);
+  return parsed?.ok ? parsed.value : FAIL;
 }
 
 function coerceObject(
@@ -135,44 +119,39 @@ function splitList(text: string): string[] {
   return parts.map((p) => p.trim()).filter((p) => p !== '');
 }
 
-function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined, note?: Note): Attempt {
+function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined, note?: Note): unknown {
   switch (type) {
     case 'string':
-      return typeof value === 'number' || typeof value === 'boolean' ? { ok: true, value: String(value) } : FAIL;
+      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : FAIL;
     case 'number':
     case 'integer': {
-      if (typeof value !== 'string' || !NUMBER.test(value.trim())) return FAIL;
+      if (typeof value !== 'string' || !NUMERAL.test(value.trim())) return FAIL;
       const n = Number(value.trim());
       // `1e999` is no number JSON can hold: it stays the text the model wrote, for validation to report.
       if (!Number.isFinite(n)) {
         note?.(value.trim());
         return FAIL;
       }
-      return type === 'integer' && !Number.isInteger(n) ? FAIL : { ok: true, value: n };
+      return type === 'integer' && !Number.isInteger(n) ? FAIL : n;
     }
     case 'boolean': {
       const t = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-      return t === 'true' ? { ok: true, value: true } : t === 'false' ? { ok: true, value: false } : FAIL;
+      return t === 'true' ? true : t === 'false' ? false : FAIL;
     }
     case 'null':
-      return isNullWord(value) ? { ok: true, value: null } : FAIL;
+      return isNullWord(value) ? null : FAIL;
     case 'object': {
       if (typeof value !== 'string') return FAIL;
       const parsed = parseJsonLike(value);
-      return parsed.ok && isRecord(parsed.value) ? { ok: true, value: coerceObject(parsed.value, schema, note) } : FAIL;
+      return isRecord(parsed) ? coerceObject(parsed, schema, note) : FAIL;
     }
     case 'array': {
       if (typeof value === 'string') {
         const parsed = value.trim().startsWith('[') ? parseJsonLike(value) : FAIL;
-        const list = parsed.ok && Array.isArray(parsed.value) ? parsed.value : splitList(value);
-        return { ok: true, value: coerceArray(list, schema, note) };
+        return coerceArray(Array.isArray(parsed) ? parsed : splitList(value), schema, note);
       }
-      if (isRecord(value)) {
-        const list = listFromObject(value);
-        return { ok: true, value: coerceArray(list ?? [value], schema, note) };
-      }
-      // A lone scalar where a list is expected: a list of one.
-      return { ok: true, value: coerceArray([value], schema, note) };
+      // An object in a list's shape, else a lone value where a list is expected: a list of one.
+      return coerceArray((isRecord(value) && listFromObject(value)) || [value], schema, note);
     }
     default:
       return FAIL;
@@ -192,7 +171,7 @@ export function coerceBySchema(value: unknown, rawSchema: unknown, note?: Note):
     // No schema: recurse, and parse strings that are clearly JSON.
     if (typeof value === 'string' && looksLikeJson(value)) {
       const parsed = parseJsonLike(value);
-      return parsed.ok ? coerceBySchema(parsed.value, undefined) : value;
+      return parsed === FAIL ? value : coerceBySchema(parsed, undefined);
     }
     if (Array.isArray(value)) return value.map((v) => coerceBySchema(v, undefined));
     if (isRecord(value)) return coerceObject(value, undefined, note);
@@ -209,8 +188,8 @@ export function coerceBySchema(value: unknown, rawSchema: unknown, note?: Note):
     return value;
   }
   for (const type of types) {
-    const attempt = coerceTo(value, type, schema, note);
-    if (attempt.ok) return attempt.value;
+    const coerced = coerceTo(value, type, schema, note);
+    if (coerced !== FAIL) return coerced;
   }
   return asParsed(value);
 }
@@ -235,8 +214,8 @@ function coerceByCombinator(value: unknown, schema: Schema, note?: Note): unknow
   }
   for (const branch of branches) {
     for (const type of schemaTypes(branch)) {
-      const attempt = coerceTo(value, type, branch, note);
-      if (attempt.ok) return attempt.value;
+      const coerced = coerceTo(value, type, branch, note);
+      if (coerced !== FAIL) return coerced;
     }
   }
   return asParsed(value);

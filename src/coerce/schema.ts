@@ -12,7 +12,7 @@ function isSchemaType(type: unknown): type is SchemaType {
   return KNOWN_TYPES.has(type);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -47,17 +47,10 @@ export function schemaTypes(schema: Schema | undefined): SchemaType[] {
   const examples = 'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : [];
   const types = new Set<SchemaType>();
   for (const value of examples) {
-    if (value === null) types.add('null');
-    else if (Array.isArray(value)) types.add('array');
-    else if (typeof value === 'object') types.add('object');
-    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-      types.add(valueType(value));
+    const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    if (isSchemaType(type)) types.add(type);
   }
   return [...types];
-}
-
-function valueType(value: string | number | boolean): SchemaType {
-  return typeof value === 'string' ? 'string' : typeof value === 'number' ? 'number' : 'boolean';
 }
 
 /** The schema of property `key` of an object schema (or its additionalProperties). */

@@ -7,3 +7,6 @@ export function isSpace(c: string): boolean {
 export function isSpaceCode(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9 || c === 0xfeff;
 }
+
+/** A numeral as models write it: JSON's, plus a leading `+`, `1.` and `.5`. */
+export const NUMERAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;

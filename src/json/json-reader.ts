@@ -11,7 +11,7 @@
  * straddles a chunk boundary (an escape, a \u sequence, a bare word) is kept
  * in named fields below.
  */
-import { isSpaceCode } from './chars.ts';
+import { isSpaceCode, NUMERAL } from './chars.ts';
 import type { JsonSink } from './json-sink.ts';
 
 // What the reader expects next, outside strings:
@@ -62,19 +62,8 @@ export interface JsonReader {
   readonly depth: number;
 }
 
-const SIMPLE_ESCAPES: Record<string, string> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  b: '\b',
-  f: '\f',
-  '"': '"',
-  "'": "'",
-  '\\': '\\',
-  '/': '/',
-};
-
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+/** Escapes that stand for another character; any other escaped character (`\"`, `\\`, `\/`, `\'`) is itself. */
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
 
 function isWordChar(c: number): boolean {
   return (
@@ -89,7 +78,10 @@ function isWordChar(c: number): boolean {
   );
 }
 
-/** The value of a bare word in value position, or undefined if it is none. */
+/**
+ * The value of a bare word in value position, or undefined if it is none. A
+ * switch: a table lookup made number-heavy arguments ~15% slower.
+ */
 function bareValue(word: string): number | boolean | null | undefined {
   switch (word) {
     case 'true':
@@ -102,7 +94,7 @@ function bareValue(word: string): number | boolean | null | undefined {
     case 'None':
       return null;
   }
-  return NUMBER.test(word) ? Number(word) : undefined;
+  return NUMERAL.test(word) ? Number(word) : undefined;
 }
 
 export interface JsonReaderOptions {
@@ -172,7 +164,7 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
           hex = '';
         } else {
           escapeState = ESCAPE_NONE;
-          out += SIMPLE_ESCAPES[ch] ?? ch;
+          out += ESCAPES[ch] ?? ch;
         }
         runStart = i;
         continue;

@@ -3,11 +3,13 @@
  * text with the same reader the streaming path uses.
  */
 import { createJsonReader } from './json-reader.ts';
-import { isUnsafeKey, type JsonSink } from './json-sink.ts';
+import { type JsonSink, skipUnsafeKeys } from './json-sink.ts';
 
 export interface ValueBuilder extends JsonSink {
   /** The finished value; valid once the top-level value has ended. */
   readonly value: unknown;
+  /** The top-level value has ended. */
+  readonly done: boolean;
 }
 
 /**
@@ -15,91 +17,62 @@ export interface ValueBuilder extends JsonSink {
  * values are dropped so a rebuilt object can never reach a prototype.
  */
 export function createValueBuilder(onUnsafeKey?: (key: string) => void): ValueBuilder {
-  type Container = { array: unknown[] } | { object: Record<string, unknown>; key: string | undefined };
-  const stack: Container[] = [];
+  const stack: Array<unknown[] | Record<string, unknown>> = [];
+  /** The key whose value comes next (a value follows its key at once, so one is enough). */
+  let key = '';
   let result: unknown;
+  let done = false;
   let stringParts: string[] = [];
-  /** Depth of a value being dropped for an unsafe key; 0 when none. */
-  let dropDepth = 0;
-  let dropNext = false;
 
   function put(value: unknown): void {
     const top = stack[stack.length - 1];
     if (top === undefined) result = value;
-    else if ('array' in top) top.array.push(value);
-    else if (top.key !== undefined) {
-      top.object[top.key] = value;
-      top.key = undefined;
-    }
+    else if (Array.isArray(top)) top.push(value);
+    else top[key] = value;
   }
 
-  /** True while the current value is being dropped. */
-  function dropping(open: number): boolean {
-    if (dropDepth > 0) {
-      dropDepth += open;
-      return true;
-    }
-    if (dropNext) {
-      dropNext = false;
-      dropDepth = open > 0 ? 1 : 0;
-      return true;
-    }
-    return false;
+  function open(container: unknown[] | Record<string, unknown>): void {
+    put(container);
+    stack.push(container);
   }
 
+  // A value ended; at the top level, that is the whole value.
+  const close = () => {
+    stack.pop();
+    done = stack.length === 0;
+  };
+  const leaf = (value: unknown) => {
+    put(value);
+    done = stack.length === 0;
+  };
+
+  const builder = skipUnsafeKeys(
+    {
+      beginObject: () => open({}),
+      beginArray: () => open([]),
+      endObject: close,
+      endArray: close,
+      key(name) {
+        key = name;
+      },
+      beginString() {
+        stringParts = [];
+      },
+      stringChunk(text) {
+        stringParts.push(text);
+      },
+      endString: () => leaf(stringParts.join('')),
+      scalar: leaf,
+    },
+    onUnsafeKey,
+  );
   return {
-    beginObject() {
-      if (dropping(1)) return;
-      const object: Record<string, unknown> = {};
-      put(object);
-      stack.push({ object, key: undefined });
-    },
-    endObject() {
-      if (dropDepth > 0) {
-        dropDepth--;
-        return;
-      }
-      stack.pop();
-    },
-    beginArray() {
-      if (dropping(1)) return;
-      const array: unknown[] = [];
-      put(array);
-      stack.push({ array });
-    },
-    endArray() {
-      if (dropDepth > 0) {
-        dropDepth--;
-        return;
-      }
-      stack.pop();
-    },
-    key(name) {
-      if (dropDepth > 0) return;
-      if (isUnsafeKey(name)) {
-        onUnsafeKey?.(name);
-        dropNext = true;
-        return;
-      }
-      const top = stack[stack.length - 1];
-      if (top && 'object' in top) top.key = name;
-    },
-    beginString() {
-      stringParts = [];
-    },
-    stringChunk(text) {
-      stringParts.push(text);
-    },
-    endString() {
-      if (dropping(0)) return;
-      put(stringParts.join(''));
-    },
-    scalar(value) {
-      if (dropping(0)) return;
-      put(value);
-    },
+    ...builder,
     get value() {
       return result;
+    },
+    get done() {
+      return done;
     },
   };
 }

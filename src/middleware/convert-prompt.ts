@@ -60,11 +60,11 @@ export function toolResultValue(
 }
 
 /** Joins neighbouring text parts into one. */
-function condense<T extends { type: string }>(parts: T[], makeText: (text: string) => T): T[] {
+function condense<T extends { type: string }>(parts: T[]): T[] {
   const out: T[] = [];
   let texts: string[] = [];
   const flushTexts = () => {
-    if (texts.length > 0) out.push(makeText(texts.join('\n')));
+    if (texts.length > 0) out.push({ type: 'text', text: texts.join('\n') } as unknown as T);
     texts = [];
   };
   for (const part of parts) {
@@ -89,10 +89,7 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
   const respond = (part: ResultPart) => formatResponse(responseRecord(part));
 
   // Thinking is written back only after the last user message (the current tool loop), as the templates that keep it do.
-  let lastUser = -1;
-  prompt.forEach((message, i) => {
-    if (message.role === 'user') lastUser = i;
-  });
+  const lastUser = prompt.findLastIndex((message) => message.role === 'user');
 
   const out: LanguageModelV4Prompt = [];
   for (const [index, message] of prompt.entries()) {
@@ -151,7 +148,7 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
             }
           }
         }
-        let content = condense<AssistantPart>(parts, (text) => ({ type: 'text', text }));
+        let content = condense(parts);
         if (calls.length > 0 && protocol.formatToolCalls !== undefined) {
           // The turn's text and calls as one text, the way the template writes them (other parts stay in order before).
           const text = content
@@ -193,12 +190,11 @@ function pushUser(
   providerOptions: LanguageModelV4Message['providerOptions'],
 ): void {
   const last = out[out.length - 1];
-  const makeText = (text: string): UserPart => ({ type: 'text', text });
   if (last?.role === 'user') {
-    out[out.length - 1] = { ...last, content: condense([...last.content, ...content], makeText) };
+    out[out.length - 1] = { ...last, content: condense([...last.content, ...content]) };
     return;
   }
-  out.push({ role: 'user', content: condense(content, makeText), ...(providerOptions ? { providerOptions } : {}) });
+  out.push({ role: 'user', content: condense(content), ...(providerOptions ? { providerOptions } : {}) });
 }
 
 /**

@@ -2,20 +2,32 @@
  * The middleware factory: `wrapLanguageModel({ model, middleware: createToolMiddleware({ protocol }) })`.
  */
 import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-sdk/provider';
+import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { type CallState, recallCallState } from './call-state.ts';
-import { resolveDebug, resolveDebugStyle } from './debug.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
-import { functionToolsOf, resolveProtocol, transformParams } from './transform-params.ts';
+import { callState, functionToolsOf, transformParams } from './transform-params.ts';
 import { wrapGenerate } from './wrap-generate.ts';
 import { wrapStream } from './wrap-stream.ts';
 
-export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageModelV4Middleware {
-  if (options === undefined || options.protocol === undefined) {
+/** The protocol object, from the object or its factory; a missing or wrong one is explained with the fix. */
+function resolveProtocol(protocol: ToolMiddlewareOptions['protocol'] | undefined): ToolCallProtocol {
+  const resolved: unknown = typeof protocol === 'function' ? protocol() : protocol;
+  const candidate = resolved as Partial<ToolCallProtocol> | null;
+  if (
+    typeof candidate !== 'object' ||
+    candidate === null ||
+    typeof candidate.createParser !== 'function' ||
+    typeof candidate.formatTools !== 'function'
+  ) {
     throw new TypeError(
-      'createToolMiddleware needs a protocol, e.g. createToolMiddleware({ protocol: jsonMixProtocol() }), or use a preset such as hermesToolMiddleware.',
+      `createToolMiddleware needs a protocol object such as hermesProtocol() (or use a preset such as hermesToolMiddleware), got ${JSON.stringify(String(resolved)).slice(0, 60)}. To pick a format by name ("hermes", "qwen3-coder", …), use protocolByName(name) from toolshim.`,
     );
   }
-  const protocol = resolveProtocol(options.protocol);
+  return candidate as ToolCallProtocol;
+}
+
+export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageModelV4Middleware {
+  const protocol = resolveProtocol(options?.protocol);
   const { reasoning } = options;
   if (
     reasoning !== undefined &&
@@ -34,16 +46,8 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
    */
   function stateFor(params: LanguageModelV4CallOptions): CallState {
     return (
-      recallCallState(params) ?? {
-        protocol,
-        tools: functionToolsOf(params),
-        toolChoice: { type: 'auto' },
-        onError: options.onError ?? (() => {}),
-        warnings: [],
-        debug: resolveDebug(options.debug),
-        debugStyle: resolveDebugStyle(options.debugStyle),
-        reasoning: options.reasoning,
-      }
+      recallCallState(params) ??
+      callState(options, protocol, functionToolsOf(params), { type: 'auto' }, options.onError ?? (() => {}))
     );
   }
 

@@ -52,18 +52,13 @@ export function createPartWriter(
 
   const callbacks: ParserCallbacks = {
     onText(text) {
-      if (reasoningId !== undefined) {
-        if (text.trim() === '') {
-          pendingSpace += text;
-          return;
-        }
-        closeReasoning();
-      }
+      // A text block and a reasoning block are never open together.
       if (textId === undefined) {
         if (text.trim() === '') {
           pendingSpace += text;
           return;
         }
+        closeReasoning();
         const opening = afterCall ? (pendingSpace + text).trimStart() : pendingSpace + text;
         pendingSpace = '';
         afterCall = false;
@@ -77,9 +72,7 @@ export function createPartWriter(
     onReasoning(text) {
       if (text === '') return;
       if (reasoningId === undefined) {
-        if (textId !== undefined) enqueue({ type: 'text-end', id: textId });
-        textId = undefined;
-        pendingSpace = '';
+        closeText();
         reasoningId = newId('rsn_');
         enqueue({ type: 'reasoning-start', id: reasoningId });
       }

@@ -5,7 +5,7 @@
 import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
-import { type CallState, rememberCallState } from './call-state.ts';
+import { type CallState, rememberCallState, type ToolChoiceMode } from './call-state.ts';
 import { convertPrompt, withSystemPrompt } from './convert-prompt.ts';
 import { resolveDebug, resolveDebugStyle } from './debug.ts';
 import type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './options.ts';
@@ -17,22 +17,6 @@ function combineOnError(...hooks: Array<OnToolshimError | undefined>): OnToolshi
   return (message, metadata) => {
     for (const hook of present) hook(message, metadata);
   };
-}
-
-export function resolveProtocol(protocol: ToolMiddlewareOptions['protocol']): ToolCallProtocol {
-  const resolved: unknown = typeof protocol === 'function' ? protocol() : protocol;
-  const candidate = resolved as Partial<ToolCallProtocol> | null;
-  if (
-    typeof candidate !== 'object' ||
-    candidate === null ||
-    typeof candidate.createParser !== 'function' ||
-    typeof candidate.formatTools !== 'function'
-  ) {
-    throw new TypeError(
-      `createToolMiddleware: \`protocol\` must be a protocol object such as hermesProtocol(), got ${JSON.stringify(String(resolved)).slice(0, 60)}. To pick a format by name ("hermes", "qwen3-coder", …), use protocolByName(name) from toolshim.`,
-    );
-  }
-  return candidate as ToolCallProtocol;
 }
 
 /** The function tools of a call, as the parsers see them. */
@@ -95,7 +79,20 @@ export function transformParams(
     };
   }
 
-  const state: CallState = {
+  rememberCallState(next, callState(options, protocol, tools, toolChoice, onError, warnings));
+  return next;
+}
+
+/** What the generate and stream wrappers need for one call. */
+export function callState(
+  options: ToolMiddlewareOptions,
+  protocol: ToolCallProtocol,
+  tools: ToolSpec[],
+  toolChoice: ToolChoiceMode,
+  onError: OnToolshimError,
+  warnings: SharedV4Warning[] = [],
+): CallState {
+  return {
     protocol,
     tools,
     toolChoice,
@@ -105,6 +102,4 @@ export function transformParams(
     debugStyle: resolveDebugStyle(options.debugStyle),
     reasoning: options.reasoning,
   };
-  rememberCallState(next, state);
-  return next;
 }

@@ -20,16 +20,15 @@ export async function wrapGenerate(
   const warnings = state.warnings.length > 0 ? [...result.warnings, ...state.warnings] : result.warnings;
 
   const content: LanguageModelV4Content[] = [];
-  const texts = new Map<string, { type: 'text' | 'reasoning'; text: string }>();
+  /** The open text or reasoning block: the writer never has two open, so each delta is this one's. */
+  let block: { type: 'text' | 'reasoning'; text: string } = { type: 'text', text: '' };
   const parser = createResponseParser(state, (part: LanguageModelV4StreamPart) => {
     if (state.debug === 'stream') logStreamPart('out', part);
     if (part.type === 'text-start' || part.type === 'reasoning-start') {
-      const item = { type: part.type === 'text-start' ? ('text' as const) : ('reasoning' as const), text: '' };
-      texts.set(part.id, item);
-      content.push(item);
+      block = { type: part.type === 'text-start' ? 'text' : 'reasoning', text: '' };
+      content.push(block);
     } else if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
-      const item = texts.get(part.id);
-      if (item) item.text += part.delta;
+      block.text += part.delta;
     } else if (part.type === 'tool-call') {
       content.push({ type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
     }

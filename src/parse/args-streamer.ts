@@ -19,25 +19,29 @@ export interface ArgsStreamer extends JsonSink {
   readonly done: boolean;
 }
 
-type Frame =
-  | { kind: 'object'; schema: Schema | undefined; count: number; valueSchema: Schema | undefined; key: string }
-  | { kind: 'array'; schema: Schema | undefined; count: number };
+/** An open object or array that streams; `key` and `valueSchema` are an object's current member's. */
+interface Frame {
+  array: boolean;
+  schema: Schema | undefined;
+  count: number;
+  key: string;
+  valueSchema: Schema | undefined;
+}
 
-// How a string value is handled, decided when it begins:
-const STRING_MODE_STREAM = 0;
-/** Buffered whole, then coerced. */
-const STRING_MODE_BUFFER = 1;
-/** No schema: streamed unless it starts like JSON, which is then parsed. */
-const STRING_MODE_UNDECIDED = 2;
-const STRING_MODE_DROP = 3;
-/** A string a nullable schema may read as null (`null`, `None`): held while it can still be one. */
-const STRING_MODE_MAYBE_NULL = 4;
-type StringMode =
-  | typeof STRING_MODE_STREAM
-  | typeof STRING_MODE_BUFFER
-  | typeof STRING_MODE_UNDECIDED
-  | typeof STRING_MODE_DROP
-  | typeof STRING_MODE_MAYBE_NULL;
+/** Where the next value goes: its schema and the separator before it. */
+interface Slot {
+  schema: Schema | undefined;
+  prefix: string;
+  root: boolean;
+}
+
+// How a string that does not stream is held:
+/** Whole, then coerced (the schema wants something else than a string). */
+const WHOLE = 0;
+/** No schema: streamed, unless it starts like JSON, which is then read whole. */
+const JSON_OR_TEXT = 1;
+/** A nullable string, which may be written `null` or `None`: held while it can still be one. */
+const NULL_OR_TEXT = 2;
 
 function jsonEscape(text: string): string {
   return JSON.stringify(text).slice(1, -1);
@@ -53,22 +57,16 @@ export function createArgsStreamer(
   report: (message: string, code: ToolshimErrorCode) => void,
 ): ArgsStreamer {
   const rootSchema = unwrapSchema(toolSchema);
-  const onUnsafeKey = (key: string) =>
-    report(`Dropped the argument key "${key}": it could reach an object prototype.`, 'unsafe-key');
   const stack: Frame[] = [];
   let done = false;
 
-  /** A subtree collected for whole-value coercion. */
-  let buffer: { builder: ValueBuilder; depth: number; schema: Schema | undefined; prefix: string } | undefined;
-  /** Depth of a container being dropped (its key was unsafe). */
-  let dropDepth = 0;
-  /** The next value belongs to an unsafe key and is dropped. */
-  let dropNext = false;
-
-  let stringMode: StringMode = STRING_MODE_STREAM;
-  let stringSchema: Schema | undefined;
-  let stringPrefix = '';
-  let stringParts: string[] = [];
+  /**
+   * A container collected whole for coercion (its shape may change), or the
+   * value of an unsafe key, collected only to be dropped.
+   */
+  let buffer: (Slot & { builder: ValueBuilder; drop?: boolean }) | undefined;
+  /** The string being read, when it does not stream (yet): how it is held, and its pieces so far. */
+  let held: (Slot & { mode: number; parts: string[] }) | undefined;
   /** A high surrogate that ended a chunk; escaped alone it would differ from the pair. */
   let heldSurrogate = '';
 
@@ -76,11 +74,10 @@ export function createArgsStreamer(
     if (stack.length === 0) done = true;
   }
 
-  /** Where the next value goes: its schema and the separator before it. */
-  function nextSlot(): { schema: Schema | undefined; prefix: string; root: boolean } {
+  function nextSlot(): Slot {
     const top = stack[stack.length - 1];
     if (top === undefined) return { schema: rootSchema, prefix: '', root: true };
-    if (top.kind === 'object') return { schema: top.valueSchema, prefix: '', root: false };
+    if (!top.array) return { schema: top.valueSchema, prefix: '', root: false };
     const prefix = top.count > 0 ? ',' : '';
     top.count++;
     return { schema: itemSchema(top.schema), prefix, root: false };
@@ -89,12 +86,12 @@ export function createArgsStreamer(
   /** Where the value being written sits in the arguments: `city`, `stops[2]`, `filter.min`. */
   function slotPath(): string {
     return stack
-      .map((frame) => (frame.kind === 'object' ? `.${frame.key}` : `[${frame.count - 1}]`))
+      .map((frame) => (frame.array ? `[${frame.count - 1}]` : `.${frame.key}`))
       .join('')
       .slice(1);
   }
 
-  function coerceAndEmit(value: unknown, schema: Schema | undefined, prefix: string, root: boolean): void {
+  function coerceAndEmit(value: unknown, { schema, prefix, root }: Slot): void {
     // One bad value is an error for its own argument only: it stays the model's text, and the call stands.
     const note = (numeral: string) =>
       report(
@@ -107,58 +104,45 @@ export function createArgsStreamer(
   }
 
   /** Containers stream structurally unless coercion could change their shape. */
-  function mustBuffer(schema: Schema | undefined, kind: 'object' | 'array'): boolean {
+  function mustBuffer(schema: Schema | undefined, array: boolean): boolean {
     if (isOpenSchema(schema)) return false;
     const types = schemaTypes(schema);
     if (types.length === 0) return true; // anyOf & co.: leave it to coerceBySchema
-    if (kind === 'object') return !types.includes('object');
+    if (!array) return !types.includes('object');
     return !types.includes('array') || tupleSchemas(schema) !== undefined;
   }
 
-  function openContainer(kind: 'object' | 'array'): void {
-    if (dropDepth > 0 || dropNext) {
-      dropNext = false;
-      dropDepth++;
-      return;
-    }
-    if (buffer !== undefined) {
-      buffer.depth++;
-      if (kind === 'object') buffer.builder.beginObject();
-      else buffer.builder.beginArray();
-      return;
-    }
-    const slot = nextSlot();
-    if (mustBuffer(slot.schema, kind)) {
-      buffer = { builder: createValueBuilder(onUnsafeKey), depth: 1, schema: slot.schema, prefix: slot.prefix };
-      if (kind === 'object') buffer.builder.beginObject();
-      else buffer.builder.beginArray();
-      return;
-    }
-    emit(slot.prefix + (kind === 'object' ? '{' : '['));
-    stack.push(
-      kind === 'object'
-        ? { kind, schema: slot.schema, count: 0, valueSchema: undefined, key: '' }
-        : { kind, schema: slot.schema, count: 0 },
-    );
+  /** After an event given to the buffer: once its value is complete, it is coerced and written. */
+  function settleBuffer(): void {
+    if (buffer === undefined || !buffer.builder.done) return;
+    const { builder, drop, ...slot } = buffer;
+    buffer = undefined;
+    if (!drop) coerceAndEmit(builder.value, slot);
   }
 
-  function closeContainer(kind: 'object' | 'array'): void {
-    if (dropDepth > 0) {
-      dropDepth--;
-      return;
-    }
-    if (buffer !== undefined) {
-      if (kind === 'object') buffer.builder.endObject();
-      else buffer.builder.endArray();
-      if (--buffer.depth === 0) {
-        const { builder, schema, prefix } = buffer;
-        buffer = undefined;
-        coerceAndEmit(builder.value, schema, prefix, stack.length === 0);
+  function openContainer(array: boolean): void {
+    if (buffer === undefined) {
+      const slot = nextSlot();
+      if (!mustBuffer(slot.schema, array)) {
+        emit(slot.prefix + (array ? '[' : '{'));
+        stack.push({ array, schema: slot.schema, count: 0, key: '', valueSchema: undefined });
+        return;
       }
+      buffer = { ...slot, builder: createValueBuilder(onUnsafeKey) };
+    }
+    if (array) buffer.builder.beginArray();
+    else buffer.builder.beginObject();
+  }
+
+  function closeContainer(array: boolean): void {
+    if (buffer !== undefined) {
+      if (array) buffer.builder.endArray();
+      else buffer.builder.endObject();
+      settleBuffer();
       return;
     }
     stack.pop();
-    emit(kind === 'object' ? '}' : ']');
+    emit(array ? ']' : '}');
     finishValue();
   }
 
@@ -172,22 +156,30 @@ export function createArgsStreamer(
     if (text !== '') emit(jsonEscape(text));
   }
 
+  /** The held string is text after all: what was held goes out, and the rest streams. */
+  function release(string: Slot & { parts: string[] }): void {
+    held = undefined;
+    emit(`${string.prefix}"`);
+    emitStringPiece(string.parts.join(''));
+  }
+
+  function onUnsafeKey(key: string): void {
+    report(`Dropped the argument key "${key}": it could reach an object prototype.`, 'unsafe-key');
+  }
+
   return {
-    beginObject: () => openContainer('object'),
-    endObject: () => closeContainer('object'),
-    beginArray: () => openContainer('array'),
-    endArray: () => closeContainer('array'),
+    beginObject: () => openContainer(false),
+    endObject: () => closeContainer(false),
+    beginArray: () => openContainer(true),
+    endArray: () => closeContainer(true),
     key(name) {
-      if (dropDepth > 0) return;
-      if (buffer !== undefined) {
-        buffer.builder.key(name);
-        return;
-      }
+      if (buffer !== undefined) return buffer.builder.key(name);
       const top = stack[stack.length - 1];
-      if (top?.kind !== 'object') return;
+      if (top === undefined || top.array) return;
       if (isUnsafeKey(name)) {
         onUnsafeKey(name);
-        dropNext = true;
+        // Its value is read like a buffered one, but never written (no hot path pays for the check).
+        buffer = { schema: undefined, prefix: '', root: false, builder: createValueBuilder(), drop: true };
         return;
       }
       emit(`${top.count > 0 ? ',' : ''}${JSON.stringify(name)}:`);
@@ -196,113 +188,56 @@ export function createArgsStreamer(
       top.valueSchema = propertySchema(top.schema, name);
     },
     beginString() {
-      if (dropDepth > 0 || dropNext) {
-        dropNext = false;
-        stringMode = STRING_MODE_DROP;
-        return;
-      }
-      if (buffer !== undefined) {
-        stringMode = STRING_MODE_DROP; // the builder gets the events instead
-        buffer.builder.beginString();
-        return;
-      }
+      if (buffer !== undefined) return buffer.builder.beginString();
       const slot = nextSlot();
-      stringSchema = slot.schema;
-      stringParts = [];
-      if (slot.root) {
-        // Arguments given as a JSON *string*: parse it whole, then coerce.
-        stringMode = STRING_MODE_BUFFER;
-        stringPrefix = slot.prefix;
-      } else if (isOpenSchema(slot.schema)) {
-        stringMode = STRING_MODE_UNDECIDED;
-        stringPrefix = slot.prefix;
-      } else if (schemaTypes(slot.schema).includes('string') && isNullable(slot.schema)) {
-        stringMode = STRING_MODE_MAYBE_NULL;
-        stringPrefix = slot.prefix;
-      } else if (schemaTypes(slot.schema).includes('string')) {
-        stringMode = STRING_MODE_STREAM;
-        emit(`${slot.prefix}"`);
-      } else {
-        stringMode = STRING_MODE_BUFFER;
-        stringPrefix = slot.prefix;
-      }
+      const types = schemaTypes(slot.schema);
+      // Arguments given as a JSON *string* (the root) are parsed whole, then coerced.
+      const mode = slot.root
+        ? WHOLE
+        : isOpenSchema(slot.schema)
+          ? JSON_OR_TEXT
+          : !types.includes('string')
+            ? WHOLE
+            : isNullable(slot.schema)
+              ? NULL_OR_TEXT
+              : undefined;
+      if (mode === undefined) emit(`${slot.prefix}"`);
+      else held = { ...slot, mode, parts: [] };
     },
     stringChunk(text) {
-      if (buffer !== undefined) {
-        buffer.builder.stringChunk(text);
-        return;
-      }
-      switch (stringMode) {
-        case STRING_MODE_STREAM:
-          emitStringPiece(text);
-          return;
-        case STRING_MODE_BUFFER:
-          stringParts.push(text);
-          return;
-        case STRING_MODE_UNDECIDED: {
-          stringParts.push(text);
-          // Earlier pieces were all whitespace, so the first real char is in this one.
-          const first = text.trimStart().charAt(0);
-          if (first === '') return;
-          if (first === '{' || first === '[') {
-            stringMode = STRING_MODE_BUFFER;
-            return;
-          }
-          // Plain text after all: release what was held and stream the rest.
-          stringMode = STRING_MODE_STREAM;
-          emit(`${stringPrefix}"`);
-          emitStringPiece(stringParts.join(''));
-          stringParts = [];
-          return;
-        }
-        case STRING_MODE_MAYBE_NULL: {
-          stringParts.push(text);
-          const sofar = stringParts.join('').trim();
-          if (sofar.length <= 4 && ('null'.startsWith(sofar) || 'None'.startsWith(sofar))) return;
-          // Not null after all: release what was held and stream the rest.
-          stringMode = STRING_MODE_STREAM;
-          emit(`${stringPrefix}"`);
-          emitStringPiece(stringParts.join(''));
-          stringParts = [];
-          return;
-        }
-        case STRING_MODE_DROP:
-          return;
+      if (buffer !== undefined) return buffer.builder.stringChunk(text);
+      if (held === undefined) return emitStringPiece(text);
+      held.parts.push(text);
+      if (held.mode === JSON_OR_TEXT) {
+        // Earlier pieces were all whitespace, so the first real char is in this one.
+        const first = text.trimStart().charAt(0);
+        if (first === '{' || first === '[') held.mode = WHOLE;
+        else if (first !== '') release(held);
+      } else if (held.mode === NULL_OR_TEXT) {
+        const sofar = held.parts.join('').trim();
+        if (sofar.length > 4 || !('null'.startsWith(sofar) || 'None'.startsWith(sofar))) release(held);
       }
     },
     endString() {
       if (buffer !== undefined) {
         buffer.builder.endString();
-        return;
+        return settleBuffer();
       }
-      switch (stringMode) {
-        case STRING_MODE_STREAM:
-          emit(`${jsonEscape(heldSurrogate)}"`);
-          heldSurrogate = '';
-          finishValue();
-          return;
-        case STRING_MODE_BUFFER:
-        case STRING_MODE_UNDECIDED:
-        case STRING_MODE_MAYBE_NULL:
-          coerceAndEmit(stringParts.join(''), stringSchema, stringPrefix, stack.length === 0);
-          stringParts = [];
-          return;
-        case STRING_MODE_DROP:
-          return;
+      if (held !== undefined) {
+        const string = held;
+        held = undefined;
+        return coerceAndEmit(string.parts.join(''), string);
       }
+      emit(`${jsonEscape(heldSurrogate)}"`);
+      heldSurrogate = '';
+      finishValue();
     },
     scalar(value) {
-      if (dropDepth > 0) return;
-      if (dropNext) {
-        dropNext = false;
-        return;
-      }
       if (buffer !== undefined) {
         buffer.builder.scalar(value);
-        return;
+        return settleBuffer();
       }
-      const slot = nextSlot();
-      coerceAndEmit(value, slot.schema, slot.prefix, slot.root);
+      coerceAndEmit(value, nextSlot());
     },
     get done() {
       return done;

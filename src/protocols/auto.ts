@@ -19,13 +19,13 @@
 import type { ParserContext } from '../parse/events.ts';
 import type { Trigger } from '../parse/scanner.ts';
 import { defineFormat } from './define-protocol.ts';
-import { NATIVE_FORMATS } from './formats.ts';
+import { FORMAT_TRIGGERS } from './format-triggers.ts';
 import { hermesProtocol } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 
 /** The triggers of every native format (shared ones once). */
 export function autoTriggers(context: ParserContext): Trigger[] {
-  return NATIVE_FORMATS.flatMap((format) => format.triggers(context));
+  return Object.values(FORMAT_TRIGGERS).flatMap((triggers) => triggers(context));
 }
 
 export interface AutoProtocolOptions {

@@ -11,7 +11,7 @@ import { type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
 import type { SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
-import { openReasoning } from '../parse/sections/reasoning.ts';
+import { openThinking } from '../parse/sections/reasoning.ts';
 import type { ToolSpec } from '../types.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
@@ -40,7 +40,7 @@ function routeMessage(header: string, env: SectionEnv) {
   if (RECIPIENT.test(header)) return undefined;
   const channel = channelOf(header);
   if (channel === 'analysis' && env.context.reasoning !== 'text') {
-    return (e: SectionEnv, m: string) => openReasoning(e, m, { end: '<|end|>' });
+    return (e: SectionEnv, m: string) => openThinking(e, m, '<|end|>');
   }
   if (channel === 'final') return (e: SectionEnv, m: string) => openWrappedText(e, m, ['<|return|>', '<|end|>']);
   if (channel === 'commentary') return (e: SectionEnv, m: string) => openWrappedText(e, m, ['<|end|>']);

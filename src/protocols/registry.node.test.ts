@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import * as main from '../index.ts';
 import { renderFormatTable, renderPresets, renderV3, TABLE_END, TABLE_START } from '../test/registry-sync.ts';
 import { root } from '../test/runtimes/test-files.ts';
+import { FORMAT_TRIGGERS } from './format-triggers.ts';
+import { NATIVE_FORMATS } from './formats.ts';
 import { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from './registry.ts';
 
 /** `text` as biome formats it for `path` (the sync script formats what it writes). */
@@ -52,6 +54,13 @@ describe('the format registry', () => {
     for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'HERMES', ' hermes', '']) {
       expect(findFormat(name), name).toBeUndefined();
       expect(() => protocolByName(name), name).toThrow(/Unknown protocol .*Use one of: hermes, gemma/);
+    }
+  });
+
+  it('gives auto the triggers of every native format, in the registry order', () => {
+    expect(Object.keys(FORMAT_TRIGGERS)).toEqual(NATIVE_FORMATS.map((format) => format.name));
+    for (const format of NATIVE_FORMATS) {
+      expect(format.triggers, format.name).toBe(FORMAT_TRIGGERS[format.name as keyof typeof FORMAT_TRIGGERS]);
     }
   });
 

@@ -3,10 +3,10 @@
  * runs every format's triggers together, counts each once.
  */
 import type { Trigger } from '../parse/scanner.ts';
-import { keepMarkerAsText, openSilentMarker } from '../parse/sections/basic.ts';
+import { keepMarkerAsText, openSilentMarker, type SectionOpener } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
-import { openReasoning } from '../parse/sections/reasoning.ts';
+import { openReasoning, openThinking } from '../parse/sections/reasoning.ts';
 
 /**
  * A thinking block's markers. The start opens it only where the model's
@@ -16,15 +16,13 @@ import { openReasoning } from '../parse/sections/reasoning.ts';
  * thinking already went out as text, so the answer restarts after it and
  * onError says which option reads it as reasoning.
  */
-function thinkingTriggers(start: string, end: string, label?: string): readonly Trigger[] {
+function thinkingTriggers(
+  start: string,
+  end: string,
+  open: SectionOpener = (env, marker) => openThinking(env, marker, end),
+): readonly Trigger[] {
   return [
-    {
-      marker: start,
-      atStart: true,
-      afterCall: true,
-      reasoning: true,
-      open: (env, marker) => openReasoning(env, marker, label === undefined ? { end } : { end, label }),
-    },
+    { marker: start, atStart: true, afterCall: true, reasoning: true, open },
     {
       marker: end,
       open: (env, marker) => {
@@ -44,7 +42,9 @@ export const thinkTriggers = /* @__PURE__ */ thinkingTriggers('<think>', '</thin
 /** `[THINK]…[/THINK]`: Magistral (special tokens of Mistral's tokenizer v13). */
 export const mistralThinkTriggers = /* @__PURE__ */ thinkingTriggers('[THINK]', '[/THINK]');
 /** `<|channel>thought\n…<channel|>`: Gemma 4's thought channel (google/gemma-4 chat template). */
-export const gemma4ThoughtTriggers = /* @__PURE__ */ thinkingTriggers('<|channel>', '<channel|>', 'thought\n');
+export const gemma4ThoughtTriggers = /* @__PURE__ */ thinkingTriggers('<|channel>', '<channel|>', (env, marker) =>
+  openReasoning(env, marker, { end: '<channel|>', label: 'thought\n' }),
+);
 
 /** A character that may start a tool name. */
 export function isIdentStart(c: string): boolean {

@@ -6,30 +6,12 @@
  * unchanged, because the V4 middleware finds its per-call state by the identity
  * of the params object that transformParams returned.
  */
+import type { LanguageModelV4Middleware, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type {
-  LanguageModelV4,
-  LanguageModelV4CallOptions,
-  LanguageModelV4GenerateResult,
-  LanguageModelV4Middleware,
-  LanguageModelV4StreamPart,
-  LanguageModelV4StreamResult,
-} from '@ai-sdk/provider';
-import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3GenerateResult,
   LanguageModelV3Middleware,
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
 } from '@ai-sdk/provider-v3';
-
-// The casts below are the whole adaptation: the shapes toolshim touches are shared by V3 and V4.
-const asV4Params = (params: LanguageModelV3CallOptions) => params as unknown as LanguageModelV4CallOptions;
-const asV4Model = (model: LanguageModelV3) => model as unknown as LanguageModelV4;
-const asV4Generate = (doGenerate: () => PromiseLike<LanguageModelV3GenerateResult>) =>
-  doGenerate as unknown as () => PromiseLike<LanguageModelV4GenerateResult>;
-const asV4Stream = (doStream: () => PromiseLike<LanguageModelV3StreamResult>) =>
-  doStream as unknown as () => PromiseLike<LanguageModelV4StreamResult>;
 
 /** A V4 stream part as V3 knows it: `inputEncoding` exists only in V4. */
 export function toV3StreamPart(part: LanguageModelV4StreamPart): LanguageModelV3StreamPart {
@@ -40,36 +22,19 @@ export function toV3StreamPart(part: LanguageModelV4StreamPart): LanguageModelV3
   return part as unknown as LanguageModelV3StreamPart;
 }
 
-/** Wraps a V4 toolshim middleware so that `wrapLanguageModel` of ai@6 accepts it. */
+/**
+ * Wraps a V4 toolshim middleware so that `wrapLanguageModel` of ai@6 accepts it.
+ * The casts are the whole adaptation: `transformParams` and `wrapGenerate` take
+ * and return what V3 passes as it is, and only the stream's parts are rewritten.
+ */
 export function toV3Middleware(middleware: LanguageModelV4Middleware): LanguageModelV3Middleware {
-  const { transformParams, wrapGenerate, wrapStream } = middleware;
+  const { wrapStream } = middleware;
   return {
+    ...(middleware as unknown as LanguageModelV3Middleware),
     specificationVersion: 'v3',
-    ...(transformParams && {
-      transformParams: async ({ type, params, model }) =>
-        (await transformParams({
-          type,
-          params: asV4Params(params),
-          model: asV4Model(model),
-        })) as unknown as LanguageModelV3CallOptions,
-    }),
-    ...(wrapGenerate && {
-      wrapGenerate: async ({ doGenerate, doStream, params, model }) =>
-        (await wrapGenerate({
-          doGenerate: asV4Generate(doGenerate),
-          doStream: asV4Stream(doStream),
-          params: asV4Params(params),
-          model: asV4Model(model),
-        })) as unknown as LanguageModelV3GenerateResult,
-    }),
     ...(wrapStream && {
-      wrapStream: async ({ doGenerate, doStream, params, model }) => {
-        const result = await wrapStream({
-          doGenerate: asV4Generate(doGenerate),
-          doStream: asV4Stream(doStream),
-          params: asV4Params(params),
-          model: asV4Model(model),
-        });
+      wrapStream: async (options) => {
+        const result = await wrapStream(options as unknown as Parameters<typeof wrapStream>[0]);
         const stream = result.stream.pipeThrough(
           new TransformStream<LanguageModelV4StreamPart, LanguageModelV3StreamPart>({
             transform: (part, controller) => controller.enqueue(toV3StreamPart(part)),

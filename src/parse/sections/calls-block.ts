@@ -29,8 +29,12 @@ export interface CallsBlockOptions {
 /** More whitespace than this after the begin marker: not a call block after all. */
 const MAX_SPACE = 1024;
 
-const State = { Gap: 0, Marker: 1, Call: 2, Trailing: 3, Done: 4 } as const;
-type State = (typeof State)[keyof typeof State];
+// What the section reads next:
+const GAP = 0;
+const MARKER = 1;
+const CALL = 2;
+const TRAILING = 3;
+const DONE = 4;
 
 /**
  * Per parser: a block that produced calls was left without its end marker
@@ -47,7 +51,7 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
   /** A possible `call` or `end` marker being matched. */
   let tag = '';
   let inner: Section | undefined;
-  let state: State = State.Gap;
+  let state = GAP;
   unclosedWithCalls.delete(callbacks);
 
   function flushPending(): void {
@@ -64,7 +68,7 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
 
   /** The block is over without its end marker: what was held goes back as text. */
   function stop(extra: string, reason: string, code: ToolshimErrorCode = 'malformed-tool-call'): void {
-    state = State.Done;
+    state = DONE;
     if (calls > 0) {
       unclosedWithCalls.set(callbacks, true);
       if (extra !== '') callbacks.onText(extra);
@@ -94,10 +98,10 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
-    while (i < n && state !== State.Done) {
+    while (i < n && state !== DONE) {
       const c = text.charAt(i);
       switch (state) {
-        case State.Gap: {
+        case GAP: {
           if (isSpace(c)) {
             if (calls === 0) pending += c;
             else drop(c);
@@ -106,14 +110,14 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
               stop('', 'the tool-calls marker is followed by nothing but whitespace');
             }
           } else if (c === options.call.charAt(0) || c === options.end.charAt(0)) {
-            state = State.Marker;
+            state = MARKER;
           } else {
             stop('', 'the tool-calls marker is not followed by a call');
             return i;
           }
           break;
         }
-        case State.Marker: {
+        case MARKER: {
           const next = tag + c;
           if (!options.call.startsWith(next) && !options.end.startsWith(next)) {
             const partial = tag;
@@ -126,17 +130,17 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
           if (tag === options.call) {
             tag = '';
             inner = options.openCall({ ...env, callbacks: innerCallbacks }, options.call);
-            state = State.Call;
+            state = CALL;
           } else if (tag === options.end) {
             tag = '';
             if (calls > 0) {
               drop(options.end);
-              state = State.Trailing;
+              state = TRAILING;
             } else stop(options.end, 'the tool-calls block holds no call');
           }
           break;
         }
-        case State.Call: {
+        case CALL: {
           const section = inner as Section;
           const before = calls;
           i = section.write(text, i);
@@ -146,27 +150,27 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
             if (again !== '') {
               // The call ended on a marker it did not own (`<|tool_call_begin|>` with no end before it):
               // read it here, and pass on to the scanner whatever this block does not take.
-              state = calls === before ? State.Done : State.Gap;
-              if (calls > 0 && state === State.Done) unclosedWithCalls.set(callbacks, true);
-              const taken = state === State.Done ? 0 : write(again, 0);
+              state = calls === before ? DONE : GAP;
+              if (calls > 0 && state === DONE) unclosedWithCalls.set(callbacks, true);
+              const taken = state === DONE ? 0 : write(again, 0);
               leftover = again.slice(taken);
-              if (state === State.Done || leftover !== '') return i;
+              if (state === DONE || leftover !== '') return i;
               break;
             }
             if (calls === before) {
               // The call was malformed and went back as text: the block is over, the rest is prose.
-              state = State.Done;
+              state = DONE;
               if (calls > 0) unclosedWithCalls.set(callbacks, true);
               return i;
             }
-            state = State.Gap;
+            state = GAP;
           }
           break;
         }
-        case State.Trailing: {
+        case TRAILING: {
           // Dropped with the end marker, as the whitespace after a call is.
           if (!isSpace(c)) {
-            state = State.Done;
+            state = DONE;
             return i;
           }
           drop(c);
@@ -181,31 +185,31 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
   return {
     write,
     get done() {
-      return state === State.Done;
+      return state === DONE;
     },
     get leftover() {
       return leftover;
     },
     end() {
-      if (state === State.Call) {
+      if (state === CALL) {
         const before = calls;
         inner?.end();
-        state = State.Done;
+        state = DONE;
         if (calls === before) flushPending();
         return;
       }
-      if (state === State.Gap || state === State.Marker) {
+      if (state === GAP || state === MARKER) {
         const partial = tag;
         tag = '';
         if (calls > 0) {
           // A missing end marker at the very end still counts; a partial one stays text.
-          state = State.Done;
+          state = DONE;
           if (partial !== '') callbacks.onText(partial);
           return;
         }
         stop(partial, 'the output ended inside the tool-calls block', 'unclosed-tool-call');
       }
-      state = State.Done;
+      state = DONE;
     },
   };
 }

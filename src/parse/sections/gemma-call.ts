@@ -28,13 +28,16 @@ export interface CallBraceOptions {
   declaredOnly?: boolean;
 }
 
-const State = { Name: 1, Args: 2, Closing: 3, Done: 4 } as const;
-type State = (typeof State)[keyof typeof State];
+// What the section reads next:
+const NAME = 1;
+const ARGS = 2;
+const CLOSING = 3;
+const DONE = 4;
 
 export function openGemmaCall(env: SectionEnv, marker: string, options: CallBraceOptions): Section {
   const sink = createCallSink(env.context, env.callbacks);
   const raw = createRawBlock(env.callbacks, marker);
-  let state: State = State.Name;
+  let state = NAME;
   const closing: ExpectStep = expectStep([options.end]);
   let name = '';
   let reader: QuotedValueReader | undefined;
@@ -44,13 +47,13 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
     const quiet = options.declaredOnly === true && !sink.open;
     sink.abort();
     raw.giveBack(quiet ? undefined : reason, code, undefined, leftover.length);
-    state = State.Done;
+    state = DONE;
   }
 
   function finish(): void {
     sink.end();
     raw.commit(leftover.length);
-    state = State.Done;
+    state = DONE;
   }
 
   function write(text: string, from: number): number {
@@ -61,9 +64,9 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
       raw.keep(text.slice(segmentStart, i));
       segmentStart = i;
     };
-    while (i < n && state !== State.Done) {
+    while (i < n && state !== DONE) {
       switch (state) {
-        case State.Name: {
+        case NAME: {
           const c = text.charAt(i);
           if (c !== '{' && c !== '(') {
             if (name.length > 128 || c === '<' || c === '\n') {
@@ -82,10 +85,10 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
           }
           reader = createQuotedValueReader(options.quote, sink.args, { parens: c === '(' });
           if (c === '(') i++;
-          state = State.Args;
+          state = ARGS;
           break;
         }
-        case State.Args: {
+        case ARGS: {
           const args = reader as QuotedValueReader;
           i = args.write(text, i);
           if (args.problem !== undefined) {
@@ -96,7 +99,7 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
             return i;
           }
           if (args.done) {
-            state = State.Closing;
+            state = CLOSING;
             if (args.carried !== '') {
               // Held from an earlier chunk after the value: it may be the closing token, or the next call.
               const step = closing.read(args.carried, 0);
@@ -110,7 +113,7 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
           }
           break;
         }
-        case State.Closing: {
+        case CLOSING: {
           const step = closing.read(text, i);
           i = step.i;
           if (step.tag !== undefined) {
@@ -131,15 +134,15 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
   return {
     write,
     get done() {
-      return state === State.Done;
+      return state === DONE;
     },
     get leftover() {
       return leftover;
     },
     end() {
-      if (state === State.Args && reader?.end()) state = State.Closing;
-      if (state === State.Closing) finish();
-      else if (state !== State.Done) {
+      if (state === ARGS && reader?.end()) state = CLOSING;
+      if (state === CLOSING) finish();
+      else if (state !== DONE) {
         fail(
           reader?.inString
             ? 'the output ended inside a string of the arguments'

@@ -47,19 +47,17 @@ export interface NamedJsonOptions {
   valueEndsHeader?: boolean;
 }
 
-const State = {
-  Header: 0,
-  Name: 1,
-  BeforeArgs: 2,
-  Fence: 3,
-  Args: 4,
-  AfterArgs: 5,
-  Closing: 6,
-  Done: 7,
-  /** The header routed the rest to another section. */
-  Routed: 8,
-} as const;
-type State = (typeof State)[keyof typeof State];
+// What the section reads next:
+const HEADER = 0;
+const NAME = 1;
+const BEFORE_ARGS = 2;
+const FENCE = 3;
+const ARGS = 4;
+const AFTER_ARGS = 5;
+const CLOSING = 6;
+const DONE = 7;
+/** The header routed the rest to another section. */
+const ROUTED = 8;
 
 export function openNamedJson(env: SectionEnv, marker: string, options: NamedJsonOptions): Section {
   const { context, callbacks } = env;
@@ -67,7 +65,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
   const raw = createRawBlock(callbacks, marker);
   const ends = options.end ?? [];
   const maxHeader = options.maxHeader ?? 256;
-  let state: State = State.Header;
+  let state = HEADER;
   let header = '';
   /** The end marker being matched, and how much of it. */
   let closing = '';
@@ -86,7 +84,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
   ) {
     sink.abort();
     raw.giveBack(reason, code, undefined, leftover.length);
-    state = State.Done;
+    state = DONE;
   }
 
   /**
@@ -98,7 +96,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
     const before = header.length;
     const joined = header + text.slice(i, i + Math.max(0, maxHeader + delimiter.length - before));
     const delimiterAt = joined.indexOf(delimiter, Math.max(0, before - delimiter.length + 1));
-    const braceAt = options.valueEndsHeader === true && state === State.Header ? joined.indexOf('{', before) : -1;
+    const braceAt = options.valueEndsHeader === true && state === HEADER ? joined.indexOf('{', before) : -1;
     // The `{` ends the header first: it is the arguments', so it is not consumed.
     const byBrace = braceAt >= 0 && (delimiterAt < 0 || braceAt < delimiterAt);
     const at = byBrace ? braceAt : delimiterAt;
@@ -134,7 +132,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
       return false;
     }
     reader = createJsonReader(sink.args);
-    state = State.BeforeArgs;
+    state = BEFORE_ARGS;
     return true;
   }
 
@@ -148,12 +146,12 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
       raw.keep(text.slice(segmentStart, i));
       segmentStart = i;
     };
-    while (i < n && state !== State.Done) {
-      if (state === State.Routed) return (inner as Section).write(text, i);
+    while (i < n && state !== DONE) {
+      if (state === ROUTED) return (inner as Section).write(text, i);
       switch (state) {
-        case State.Header:
-        case State.Name: {
-          const delimiter = state === State.Header ? options.headerEnd : (options.nameAfter?.end ?? '');
+        case HEADER:
+        case NAME: {
+          const delimiter = state === HEADER ? options.headerEnd : (options.nameAfter?.end ?? '');
           const read = readHeader(text, i, delimiter);
           i = read.i;
           if (!read.found) {
@@ -167,36 +165,36 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
           const value = header;
           header = '';
           keep();
-          const routed = state === State.Header ? options.route?.(value, env) : undefined;
+          const routed = state === HEADER ? options.route?.(value, env) : undefined;
           if (routed !== undefined) {
             raw.commit();
             inner = routed(env, '');
-            state = State.Routed;
+            state = ROUTED;
             break;
           }
-          if (state === State.Header && options.nameAfter !== undefined && value.trim() === options.nameAfter.when) {
-            state = State.Name;
-          } else if (!begin(state === State.Name ? value : options.toolName(value))) return i;
+          if (state === HEADER && options.nameAfter !== undefined && value.trim() === options.nameAfter.when) {
+            state = NAME;
+          } else if (!begin(state === NAME ? value : options.toolName(value))) return i;
           break;
         }
-        case State.BeforeArgs: {
+        case BEFORE_ARGS: {
           const c = text.charAt(i);
           if (isSpace(c)) i++;
-          else if (c === '`') state = State.Fence;
-          else state = State.Args;
+          else if (c === '`') state = FENCE;
+          else state = ARGS;
           break;
         }
-        case State.Fence: {
+        case FENCE: {
           // ```json on its own line before the arguments (DeepSeek V3/R1).
           const c = text.charAt(i);
-          if (c === '{' || c === '[') state = State.Args;
+          if (c === '{' || c === '[') state = ARGS;
           else i++;
           break;
         }
-        case State.Args: {
+        case ARGS: {
           const args = reader as JsonReader;
           i = args.write(text, i);
-          if (args.done) state = State.AfterArgs;
+          if (args.done) state = AFTER_ARGS;
           else if (i < n) {
             keep();
             fail(args.problem ?? 'the arguments are not valid JSON');
@@ -204,7 +202,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
           }
           break;
         }
-        case State.AfterArgs: {
+        case AFTER_ARGS: {
           const c = text.charAt(i);
           const endMarker = ends.find((e) => e.charAt(0) === c);
           if (isSpace(c) || c === '`') i++;
@@ -212,7 +210,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
             closing = endMarker;
             closeMatched = 0;
             closeFrom = i;
-            state = State.Closing;
+            state = CLOSING;
           } else {
             keep();
             finish();
@@ -220,7 +218,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
           }
           break;
         }
-        case State.Closing: {
+        case CLOSING: {
           while (i < n && closeMatched < closing.length && text.charAt(i) === closing.charAt(closeMatched)) {
             i++;
             closeMatched++;
@@ -254,13 +252,13 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
   function finish(): void {
     sink.end();
     raw.commit(leftover.length);
-    state = State.Done;
+    state = DONE;
   }
 
   return {
     write,
     get done() {
-      return state === State.Done || (inner?.done ?? false);
+      return state === DONE || (inner?.done ?? false);
     },
     get leftover() {
       return inner === undefined ? leftover : inner.leftover;
@@ -271,14 +269,14 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
     end() {
       if (inner !== undefined) {
         inner.end();
-        state = State.Done;
+        state = DONE;
         return;
       }
-      if (state === State.Args && reader?.end()) state = State.AfterArgs;
-      if (state === State.AfterArgs || state === State.Closing) finish();
-      else if (state !== State.Done) {
+      if (state === ARGS && reader?.end()) state = AFTER_ARGS;
+      if (state === AFTER_ARGS || state === CLOSING) finish();
+      else if (state !== DONE) {
         fail(
-          state === State.Args && reader?.inString
+          state === ARGS && reader?.inString
             ? 'the output ended inside a string of the arguments'
             : 'the output ended inside the tool call',
           'unclosed-tool-call',

@@ -31,21 +31,19 @@ export interface PythonicOptions {
   lines?: boolean;
 }
 
-const State = {
-  Open: 0,
-  Name: 1,
-  ArgOrClose: 2,
-  ArgName: 3,
-  Equals: 4,
-  Value: 5,
-  AfterValue: 6,
-  AfterCall: 7,
-  End: 8,
-  Done: 9,
-  /** A value that is no literal (`city=home_city`, `n=len(x)`): its text up to the next `,` or `)`. */
-  Expression: 10,
-} as const;
-type State = (typeof State)[keyof typeof State];
+// What the section reads next:
+const OPEN = 0;
+const NAME = 1;
+const ARG_OR_CLOSE = 2;
+const ARG_NAME = 3;
+const EQUALS = 4;
+const VALUE = 5;
+const AFTER_VALUE = 6;
+const AFTER_CALL = 7;
+const END = 8;
+const DONE = 9;
+/** A value that is no literal (`city=home_city`, `n=len(x)`): its text up to the next `,` or `)`. */
+const EXPRESSION = 10;
 
 function isIdentStart(c: string): boolean {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
@@ -58,7 +56,7 @@ function isIdent(c: string): boolean {
 export function openPythonic(env: SectionEnv, marker: string, options: PythonicOptions = {}): Section {
   const sink = createCallSink(env.context, env.callbacks);
   const raw = createRawBlock(env.callbacks, marker);
-  let state: State = options.listOpened ? State.Name : State.Open;
+  let state = options.listOpened ? NAME : OPEN;
   let inList = options.listOpened === true;
   let undecided = options.declaredOnly === true;
   let word = '';
@@ -106,14 +104,14 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
       { code: 'invalid-argument', toolName: sink.toolName, text },
     );
     expression = '';
-    state = State.AfterValue;
+    state = AFTER_VALUE;
   }
   const endStep: ExpectStep | undefined = options.end === undefined ? undefined : expectStep([options.end]);
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
     raw.giveBack(undecided ? undefined : reason, code);
-    state = State.Done;
+    state = DONE;
   }
 
   /** Announces the call read by the Name state (once it is certainly one). */
@@ -130,12 +128,12 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   function endCall(): void {
     sink.args.endObject();
     sink.end();
-    state = State.AfterCall;
+    state = AFTER_CALL;
   }
 
   function afterList(): void {
-    state = endStep === undefined ? State.Done : State.End;
-    if (state === State.Done) raw.commit();
+    state = endStep === undefined ? DONE : END;
+    if (state === DONE) raw.commit();
   }
 
   function write(text: string, from: number): number {
@@ -151,18 +149,18 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
       fail(reason);
       return i;
     };
-    while (i < n && state !== State.Done) {
+    while (i < n && state !== DONE) {
       const c = text.charAt(i);
       switch (state) {
-        case State.Open:
+        case OPEN:
           if (isSpace(c)) i++;
           else if (c === '[' && !inList) {
             inList = true;
             i++;
-          } else if (isIdentStart(c)) state = State.Name;
+          } else if (isIdentStart(c)) state = NAME;
           else return stop('expected a call such as [name(arg=value)]');
           break;
-        case State.Name:
+        case NAME:
           if (isIdent(c) && word.length <= 128) {
             word += c;
             i++;
@@ -173,14 +171,14 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
             if (!undecided && !startPending()) return stop('not a tool name');
             word = '';
             i++;
-            state = State.ArgOrClose;
+            state = ARG_OR_CLOSE;
           } else if (isSpace(c) && word === '') i++;
           else return stop('expected a function name and "("');
           break;
-        case State.ArgOrClose:
-        case State.ArgName:
+        case ARG_OR_CLOSE:
+        case ARG_NAME:
           if (isSpace(c) && word === '') i++;
-          else if (state === State.ArgOrClose && c === ')') {
+          else if (state === ARG_OR_CLOSE && c === ')') {
             if (!startPending()) return stop('not a tool name');
             i++;
             endCall();
@@ -190,11 +188,11 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           } else if (isIdent(c) && (word !== '' || isIdentStart(c))) {
             word += c;
             i++;
-            state = State.ArgName;
-          } else if (state === State.ArgName) state = State.Equals;
+            state = ARG_NAME;
+          } else if (state === ARG_NAME) state = EQUALS;
           else return stop('expected a keyword argument or ")"');
           break;
-        case State.Equals:
+        case EQUALS:
           if (isSpace(c)) i++;
           else if (c === '=') {
             if (!startPending()) return stop('not a tool name');
@@ -205,10 +203,10 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
             expression = '';
             reader = createPythonValueReader(countingArgs());
             i++;
-            state = State.Value;
+            state = VALUE;
           } else return stop('positional arguments are not supported; use name=value');
           break;
-        case State.Value: {
+        case VALUE: {
           const value = reader as PythonValueReader;
           const at = i;
           i = value.write(text, i);
@@ -217,17 +215,17 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           else expression = '';
           if (value.done) {
             expression = '';
-            state = State.AfterValue;
+            state = AFTER_VALUE;
           } else if (i < n && valueEvents === 0) {
             // Not a literal, and nothing of it went out yet: read it as an expression, so one bad
             // argument costs neither its siblings nor the call.
             depth = 0;
             exprQuote = '';
-            state = State.Expression;
+            state = EXPRESSION;
           } else if (i < n) return stop(value.problem ?? 'the value is not a Python literal');
           break;
         }
-        case State.Expression: {
+        case EXPRESSION: {
           if (exprQuote !== '') {
             if (c === exprQuote) exprQuote = '';
           } else if (c === "'" || c === '"') exprQuote = c;
@@ -242,11 +240,11 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           if (expression.length > 4096) return stop('an argument value never ended');
           break;
         }
-        case State.AfterValue:
+        case AFTER_VALUE:
           if (isSpace(c)) i++;
           else if (c === ',') {
             i++;
-            state = State.ArgOrClose;
+            state = ARG_OR_CLOSE;
           } else if (c === ')') {
             i++;
             endCall();
@@ -254,23 +252,23 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
             raw.settle();
           } else return stop('expected "," or ")" after a value');
           break;
-        case State.AfterCall:
+        case AFTER_CALL:
           if (isSpace(c)) i++;
           else if (c === ',' && inList) {
             i++;
-            state = State.Name;
+            state = NAME;
           } else if (c === ']' && inList) {
             i++;
             keep();
             afterList();
           } else if (!inList && options.lines === true && isIdentStart(c)) {
-            state = State.Name; // the next call, on its own line
+            state = NAME; // the next call, on its own line
           } else if (!inList) {
             keep();
             afterList();
           } else return stop('expected "," or "]" after a call');
           break;
-        case State.End: {
+        case END: {
           const step = (endStep as ExpectStep).read(text, i);
           i = step.i;
           if (step.tag !== undefined) {
@@ -278,7 +276,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
             if (step.tag === false) leftover = step.carried;
             keep();
             raw.commit(leftover.length);
-            state = State.Done;
+            state = DONE;
             return i;
           }
           break;
@@ -292,25 +290,23 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   return {
     write,
     get done() {
-      return state === State.Done;
+      return state === DONE;
     },
     get leftover() {
       return leftover;
     },
     end() {
-      if (state === State.Value && reader?.end()) state = State.AfterValue;
-      if (state === State.Expression) {
+      if (state === VALUE && reader?.end()) state = AFTER_VALUE;
+      if (state === EXPRESSION) {
         fail('the output ended inside an argument value', 'unclosed-tool-call');
         return;
       }
-      if (state === State.AfterCall || state === State.End) {
+      if (state === AFTER_CALL || state === END) {
         raw.commit();
-        state = State.Done;
-      } else if (state !== State.Done) {
+        state = DONE;
+      } else if (state !== DONE) {
         fail(
-          reader?.inString && state === State.Value
-            ? 'the output ended inside a string'
-            : 'the output ended inside the call',
+          reader?.inString && state === VALUE ? 'the output ended inside a string' : 'the output ended inside the call',
           'unclosed-tool-call',
         );
       }

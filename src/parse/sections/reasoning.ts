@@ -23,49 +23,30 @@ export interface ReasoningOptions {
 }
 
 export function openReasoning(env: SectionEnv, marker: string, options: ReasoningOptions): Section {
-  const { callbacks } = env;
-  let held = '';
-  let done = false;
-  /** How much of the label was matched; -1 once the label is settled (matched or absent). */
-  let labelAt = options.label === undefined ? -1 : 0;
-  let markup = marker;
+  return options.label === undefined
+    ? openThinking(env, marker, options.end)
+    : openLabelledThinking(env, marker, options.end, options.label);
+}
 
-  function settleLabel(text: string, from: number): number {
-    const label = options.label as string;
-    let i = from;
-    while (labelAt >= 0 && i < text.length) {
-      if (text.charAt(i) !== label.charAt(labelAt)) {
-        // Not the label after all: what matched of it is thinking text.
-        markup = markup.slice(0, markup.length - labelAt);
-        held = label.slice(0, labelAt);
-        labelAt = -1;
-        return i;
-      }
-      markup += text.charAt(i);
-      i++;
-      labelAt++;
-      if (labelAt === label.length) labelAt = -1;
-    }
-    return i;
-  }
+/** A block with no label. `thinking` is text already read as thinking (what matched of a label that was none). */
+export function openThinking(env: SectionEnv, marker: string, end: string, thinking = ''): Section {
+  const { callbacks } = env;
+  let held = thinking;
+  let done = false;
+  let markup = marker;
 
   return {
     write(text, from) {
-      let i = from;
-      if (labelAt >= 0) {
-        i = settleLabel(text, i);
-        if (labelAt >= 0) return i;
-      }
       if (markup !== '') {
         // The markup is dropped; debug output still sees it (and nothing is unaccounted for).
         callbacks.onCallSegment?.(markup);
         markup = '';
       }
-      const search = findDelimiter(held, text, i, options.end);
+      const search = findDelimiter(held, text, from, end);
       held = search.held;
       if (search.before !== '') callbacks.onReasoning(search.before);
       if (!search.found) return text.length;
-      callbacks.onCallSegment?.(options.end);
+      callbacks.onCallSegment?.(end);
       callbacks.onReasoningEnd();
       done = true;
       return search.resumeAt;
@@ -80,6 +61,39 @@ export function openReasoning(env: SectionEnv, marker: string, options: Reasonin
       if (held !== '') callbacks.onReasoning(held);
       callbacks.onReasoningEnd();
       done = true;
+    },
+  };
+}
+
+/**
+ * Reads the label first, then hands over to the block. Its own function, so
+ * the formats whose blocks have no label (all but Gemma 4) do not ship it.
+ */
+function openLabelledThinking(env: SectionEnv, marker: string, end: string, label: string): Section {
+  let matched = 0;
+  let inner: Section | undefined;
+  return {
+    write(text, from) {
+      let i = from;
+      while (inner === undefined && i < text.length) {
+        if (text.charAt(i) !== label.charAt(matched)) {
+          inner = openThinking(env, marker, end, label.slice(0, matched));
+          break;
+        }
+        i++;
+        matched++;
+        if (matched === label.length) inner = openThinking(env, marker + label, end);
+      }
+      return inner === undefined ? i : inner.write(text, i);
+    },
+    get done() {
+      return inner?.done ?? false;
+    },
+    restartsAnswer: true,
+    end() {
+      // Cut off inside the label: what matched of it is markup.
+      inner ??= openThinking(env, marker + label.slice(0, matched), end);
+      inner.end();
     },
   };
 }
