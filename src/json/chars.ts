@@ -10,3 +10,8 @@ export function isSpaceCode(c: number): boolean {
 
 /** A numeral as models write it: JSON's, plus a leading `+`, `1.` and `.5`. */
 export const NUMERAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** A character that may start an identifier (a tool or argument name): ASCII letters and `_`. */
+export function isIdentStart(c: string): boolean {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
+}

@@ -14,12 +14,14 @@
  * the schema lists no parameters.
  */
 
+import { unwrapSchema } from '../coerce/schema.ts';
+
 /** A name a parameter could have, when the schema lists none. */
 const PARAM_NAME = /^[A-Za-z_][\w.-]*$/;
 
-/** The `properties` of a tool's input schema ({} when it has none). */
+/** The `properties` of a tool's input schema ({} when it has none), through the AI SDK's `{ jsonSchema }` wrapper. */
 export function schemaProperties(schema: unknown): Record<string, unknown> {
-  const props = (schema as { properties?: unknown } | undefined)?.properties;
+  const props = unwrapSchema(schema)?.properties;
   return typeof props === 'object' && props !== null ? (props as Record<string, unknown>) : {};
 }
 

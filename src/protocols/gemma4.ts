@@ -6,11 +6,12 @@
  * are special: the engine must keep special tokens (transformers.js
  * `skip_special_tokens: false`).
  */
+import { isIdentStart } from '../json/chars.ts';
 import type { Trigger } from '../parse/scanner.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
-import { gemma4End, gemma4ThoughtTriggers, isIdentStart, strayCloser } from './shared-triggers.ts';
+import { gemma4End, gemma4ThoughtTriggers, strayCloser } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide } from './tool-list.ts';
 
 const Q = '<|"|>';

@@ -2,6 +2,7 @@
  * Triggers several formats share. They are single objects so that auto, which
  * runs every format's triggers together, counts each once.
  */
+import { isIdentStart } from '../json/chars.ts';
 import type { Trigger } from '../parse/scanner.ts';
 import { keepMarkerAsText, openSilentMarker, type SectionOpener } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
@@ -45,11 +46,6 @@ export const mistralThinkTriggers = /* @__PURE__ */ thinkingTriggers('[THINK]', 
 export const gemma4ThoughtTriggers = /* @__PURE__ */ thinkingTriggers('<|channel>', '<channel|>', (env, marker) =>
   openReasoning(env, marker, { end: '<channel|>', label: 'thought\n' }),
 );
-
-/** A character that may start a tool name. */
-export function isIdentStart(c: string): boolean {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
-}
 
 /** A bare JSON call object opening the answer: Llama 3.x `{"name": …, "parameters": …}`, one or several. */
 export const bareJsonCallTrigger: Trigger = {

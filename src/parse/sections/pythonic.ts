@@ -12,7 +12,7 @@
  * first call names a declared tool followed by `(`; anything else goes back
  * as prose, silently.
  */
-import { isSpace } from '../../json/chars.ts';
+import { isIdentStart, isSpace } from '../../json/chars.ts';
 import type { JsonSink } from '../../json/json-sink.ts';
 import { createCallSink } from '../call-sink.ts';
 import { createPythonValueReader, type PythonValueReader } from '../python-value-reader.ts';
@@ -44,10 +44,6 @@ const END = 8;
 const DONE = 9;
 /** A value that is no literal (`city=home_city`, `n=len(x)`): its text up to the next `,` or `)`. */
 const EXPRESSION = 10;
-
-function isIdentStart(c: string): boolean {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
-}
 
 function isIdent(c: string): boolean {
   return isIdentStart(c) || (c >= '0' && c <= '9') || c === '.' || c === '-';
