@@ -1,7 +1,7 @@
 // The layer check (part of `npm run lint`): imports in src/ point down.
 //
 //   json (leaf) <- coerce <- parse <- protocols <- middleware <- v3
-//   wire (OpenAI types) <- engine, openai (server)
+//   wire (OpenAI types) <- engines, server
 //
 // A rule names a folder that must not import another. Test files and test
 // harnesses (src/test) are exempt: a test may reach anywhere. Prints every
@@ -18,13 +18,13 @@ const RULES = [
   ['parse', 'middleware', 'parse/ knows nothing of the AI SDK middleware'],
   ['protocols', 'middleware', 'middleware/ uses protocols/, not the other way round'],
   ['coerce', 'middleware', 'coerce/ is below the middleware'],
-  ['engine', 'openai', 'the OpenAI wire format lives in wire/, below both the HTTP handler and the engines'],
-  ['wire', 'openai', 'wire/ is below the HTTP handler'],
-  ['wire', 'engine', 'wire/ is below the engines'],
-  ['parse', 'openai', 'the parser knows nothing of the server'],
-  ['protocols', 'openai', 'protocols know nothing of the server'],
-  ['middleware', 'openai', 'the middleware knows nothing of the server'],
-  ['middleware', 'engine', 'the middleware knows nothing of the engines'],
+  ['engines', 'server', 'the OpenAI wire format lives in wire/, below both the HTTP handler and the engines'],
+  ['wire', 'server', 'wire/ is below the HTTP handler'],
+  ['wire', 'engines', 'wire/ is below the engines'],
+  ['parse', 'server', 'the parser knows nothing of the server'],
+  ['protocols', 'server', 'protocols know nothing of the server'],
+  ['middleware', 'server', 'the middleware knows nothing of the server'],
+  ['middleware', 'engines', 'the middleware knows nothing of the engines'],
 ];
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');

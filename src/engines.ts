@@ -9,9 +9,9 @@ export {
   type ChatEngineLike,
   type FromChatEngineOptions,
   fromChatEngine,
-} from './engine/chat-engine.ts';
-export { ChatEngineHttpError, createHttpEngine, type HttpEngineOptions } from './engine/http-engine.ts';
-export { createReplayEngine, type ReplayEngineOptions } from './engine/replay-engine.ts';
+} from './engines/chat-engine.ts';
+export { ChatEngineHttpError, createHttpEngine, type HttpEngineOptions } from './engines/http-engine.ts';
+export { createReplayEngine, type ReplayEngineOptions } from './engines/replay-engine.ts';
 export {
   checkWebGpu,
   createWebLLMEngine,
@@ -20,4 +20,4 @@ export {
   type WebLLMEngineOptions,
   type WebLLMModule,
   type WebLLMProgress,
-} from './engine/webllm-engine.ts';
+} from './engines/webllm-engine.ts';

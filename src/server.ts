@@ -6,7 +6,7 @@ export {
   type ChatCompletionsEnv,
   chatCompletionsOptionsFromEnv,
   REPLAY_MODEL_ID,
-} from './openai/env-options.ts';
-export { type ChatCompletionsHandler, createChatCompletionsHandler } from './openai/handler.ts';
-export type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './openai/options.ts';
+} from './server/env-options.ts';
+export { type ChatCompletionsHandler, createChatCompletionsHandler } from './server/handler.ts';
+export type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './server/options.ts';
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './wire/upstream-client.ts';

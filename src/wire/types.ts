@@ -1,7 +1,7 @@
 /**
  * The OpenAI chat-completions wire format: the subset toolshim reads and
- * writes. Shared by the HTTP handler (src/openai) and the engine adapters
- * (src/engine), whose engines speak this shape (WebLLM, the openai SDK).
+ * writes. Shared by the HTTP handler (src/server) and the engine adapters
+ * (src/engines), whose engines speak this shape (WebLLM, the openai SDK).
  */
 
 export interface ChatToolCall {

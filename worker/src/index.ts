@@ -4,7 +4,7 @@
  * isolate; a bad variable answers every request with a 500 that names it.
  */
 
-import { secretsEqual } from '../../src/openai/http-guards.ts';
+import { secretsEqual } from '../../src/server/http-guards.ts';
 import {
   type ChatCompletionsEnv,
   chatCompletionsOptionsFromEnv,

@@ -13,7 +13,7 @@ import {
   readSse,
   sseResponse,
   weatherTool,
-} from '../../src/openai/test/fake-upstream.ts';
+} from '../../src/server/test/fake-upstream.ts';
 import { createProxyWorker } from '../src/index.ts';
 
 const auth = { authorization: 'Bearer worker-test-token' };

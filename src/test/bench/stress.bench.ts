@@ -9,7 +9,7 @@
  *   npm run stress               3,000 requests, 16 at a time
  *   npm run stress -- --quick    600 requests
  */
-import { createChatCompletionsHandler } from '../../openai/handler.ts';
+import { createChatCompletionsHandler } from '../../server/handler.ts';
 import { seededRandom } from '../random.ts';
 import { argv, collectGarbage, heapUsed, setExitCode } from './node-host.bench.ts';
 

@@ -21,7 +21,7 @@ import { browserAI } from '@browser-ai/core';
 import { transformersJS } from '@browser-ai/transformers-js';
 import { webLLM } from '@browser-ai/web-llm';
 import { wrapLanguageModel } from 'ai';
-import { fromChatEngine } from '../../engine/chat-engine.ts';
+import { fromChatEngine } from '../../engines/chat-engine.ts';
 import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
 import { protocolByName } from '../../protocols/registry.ts';
 

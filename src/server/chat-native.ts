@@ -4,7 +4,7 @@
  * §8.1.1); a body without `tool_choice` stays without it, so the upstream's
  * own default applies. Validation has already run (check-tool-choice.ts).
  */
-import type { ChatEngine } from '../engine/chat-engine.ts';
+import type { ChatEngine } from '../engines/chat-engine.ts';
 import { completionAsChunk } from '../wire/completion-chunk.ts';
 import { SSE_DONE, sseFrame } from '../wire/sse.ts';
 import type { ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';

@@ -3,7 +3,7 @@
  * `Deno.env`, Node's process environment). With no `UPSTREAM_BASE_URL` the handler runs
  * on the embedded offline replay engine, so it works with no network at all.
  */
-import { createReplayEngine } from '../engine/replay-engine.ts';
+import { createReplayEngine } from '../engines/replay-engine.ts';
 import { findFormat } from '../protocols/registry.ts';
 import type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './options.ts';
 import { PROTOCOL_NAMES } from './protocol-presets.ts';

@@ -8,7 +8,7 @@
  * CORS preflight (`OPTIONS`), 405 for a wrong method, 404 for anything else.
  */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
-import { type ChatEngine, fromChatEngine } from '../engine/chat-engine.ts';
+import { type ChatEngine, fromChatEngine } from '../engines/chat-engine.ts';
 import { createUpstreamClient } from '../wire/upstream-client.ts';
 import { applyMiddleware } from './apply-middleware.ts';
 import { runEmulated } from './chat-emulated.ts';

@@ -1,6 +1,6 @@
 /** Options of `createChatCompletionsHandler`. */
 import type { LanguageModelV4, LanguageModelV4Middleware } from '@ai-sdk/provider';
-import type { ChatEngine } from '../engine/chat-engine.ts';
+import type { ChatEngine } from '../engines/chat-engine.ts';
 import type { UpstreamClientOptions } from '../wire/upstream-client.ts';
 
 /**
