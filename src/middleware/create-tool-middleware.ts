@@ -5,7 +5,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { type CallState, recallCallState } from './call-state.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
-import { callState, functionToolsOf, transformParams } from './transform-params.ts';
+import { callState, combineOnError, functionToolsOf, transformParams } from './transform-params.ts';
 import { wrapGenerate } from './wrap-generate.ts';
 import { wrapStream } from './wrap-stream.ts';
 
@@ -47,7 +47,7 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageMo
   function stateFor(params: LanguageModelV4CallOptions): CallState {
     return (
       recallCallState(params) ??
-      callState(options, protocol, functionToolsOf(params), { type: 'auto' }, options.onError ?? (() => {}))
+      callState(options, protocol, functionToolsOf(params), { type: 'auto' }, combineOnError(options.onError))
     );
   }
 

@@ -25,8 +25,15 @@ function withErrors() {
   return { onError, middleware: createToolMiddleware({ protocol: hermesProtocol(), onError }) };
 }
 
-describe('tool choice: pre-send validation (0025 §5, §7)', () => {
+describe('tool choice: pre-send validation', () => {
   const cases: Array<[string, Parameters<typeof validateCall>[0], RegExp]> = [
+    [
+      'a misspelt mode',
+      { toolChoice: { type: 'requird' }, tools },
+      /^toolChoice "requird" is not a tool choice; did you mean "required"\? Use "auto", "none", "required" or/,
+    ],
+    ['an unknown mode', { toolChoice: { type: 'any' }, tools }, /^toolChoice "any" is not a tool choice\. Use "auto"/],
+    ['a named tool without its name', { toolChoice: { type: 'tool' }, tools }, /needs the name of the tool to force/],
     ['required with no tools', { toolChoice: { type: 'required' }, tools: [] }, /needs at least one function tool/],
     ['a named tool with no tools', { toolChoice: { type: 'tool', toolName: 'x' }, tools: [] }, /no tools were given/],
     [
@@ -76,6 +83,26 @@ describe('tool choice: pre-send validation (0025 §5, §7)', () => {
         toolChoice: { type: 'tool', toolName: 'b' as 'a' },
       }),
     ).rejects.toMatchObject({ category: 'provider_invalid_request' });
+  });
+
+  it('names the fix for a misspelt toolChoice string passed to streamText', async () => {
+    const model = wrapLanguageModel({ model: mockModel(['x']), middleware: hermesToolMiddleware });
+    const errors: unknown[] = [];
+    const result = streamText({
+      model,
+      prompt: 'hi',
+      tools: { a: tool({ inputSchema: jsonSchema({ type: 'object' }) }) },
+      toolChoice: 'requird' as 'required',
+      onError: ({ error }) => {
+        errors.push(error);
+      },
+    });
+    await result.consumeStream();
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toContain(
+      'toolChoice "requird" is not a tool choice; did you mean "required"?',
+    );
+    expect((errors[0] as Error).message).not.toContain('undefined');
   });
 });
 

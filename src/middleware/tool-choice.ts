@@ -1,5 +1,6 @@
 /**
- * Tool choice, emulated (seeds: tool-choice doc, proposal 0025).
+ * Tool choice, emulated the way the AI SDK's `toolChoice` documentation
+ * describes it for providers with native tools.
  *
  * - `auto`: prompt and parse.
  * - `none`: no tools in the prompt, no parsing; the text passes through.
@@ -20,13 +21,29 @@ import type { ToolChoiceMode } from './call-state.ts';
 
 type CallTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
 
-/** Proposal 0025 §5: checks a tool choice against the tools before anything is sent. */
+const MODES = ['auto', 'none', 'required'] as const;
+const SHAPES = `"auto", "none", "required" or { type: 'tool', toolName: '<one of your tools>' }`;
+
+/**
+ * Checks a tool choice against the tools before anything is sent: a choice
+ * the request cannot satisfy is an error, never a silent fallback. The AI SDK
+ * passes a string choice on as `{ type: <the string> }` without checking it,
+ * so a typo (`'requird'`) arrives here as an unknown type.
+ */
 export function validateToolChoice(
   choice: LanguageModelV4CallOptions['toolChoice'],
   tools: CallTool[],
 ): ToolChoiceMode {
   if (choice === undefined || choice.type === 'auto') return { type: 'auto' };
   if (choice.type === 'none') return { type: 'none' };
+  const type: unknown = choice.type;
+  if (type !== 'required' && type !== 'tool') {
+    const typed = String(type);
+    const near = MODES.find((mode) => typed.toLowerCase().slice(0, 3) === mode.slice(0, 3));
+    throw new ToolshimInvalidRequestError(
+      `toolChoice "${typed}" is not a tool choice${near ? `; did you mean "${near}"?` : '.'} Use ${SHAPES}.`,
+    );
+  }
   const functionTools = tools.filter((t) => t.type === 'function');
   if (choice.type === 'required') {
     if (functionTools.length === 0) {
@@ -36,7 +53,12 @@ export function validateToolChoice(
     }
     return { type: 'required' };
   }
-  const name = choice.toolName;
+  const name: unknown = choice.toolName;
+  if (typeof name !== 'string' || name === '') {
+    throw new ToolshimInvalidRequestError(
+      `toolChoice { type: 'tool' } needs the name of the tool to force, got ${JSON.stringify(name) ?? 'none'}. Use { type: 'tool', toolName: '<one of your tools>' }, or one of "auto", "none", "required".`,
+    );
+  }
   if (tools.length === 0) {
     throw new ToolshimInvalidRequestError(
       `toolChoice names the tool "${name}", but no tools were given. Add "${name}" to \`tools\`, or drop toolChoice.`,

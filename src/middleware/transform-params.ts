@@ -11,11 +11,30 @@ import { resolveDebug, resolveDebugStyle } from './debug.ts';
 import type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './options.ts';
 import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
 
-/** Both error hooks (middleware option and per-call provider option) hear every problem. */
-function combineOnError(...hooks: Array<OnToolshimError | undefined>): OnToolshimError {
+/**
+ * Both error hooks (middleware option and per-call provider option) hear every
+ * problem. The hooks run in the middle of a parse, so a hook that throws (the
+ * app's own bug) would end the model's stream there and lose the rest of the
+ * answer: the throw is caught, and reported once per call on console.error so
+ * the bug is still seen without flooding the log when every chunk repeats it.
+ */
+export function combineOnError(...hooks: Array<OnToolshimError | undefined>): OnToolshimError {
   const present = hooks.filter((h): h is OnToolshimError => typeof h === 'function');
+  let reported = false;
   return (message, metadata) => {
-    for (const hook of present) hook(message, metadata);
+    for (const hook of present) {
+      try {
+        hook(message, metadata);
+      } catch (error) {
+        if (reported) continue;
+        reported = true;
+        console.error(
+          `toolshim: your onError callback threw while being told "${message}" [${metadata.code}]. ` +
+            'toolshim caught it and went on with the answer; fix the callback (later throws in this call are not reported):',
+          error,
+        );
+      }
+    }
   };
 }
 
