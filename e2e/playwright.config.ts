@@ -2,12 +2,17 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../src/test/runtimes/chromium.ts';
+import { e2ePorts } from './ports.ts';
 
 // The demo as it ships: `vite build`, then `vite preview`, in Debian's Chromium
 // (Playwright cannot download its own browser on these machines). The Worker
-// spec also starts `wrangler dev` offline (npm run dev:worker).
+// spec also starts `wrangler dev` offline (npm run dev:worker). Both listen on
+// free ports picked here, so the suite runs beside `npm run demo` (5173, 8787)
+// or another checkout's tests.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const hasWorker = existsSync(`${root}worker/wrangler.jsonc`);
+const { preview, worker } = e2ePorts();
+const page = `http://127.0.0.1:${preview}`;
 
 export default defineConfig({
   testDir: '.',
@@ -21,7 +26,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: `${root}.cache/reports/e2e.json` }]],
   use: {
-    baseURL: 'http://127.0.0.1:4173/',
+    baseURL: `${page}/`,
     browserName: 'chromium',
     viewport: { width: 1440, height: 900 },
     screenshot: 'on',
@@ -31,9 +36,9 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'npm run --silent build:demo && vite preview --config demo/vite.config.ts',
+      command: `npm run --silent build:demo && vite preview --config demo/vite.config.ts --port ${preview} --strictPort`,
       cwd: root,
-      url: 'http://127.0.0.1:4173/',
+      url: `${page}/`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',
@@ -42,9 +47,9 @@ export default defineConfig({
       ? [
           {
             // The Worker allows no browser origins by default; let the preview page in.
-            command: 'npm run --silent dev:worker -- --var ALLOWED_ORIGINS:http://127.0.0.1:4173',
+            command: `npm run --silent dev:worker -- --port ${worker} --var ALLOWED_ORIGINS:${page}`,
             cwd: root,
-            url: 'http://127.0.0.1:8787/health',
+            url: `http://127.0.0.1:${worker}/health`,
             reuseExistingServer: false,
             timeout: 120_000,
             stdout: 'ignore' as const,

@@ -1,16 +1,17 @@
 /**
  * The demo's Worker proxy engine against `wrangler dev` (offline, embedded
- * replay upstream), started by the Playwright config.
+ * replay upstream), started by the Playwright config on a free port.
  */
 import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { workerBaseUrl } from './ports.ts';
 
 test.skip(!existsSync('worker/wrangler.jsonc'), 'worker/ is not in this checkout, so there is no Worker to proxy to.');
 
 for (const mode of ['browser', 'worker'] as const) {
   test(`Worker proxy, tool calling in the ${mode}: a tool call round-trips`, async ({ page }, testInfo) => {
-    await page.goto(`/?engine=proxy&proxyMode=${mode}`);
-    await expect(page.getByLabel('Base URL')).toHaveValue('http://127.0.0.1:8787/v1');
+    await page.goto(`/?engine=proxy&proxyMode=${mode}&proxyUrl=${encodeURIComponent(workerBaseUrl())}`);
+    await expect(page.getByLabel('Base URL')).toHaveValue(workerBaseUrl());
     await page.getByLabel('Message').fill("What's the weather in Seoul?");
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.locator('#status')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
