@@ -66,10 +66,39 @@ describe.skipIf(!packageChecks)(`the shipped package (${packageChecksSkipReason}
     for (const file of all) expect(readFileSync(join(root, 'dist', file), 'utf8')).not.toContain('provider-v3');
   });
 
-  it('the tarball ships dist, package.json, README and LICENSE only', () => {
-    const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
-    const outside = listing.filter((path) => !/^package\/(dist\/|package\.json$|README\.md$|LICENSE)/.test(path));
+  const listing = () =>
+    execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((path) => path.replace(/^package\//, ''));
+  /** The documents the README links to, shipped so that its links resolve inside the package too. */
+  const shippedDocs = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files: string[] }
+  ).files.filter((entry) => entry !== 'dist');
+
+  it('the tarball ships dist, package.json, the README and the documents it links to, nothing else', () => {
+    const outside = listing().filter(
+      (path) => !/^(dist\/|package\.json$|README\.md$)/.test(path) && !shippedDocs.includes(path),
+    );
     expect(outside).toEqual([]);
+  });
+
+  it('the tarball carries the MIT license text (dist/LICENSE, written from the README by the build)', () => {
+    expect(listing()).toContain('dist/LICENSE');
+    const license = execFileSync('tar', ['-xzOf', tarball, 'package/dist/LICENSE'], { encoding: 'utf8' });
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
+    expect(license).toContain('Permission is hereby granted, free of charge');
+    expect(license).toContain('THE SOFTWARE IS PROVIDED "AS IS"');
+  });
+
+  it('every relative link and image of the README names a file in the tarball (the registry page has no repository to resolve them against)', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((m) => (m[1] as string).split('#')[0] as string)
+      .filter((target) => target !== '' && !/^[a-z]+:/.test(target));
+    expect(targets.length).toBeGreaterThan(5);
+    const shipped = listing();
+    expect(targets.filter((target) => !shipped.includes(target))).toEqual([]);
   });
 
   it('publint --strict finds nothing', () => {
