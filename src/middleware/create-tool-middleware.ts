@@ -1,9 +1,10 @@
 /**
  * The middleware factory: `wrapLanguageModel({ model, middleware: createToolMiddleware({ protocol }) })`.
  */
-import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { type CallState, recallCallState } from './call-state.ts';
+import type { ToolshimMiddleware } from './middleware-type.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
 import { callState, combineOnError, functionToolsOf, transformParams } from './transform-params.ts';
 import { wrapGenerate } from './wrap-generate.ts';
@@ -26,7 +27,7 @@ function resolveProtocol(protocol: ToolMiddlewareOptions['protocol'] | undefined
   return candidate as ToolCallProtocol;
 }
 
-export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageModelV4Middleware {
+export function createToolMiddleware(options: ToolMiddlewareOptions): ToolshimMiddleware {
   const protocol = resolveProtocol(options?.protocol);
   const { reasoning } = options;
   if (

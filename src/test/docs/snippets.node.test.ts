@@ -5,14 +5,15 @@
  * `toolshim/v3` mapped to src/). A block may reference things a reader
  * already has (their model, their tools): an HTML comment right before it,
  * `<!-- ts-preamble: declare const tools: ToolSet; -->`, supplies them. The
- * README quick start is also run, as pasted (see consumers.node.test.ts for
- * the same from the installed tarball).
+ * README quick start is also run, from src/ (quick-start.node.test.ts does
+ * it from the packed tarball in a new folder, as the README says).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../runtimes/test-files.ts';
+import { readmeBlock } from './readme-blocks.ts';
 
 const READMES = ['README.md', 'src/README.md', 'src/protocols/README.md', 'worker/README.md', 'demo/README.md'];
 const dir = join(root, '.cache/snippets');
@@ -104,19 +105,17 @@ describe('README TypeScript snippets', () => {
   }, 120_000);
 
   it('the README quick start runs as pasted and makes its call', () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const block = /<!-- quick-start -->\s*```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(block, 'README.md needs a ```ts block after <!-- quick-start -->').toBeDefined();
+    const block = readmeBlock('quick-start', 'ts');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'quick-start-run.ts');
     writeFileSync(
       file,
-      (block as string)
+      block
         .replace("from 'toolshim'", `from '${join(root, 'src/index.ts')}'`)
         .replace("from 'toolshim/engines'", `from '${join(root, 'src/engines.ts')}'`),
     );
     const result = spawnSync(process.execPath, [file], { encoding: 'utf8', cwd: root });
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain("call get_weather { city: 'Seoul' }");
+    expect(result.stdout).toBe(readmeBlock('quick-start-output', 'text'));
   }, 60_000);
 });

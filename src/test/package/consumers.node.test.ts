@@ -96,20 +96,6 @@ describe.skipIf(!packageChecks)(`the packed tarball in consumer projects (${pack
     expect(JSON.parse(output)).toEqual(expectedV3);
   });
 
-  it("the README's quick start, as pasted, runs from the installed package and type-checks", () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const block = /<!-- quick-start -->\s*```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-    if (block === undefined)
-      throw new Error('README.md has no ```ts block after <!-- quick-start -->: add the marker.');
-    writeFileSync(join(app, 'quick-start.ts'), block);
-    // Node 24 runs TypeScript by stripping its types.
-    const output = sh(process.execPath, ['quick-start.ts'], app);
-    expect(output).toContain("call get_weather { city: 'Seoul' }");
-    expect(output).toMatch(/Seoul/);
-    writeFileSync(join(app, 'tsconfig.quick.json'), tsconfig(['quick-start.ts']));
-    sh(bin('tsc'), ['-p', 'tsconfig.quick.json'], app);
-  });
-
   it('Deno: the same entry, with no permission but --allow-sys=hostname (for ai@7)', () => {
     const output = sh(bin('deno'), ['run', '--no-prompt', '--allow-sys=hostname', 'main.mjs'], app, {
       DENO_DIR: join(root, '.cache/deno'),
