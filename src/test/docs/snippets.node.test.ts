@@ -104,6 +104,14 @@ describe('README TypeScript snippets', () => {
     expect(result.status, report).toBe(0);
   }, 120_000);
 
+  it("the README's Next.js route (three ways to run it) is src/examples/next-edge-route.ts, which runs in every runtime", () => {
+    const example = readFileSync(join(root, 'src/examples/next-edge-route.ts'), 'utf8');
+    const asInAnApp = example
+      .slice(example.indexOf('// app/api/chat/route.ts'))
+      .replace("from '../index.ts'; // in your app: from 'toolshim'", "from 'toolshim';");
+    expect(readmeBlock('three-ways:next', 'ts')).toBe(asInAnApp);
+  });
+
   it('the README quick start runs as pasted and makes its call', () => {
     const block = readmeBlock('quick-start', 'ts');
     mkdirSync(dir, { recursive: true });

@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Miniflare } from 'miniflare';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readmeBlock } from '../docs/readme-blocks.ts';
 import { root } from '../runtimes/test-files.ts';
 import { packageChecks, packageChecksSkipReason } from './package-checks.ts';
 
@@ -139,6 +140,62 @@ describe.skipIf(!packageChecks)(`the packed tarball in consumer projects (${pack
     try {
       const response = await mf.dispatchFetch('http://localhost/');
       expect(await response.json()).toEqual(expectedV4);
+    } finally {
+      await mf.dispose();
+    }
+  });
+
+  it("the README's Worker (three ways to run it): wrangler bundles it as pasted, and it answers with tool_calls in workerd", async () => {
+    const dir = join(app, 'readme-worker');
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'src/index.ts'), readmeBlock('three-ways:worker', 'ts'));
+    writeFileSync(
+      join(dir, 'wrangler.jsonc'),
+      JSON.stringify({ name: 'readme-worker', main: 'src/index.ts', compatibility_date: '2026-07-01' }),
+    );
+    sh(bin('wrangler'), ['deploy', '--dry-run', '--outdir', 'dist'], dir, {
+      WRANGLER_SEND_METRICS: 'false',
+      WRANGLER_SEND_ERROR_REPORTS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      XDG_CONFIG_HOME: join(app, '.config'),
+    });
+    const mf = new Miniflare({
+      modules: true,
+      scriptPath: join(dir, 'dist/index.js'),
+      modulesRoot: join(dir, 'dist'),
+      compatibilityDate: '2026-07-01',
+      // No UPSTREAM_BASE_URL: the scripted sample model, no delay between tokens.
+      bindings: { REPLAY_DELAY_MS: '0' },
+    });
+    try {
+      const response = await mf.dispatchFetch('http://localhost/v1/chat/completions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'toolshim-replay',
+          messages: [{ role: 'user', content: 'What is the weather in Paris?' }],
+          tools: [
+            {
+              type: 'function',
+              function: {
+                name: 'get_weather',
+                parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+              },
+            },
+          ],
+        }),
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as {
+        choices: Array<{
+          finish_reason: string;
+          message: { tool_calls?: Array<{ function: { name: string; arguments: string } }> };
+        }>;
+      };
+      expect(body.choices[0]?.finish_reason).toBe('tool_calls');
+      const call = body.choices[0]?.message.tool_calls?.[0]?.function;
+      expect(call?.name).toBe('get_weather');
+      expect(JSON.parse(call?.arguments ?? '{}')).toMatchObject({ city: 'Paris' });
     } finally {
       await mf.dispose();
     }
