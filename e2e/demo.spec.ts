@@ -3,7 +3,7 @@
  * streams scripted sample output token by token; `?delay=` sets the pace.
  */
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { FORMATS, protocolByName } from '../src/protocols/registry.ts';
+import { FORMAT_NAMES, protocolByName } from '../src/index.ts';
 
 const status = (page: Page) => page.locator('#status');
 const events = (page: Page, type: string) => page.locator(`#events [data-event="${type}"]`);
@@ -66,8 +66,8 @@ test('the tool runs in the browser and the final answer uses its result', async 
   await expect(events(page, 'finish')).toContainText('stop');
 });
 
-// Every format in the registry: the scripted model writes the call with that format's own renderer.
-for (const { name: protocol } of FORMATS) {
+// Every format toolshim names: the scripted model writes the call with that format's own renderer.
+for (const protocol of FORMAT_NAMES) {
   test(`protocol ${protocol}: the call is parsed, run and answered`, async ({ page }) => {
     const written = protocolByName(protocol).formatToolCall({
       toolCallId: 'call_1',
@@ -112,6 +112,8 @@ test('a call the parser aborted is marked aborted with the reason, its raw text 
   await done(page);
   await expect(events(page, 'tool-call-aborted')).toHaveCount(1);
   await expect(events(page, 'tool-call-aborted')).toContainText(/no call was made; .*malformed/i);
+  // One full stop between the reason and the next sentence ("not a JSON value.. Its" before).
+  await expect(events(page, 'tool-call-aborted')).not.toContainText('..');
   await expect(events(page, 'tool-call')).toHaveCount(0);
   // The raw call text appears once in the events pane (the text event), not again under the error.
   const eventsText = (await page.locator('#events').textContent()) ?? '';
@@ -134,8 +136,31 @@ test('each tool-choice mode is explained beside the control', async ({ page }) =
 
 test('the built-in model choice is disabled with the reason where the browser has no Prompt API', async ({ page }) => {
   await page.goto('/?delay=0');
-  await expect(page.locator('#engine option[value="builtin"]')).toBeDisabled();
-  await expect(page.locator('#builtin-note')).toContainText('needs Chrome or Edge with the Prompt API and its model');
+  const option = page.locator('#engine option[value="builtin"]');
+  await expect(option).toBeDisabled();
+  await expect(option).toHaveText('Built-in model (not available here)');
+  await expect(option).toHaveAttribute('title', /needs Chrome or Edge with the Prompt API and its model/);
+  // No note about the built-in model while another engine is picked.
+  await expect(page.getByLabel('Engine')).toHaveValue('replay');
+  await expect(page.locator('#builtin-note')).toBeHidden();
+});
+
+test('the Pace setting shows for the Replay engine only', async ({ page }) => {
+  await page.goto('/');
+  const pace = page.getByLabel('Pace', { exact: true });
+  await expect(pace).toBeVisible();
+  for (const engine of ['webllm', 'proxy']) {
+    await page.getByLabel('Engine').selectOption(engine);
+    await expect(pace).toBeHidden();
+  }
+  // The built-in choice is disabled here; picking it by script shows the same.
+  await page.getByLabel('Engine').evaluate((select: HTMLSelectElement) => {
+    select.value = 'builtin';
+    select.dispatchEvent(new Event('change'));
+  });
+  await expect(pace).toBeHidden();
+  await page.getByLabel('Engine').selectOption('replay');
+  await expect(pace).toBeVisible();
 });
 
 test('old format names in links still work (?protocol=xml is morph-xml)', async ({ page }) => {
@@ -156,6 +181,61 @@ test('a thinking model: its thinking streams into a collapsible pane, the call d
   await expect(events(page, 'reasoning')).toHaveCount(1);
   await expect(page.locator('#raw .thinking-raw')).toContainText('A draft');
   await expect(answer(page).last()).not.toContainText('A draft');
+  // The thinking markers are thinking, not a tool-call segment (the legend's yellow).
+  await expect(page.locator('#raw .thinking-raw').first()).toContainText('<think>');
+  await expect(page.locator('#raw .thinking-raw').first()).toContainText('</think>');
+  await expect(page.locator('#raw mark.call')).toHaveCount(1);
+  await expect(page.locator('#raw mark.call')).not.toContainText('think>');
+});
+
+test('the reasoning row in Parsed events appears while the thinking streams, not after it', async ({ page }) => {
+  await send(page, "Think first: what's the weather in Seoul?", 'delay=40');
+  // One look at the page the moment the thinking is under way.
+  const seen = await page.waitForFunction(() => {
+    const thinking = document.querySelector('#conversation [data-role="thinking"] .thinking-text')?.textContent ?? '';
+    if (!thinking.includes('weather')) return false;
+    return {
+      rows: document.querySelectorAll('#events [data-event="reasoning"]').length,
+      streaming: document.querySelector('#events [data-event="reasoning"]')?.getAttribute('data-state'),
+      calls: document.querySelectorAll('#events [data-event="tool-input-start"]').length,
+      status: document.querySelector('#status')?.getAttribute('data-state'),
+    };
+  });
+  expect(await seen.jsonValue()).toEqual({ rows: 1, streaming: 'streaming', calls: 0, status: 'streaming' });
+  await done(page);
+  await expect(events(page, 'reasoning')).toHaveCount(1);
+  await expect(events(page, 'reasoning')).toHaveAttribute('data-state', 'done');
+  await expect(events(page, 'reasoning').locator('pre')).toContainText('A draft: get_weather');
+});
+
+test('a request in parts: "… Then add 2 and 40" makes the weather call, then the sum, and answers both', async ({
+  page,
+}) => {
+  await send(page, "What's the weather in Tokyo? Then add 2 and 40");
+  await done(page);
+  await expect(events(page, 'tool-call')).toHaveCount(2);
+  await expect(events(page, 'tool-call').first()).toContainText('get_weather');
+  await expect(events(page, 'tool-call').last()).toContainText('calculator');
+  await expect(events(page, 'tool-call').last()).toContainText('2 + 40');
+  await expect(page.locator('#conversation')).toContainText('It is 22°C and sunny in Tokyo.');
+  await expect(answer(page).last()).toHaveText('2 + 40 = 42.');
+});
+
+test('tool choice required with a request no tool fits: an answer in words and the reason no call came', async ({
+  page,
+}) => {
+  await send(page, 'Tell me a joke', 'toolChoice=required&delay=0');
+  await expect(status(page)).toHaveAttribute('data-state', /done|error/);
+  await expect(events(page, 'tool-call')).toHaveCount(0);
+  await expect(page.locator('#conversation')).not.toContainText('Seoul');
+  await expect(answer(page).first()).toContainText('replay mode');
+  // toolshim says why, then the AI SDK's own error for a required call that did not come, each named.
+  const errors = page.locator('#conversation [data-role="error"]');
+  await expect(errors).toHaveCount(2);
+  await expect(errors.first()).toHaveText(
+    'toolshim: toolChoice "required" asked for a tool call, but the model answered without one; its text was kept.',
+  );
+  await expect(errors.last()).toContainText('AI SDK: Model response did not contain a tool call');
 });
 
 test('tool choice none: no tools offered, no call made', async ({ page }) => {
@@ -246,6 +326,25 @@ test('mobile width: no horizontal scrolling, panes stacked', async ({ page }, te
   await done(page);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // No select cuts its text: every option fits its box when picked (long format names were cut before).
+  const cut = await page.locator('.controls select').evaluateAll((selects) => {
+    const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    const misfits: string[] = [];
+    for (const select of selects as HTMLSelectElement[]) {
+      if (select.getClientRects().length === 0) continue;
+      const style = getComputedStyle(select);
+      context.font = style.font;
+      // The room for text: the box less its padding and the drop-down arrow (about 24 px in Chromium).
+      const room =
+        select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - 24;
+      for (const option of select.options) {
+        if (!option.disabled && context.measureText(option.text).width > room)
+          misfits.push(`${select.id}: ${option.text}`);
+      }
+    }
+    return misfits;
+  });
+  expect(cut).toEqual([]);
   const [a, b] = await page
     .locator('.pane')
     .evaluateAll((panes) => panes.slice(0, 2).map((p) => p.getBoundingClientRect().top));

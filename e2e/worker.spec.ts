@@ -23,6 +23,12 @@ for (const mode of ['browser', 'worker'] as const) {
     );
     if (mode === 'browser') await expect(page.locator('#raw mark.call')).toHaveCount(1);
     await testInfo.attach(`proxy-${mode}`, { body: await page.screenshot(), contentType: 'image/png' });
+    if (mode === 'worker') {
+      // The note holds for this engine and mode only: picking another engine removes it.
+      await expect(page.locator('#raw')).toContainText('Tool calling runs in the Worker here');
+      await page.getByLabel('Engine').selectOption('webllm');
+      await expect(page.locator('#raw')).not.toContainText('Tool calling runs in the Worker here');
+    }
   });
 }
 

@@ -21,3 +21,5 @@ export {
   type WebLLMModule,
   type WebLLMProgress,
 } from './engines/webllm-engine.ts';
+// The OpenAI chat-completions shapes a ChatEngine takes and returns, for apps that write or wrap one.
+export type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from './wire/types.ts';

@@ -3,7 +3,9 @@
  * chat loop uses: `wrapLanguageModel({ model: fromChatEngine(engine), middleware })`.
  */
 import { type LanguageModel, wrapLanguageModel } from 'ai';
+import { createToolMiddleware, type OnToolshimError, type ToolCallProtocol } from 'toolshim';
 import {
+  type ChatCompletionChunk,
   type ChatEngine,
   checkWebGpu,
   createHttpEngine,
@@ -12,9 +14,7 @@ import {
   fromChatEngine,
   type WebLLMChatEngine,
   type WebLLMProgress,
-} from '../../src/engines.ts';
-import { createToolMiddleware, type OnToolshimError, type ToolCallProtocol } from '../../src/index.ts';
-import type { ChatCompletionChunk } from '../../src/wire/types.ts';
+} from 'toolshim/engines';
 
 export type EngineId = 'replay' | 'webllm' | 'proxy' | 'builtin';
 

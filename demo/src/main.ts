@@ -3,7 +3,7 @@
  * in the browser and `stopWhen`), and the three panes fed from its stream.
  */
 import { type ModelMessage, stepCountIs, streamText, type ToolChoice } from 'ai';
-import { checkWebGpu, WEBLLM_MODELS } from '../../src/engines.ts';
+import { checkWebGpu, WEBLLM_MODELS } from 'toolshim/engines';
 import { buildModel, type EngineId, hasBuiltInModel, loadWebLLM, webllmLoaded } from './engines.ts';
 import { ConversationPane, EventsPane, pretty, RawPane } from './panes.ts';
 import { type ProtocolId, protocolIdOf, protocols } from './protocols.ts';
@@ -33,7 +33,7 @@ const ui = {
   status: byId<HTMLElement>('status'),
 };
 
-for (const p of protocols) ui.protocol.add(new Option(p.label, p.id));
+for (const p of protocols) ui.protocol.add(new Option(p.id, p.id));
 for (const name of toolNames) ui.toolChoice.add(new Option(`tool: ${name}`, `tool:${name}`));
 for (const m of WEBLLM_MODELS) ui.webllmModel.add(new Option(m.label, m.id));
 
@@ -49,6 +49,7 @@ fromUrl(ui.engine, 'engine');
   const id = protocolIdOf(params.get('protocol') ?? '');
   if (id !== undefined) ui.protocol.value = id;
 }
+explainProtocol();
 fromUrl(ui.toolChoice, 'toolChoice');
 
 /** One sentence per tool-choice mode, shown beside the control. */
@@ -66,6 +67,12 @@ function explainToolChoice(): void {
 }
 ui.toolChoice.addEventListener('change', explainToolChoice);
 explainToolChoice();
+
+/** What the picked format looks like, under the picker. */
+function explainProtocol(): void {
+  byId('protocol-help').textContent = protocols.find((p) => p.id === ui.protocol.value)?.label ?? '';
+}
+ui.protocol.addEventListener('change', explainProtocol);
 fromUrl(ui.proxyMode, 'proxyMode');
 const delayParam = params.get('delay');
 if (delayParam !== null && !Number.isNaN(Number(delayParam))) {
@@ -98,6 +105,9 @@ async function updateEnginePanels(): Promise<void> {
   for (const node of document.querySelectorAll<HTMLElement>('[data-engine-field]')) {
     node.hidden = node.dataset.engineField !== engine;
   }
+  byId('builtin-note').hidden = engine !== 'builtin';
+  // A note about where the last run parsed (the Worker) no longer holds for another engine or mode.
+  raw.clearNote();
   if (engine === 'webllm') {
     const gpu = await checkWebGpu();
     ui.webllmLoad.disabled = !gpu.ok;
@@ -116,15 +126,20 @@ async function updateEnginePanels(): Promise<void> {
   }
 }
 
-// The built-in model exists only in browsers with the Prompt API and a model; elsewhere the choice is disabled and says why.
+// The built-in model exists only in browsers with the Prompt API and a model; elsewhere the choice is
+// disabled and its own label says why (a note under the engine picker would show beside every other engine).
 const builtInOption = ui.engine.querySelector<HTMLOptionElement>('option[value="builtin"]');
 if (builtInOption) builtInOption.disabled = true;
 void hasBuiltInModel().then((available) => {
-  const note = byId('builtin-note');
-  if (builtInOption) builtInOption.disabled = !available;
-  note.textContent = available
-    ? "Built-in model: the browser's own model, through @browser-ai/core, with toolshim on top."
-    : 'Built-in model: not available here. It needs Chrome or Edge with the Prompt API and its model; this browser has neither.';
+  if (!builtInOption) return;
+  builtInOption.disabled = !available;
+  if (available) {
+    byId('builtin-note').textContent =
+      "Built-in model: the browser's own model, through @browser-ai/core, with toolshim on top.";
+  } else {
+    builtInOption.textContent = 'Built-in model (not available here)';
+    builtInOption.title = 'It needs Chrome or Edge with the Prompt API and its model; this browser has neither.';
+  }
 });
 
 ui.engine.addEventListener('change', () => void updateEnginePanels());
@@ -139,6 +154,7 @@ ui.webllmLoad.addEventListener('click', async () => {
     });
     const suggested = WEBLLM_MODELS.find((m) => m.id === ui.webllmModel.value)?.protocol;
     if (suggested) ui.protocol.value = protocolIdOf(suggested) ?? ui.protocol.value;
+    explainProtocol();
     ui.webllmMessage.textContent = `Loaded ${ui.webllmModel.value}.`;
   } catch (error) {
     ui.webllmMessage.classList.add('error');
@@ -147,6 +163,11 @@ ui.webllmLoad.addEventListener('click', async () => {
     ui.webllmLoad.disabled = false;
   }
 });
+
+/** Who raised an error: the AI SDK names its errors AI_…; the rest come from toolshim or its engines. */
+function sourceOf(error: unknown): string {
+  return error instanceof Error && error.name.startsWith('AI_') ? 'AI SDK' : 'toolshim';
+}
 
 function describeError(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -207,7 +228,8 @@ async function send(prompt: string): Promise<void> {
         onDelta: (text) => raw.append(text),
       },
     });
-    if (!parsesInPage)
+    if (parsesInPage) raw.clearNote();
+    else
       raw.note(
         'Tool calling runs in the Worker here: it sends OpenAI tool_calls, so the model text stays server-side.',
       );
@@ -239,10 +261,11 @@ async function send(prompt: string): Promise<void> {
           break;
         case 'reasoning-delta':
           conversation.appendThinking(part.text);
+          events.reasoningDelta(part.id, part.text);
           break;
         case 'reasoning-end':
           conversation.endThinking();
-          events.add('reasoning', 'thinking, kept apart from the answer (never parsed for calls)');
+          events.reasoningEnd(part.id);
           break;
         case 'tool-input-start':
           events.toolInputStart(part.id, part.toolName);
@@ -276,8 +299,10 @@ async function send(prompt: string): Promise<void> {
           break;
         case 'error':
           failed = true;
+          // toolshim's report of the same step (e.g. that no call came under a forced choice) first: it says why.
+          showErrors();
           events.add('error', describeError(part.error));
-          conversation.error(describeError(part.error));
+          conversation.error(describeError(part.error), sourceOf(part.error));
           break;
         case 'abort':
           events.add('abort', 'stopped by the user');
@@ -302,7 +327,7 @@ async function send(prompt: string): Promise<void> {
     history.pop();
     const message = describeError(error);
     events.add('error', message);
-    conversation.error(message);
+    conversation.error(message, sourceOf(error));
     setStatus('error', 'Error');
   } finally {
     running = undefined;

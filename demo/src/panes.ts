@@ -128,11 +128,12 @@ export class ConversationPane {
       card.append(result);
     });
   }
-  error(message: string): void {
+  /** An error where it happened; `source` says who reported it (toolshim's onError, or the AI SDK). */
+  error(message: string, source = 'toolshim'): void {
     this.text = undefined;
     follow(this.root, () => {
       const note = el('p', 'inline-error');
-      note.append(el('strong', '', 'toolshim: '), message);
+      note.append(el('strong', '', `${source}: `), message);
       note.dataset.role = 'error';
       note.setAttribute('role', 'alert');
       this.root.append(note);
@@ -158,9 +159,16 @@ export class RawPane {
     this.current = undefined;
     this.steps = 0;
   }
+  /** A note about the run (one at a time), e.g. that the model text stays in the Worker. */
   note(text: string): void {
     this.root.querySelector('.empty')?.remove();
-    this.root.append(el('p', 'hint', text));
+    this.clearNote();
+    const note = el('p', 'hint', text);
+    note.dataset.role = 'raw-note';
+    this.root.append(note);
+  }
+  clearNote(): void {
+    this.root.querySelector('[data-role="raw-note"]')?.remove();
   }
   /** A new model request (a step of the loop). `bareJson`: a forced tool choice, answered as JSON. */
   newStep(bareJson: boolean): void {
@@ -217,6 +225,7 @@ export class EventsPane {
   private t0 = performance.now();
   private args = new Map<string, ArgsEntry>();
   private texts = new Map<string, HTMLElement>();
+  private reasoning = new Map<string, { item: HTMLElement; pre: HTMLElement }>();
   /** Calls announced in this step and not yet completed, by id. */
   private started = new Map<string, string>();
   private root: HTMLElement;
@@ -228,6 +237,7 @@ export class EventsPane {
     this.root.replaceChildren();
     this.args.clear();
     this.texts.clear();
+    this.reasoning.clear();
     this.started.clear();
   }
   start(): void {
@@ -271,9 +281,11 @@ export class EventsPane {
    */
   markAborted(reason: string | undefined): void {
     for (const [id, toolName] of this.started) {
+      // onError messages end with a full stop already.
+      const why = (reason ?? 'the call was malformed').replace(/[.\s]+$/, '');
       const item = this.add(
         'tool-call-aborted',
-        `${toolName} · ${id.slice(0, 12)}: no call was made; ${reason ?? 'the call was malformed'}. Its text is kept as text.`,
+        `${toolName} · ${id.slice(0, 12)}: no call was made; ${why}. Its text is kept as text.`,
       );
       item.classList.add('aborted');
     }
@@ -287,6 +299,24 @@ export class EventsPane {
     follow(this.root, () => {
       entry.pre.textContent += delta;
     });
+  }
+  /** The thinking, in its own row from its first delta on (not only once it ends), streamed like text. */
+  reasoningDelta(id: string, delta: string): void {
+    let entry = this.reasoning.get(id);
+    if (entry === undefined) {
+      const item = this.add('reasoning', 'thinking, kept apart from the answer (never parsed for calls)', '');
+      item.dataset.state = 'streaming';
+      entry = { item, pre: item.querySelector('pre') as HTMLElement };
+      this.reasoning.set(id, entry);
+    }
+    const target = entry.pre;
+    follow(this.root, () => {
+      target.textContent += delta;
+    });
+  }
+  reasoningEnd(id: string): void {
+    const entry = this.reasoning.get(id);
+    if (entry !== undefined) entry.item.dataset.state = 'done';
   }
   textDelta(id: string, delta: string): void {
     let pre = this.texts.get(id);

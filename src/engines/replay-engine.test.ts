@@ -252,4 +252,46 @@ describe.each(Object.entries(middlewares))('replay engine with the %s middleware
     });
     expect(result.toolCalls.map((c) => [c.toolName, c.input])).toEqual([['calculator', { expression: '23 * 7' }]]);
   });
+
+  it('answers a request no tool fits in words under required; toolshim and the AI SDK both say no call came', async () => {
+    const errors: string[] = [];
+    const result = streamText({
+      model: replayModel(middleware),
+      tools,
+      toolChoice: 'required',
+      prompt: 'Tell me a joke',
+      providerOptions: { toolCallMiddleware: { onError: (message: string) => errors.push(message) } } as never,
+      onError: () => {},
+    });
+    let text = '';
+    const failures: string[] = [];
+    for await (const part of result.fullStream) {
+      if (part.type === 'text-delta') text += part.text;
+      if (part.type === 'tool-call') failures.push(`unexpected call ${part.toolName}`);
+      if (part.type === 'error') failures.push((part.error as Error).name);
+    }
+    expect(text).toContain('replay mode');
+    expect(text).not.toContain('Seoul');
+    expect(errors).toEqual([
+      'toolChoice "required" asked for a tool call, but the model answered without one; its text was kept.',
+    ]);
+    expect(failures).toEqual(['AI_ToolChoiceViolationError']);
+  });
+
+  it('plays a request in parts in turn: "… Then add 2 and 40" makes the weather call, then the sum', async () => {
+    const result = await generateText({
+      model: replayModel(middleware),
+      tools,
+      stopWhen: stepCountIs(5),
+      prompt: "What's the weather in Tokyo? Then add 2 and 40",
+    });
+    expect(result.steps.map((s) => s.toolCalls.map((c) => [c.toolName, c.input]))).toEqual([
+      [['get_weather', { city: 'Tokyo', unit: 'celsius' }]],
+      [['calculator', { expression: '2 + 40' }]],
+      [],
+    ]);
+    // Each part is answered: the weather as the sum is started, the sum at the end (the test tool returns 161).
+    expect(result.steps[1]?.text).toContain('It is 22°C and partly cloudy in Tokyo.');
+    expect(result.text).toBe('2 + 40 = 161.');
+  });
 });

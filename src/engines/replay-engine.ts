@@ -53,8 +53,10 @@ export function replayText(request: ChatCompletionRequest, protocol?: ToolCallPr
   const schemas = toolPropertiesIn(system);
   const turn: ReplayTurn = { ...scripted, calls: scripted.calls?.map((call) => fitToSchema(call, schemas)) };
 
-  if (forced !== undefined && taught.toolNames.length > 0) {
-    // A forced answer is bare JSON, as the response_format schema asks.
+  // A forced answer is bare JSON, as the response_format schema asks. When no tool fits the request at all
+  // ("Tell me a joke"), the scripted model answers in words, as a small model ignoring the forced choice
+  // does, and toolshim reports that no call came (a made-up weather call would only confuse).
+  if (forced !== undefined && taught.toolNames.length > 0 && turn.calls !== undefined) {
     const name = forced === '' ? (turn.calls?.[0]?.name ?? (taught.toolNames[0] as string)) : forced;
     const call = turn.calls?.find((c) => c.name === name) ?? fitToSchema(defaultCall(name, userText), schemas);
     return renderCall('json', call);

@@ -36,7 +36,25 @@ export function citiesIn(request: string): string[] {
   return found.length > 0 ? found : ['Seoul'];
 }
 
+/** Arithmetic said in words ("add 2 and 40", "multiply 6 by 7"), as the expression a calculator takes. */
+const WORDED: Array<[RegExp, string]> = [
+  [/\b(?:add|sum(?: of)?)\s+(-?\d+(?:\.\d+)?)\s+(?:and|to|with)\s+(-?\d+(?:\.\d+)?)/i, '+'],
+  [/\bmultiply\s+(-?\d+(?:\.\d+)?)\s+(?:by|and|with)\s+(-?\d+(?:\.\d+)?)/i, '*'],
+  [/\bdivide\s+(-?\d+(?:\.\d+)?)\s+by\s+(-?\d+(?:\.\d+)?)/i, '/'],
+];
+
+function wordedExpression(request: string): string | undefined {
+  for (const [pattern, operator] of WORDED) {
+    const match = pattern.exec(request);
+    if (match) return `${match[1]} ${operator} ${match[2]}`;
+  }
+  const subtract = /\bsubtract\s+(-?\d+(?:\.\d+)?)\s+from\s+(-?\d+(?:\.\d+)?)/i.exec(request);
+  return subtract ? `${subtract[2]} - ${subtract[1]}` : undefined;
+}
+
 function expressionIn(request: string): string {
+  const worded = wordedExpression(request);
+  if (worded !== undefined) return worded;
   const match = /[\d(][\d\s+\-*/().^%x×÷]*[\d)]/.exec(request);
   return (match?.[0] ?? '23 * 7').replace(/×|x/g, '*').replace(/÷/g, '/').trim();
 }
@@ -76,7 +94,7 @@ export function intentOf(request: string): Intent {
   if (weather && /\bnote|remember/.test(r)) return 'weather-and-note';
   if (weather && citiesIn(request).length > 1) return 'parallel-weather';
   if (weather) return 'weather';
-  if (/calculat|compute|\d\s*[-+*/x×÷^]\s*\d|how much is|what is \d/.test(r)) return 'calculate';
+  if (/calculat|compute|\d\s*[-+*/x×÷^]\s*\d|how much is|what is \d/.test(r) || wordedExpression(r)) return 'calculate';
   if (/(list|show|read|what).*notes/.test(r)) return 'list-notes';
   if (/\bnote|remember/.test(r)) return 'note';
   return 'chat';
@@ -135,9 +153,53 @@ function withoutTools(intent: Intent, request: string): ReplayTurn {
   }
 }
 
+/**
+ * A request in parts ("What's the weather in Seoul? Then add 2 and 40"): the
+ * parts, when there are several and each asks for a tool; else undefined.
+ */
+export function partsOf(request: string): string[] | undefined {
+  const parts = request
+    .split(/(?:[.,;!?]\s*|\s+)(?:and\s+)?then\b[,:]?\s*/i)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length < 2) return undefined;
+  return parts.every((part) => NEEDS[intentOf(part)] !== undefined) ? parts : undefined;
+}
+
+/** How many turns with calls a part takes before its answer. */
+function callTurnsOf(part: string, toolNames: string[]): number {
+  let step = 0;
+  while (step < 5 && scriptTurn({ request: part, step, results: [], toolNames }).calls !== undefined) step++;
+  return step;
+}
+
+/**
+ * Plays the parts one after another: each part's calls, and its answer said
+ * in the turn that starts the next part (or at the end), so every turn needs
+ * only the results of the latest round.
+ */
+function sequenceTurn(parts: string[], context: ScriptContext): ReplayTurn {
+  let start = 0;
+  for (const [i, part] of parts.entries()) {
+    const turns = callTurnsOf(part, context.toolNames);
+    if (context.step < start + turns) {
+      const turn = scriptTurn({ ...context, request: part, step: context.step - start });
+      if (context.step > start || i === 0) return turn;
+      const previous = parts[i - 1] as string;
+      const answer = scriptTurn({ ...context, request: previous, step: callTurnsOf(previous, context.toolNames) });
+      return { ...turn, before: `${answer.before ?? ''}\n${turn.before ?? ''}` };
+    }
+    start += turns;
+  }
+  const last = parts[parts.length - 1] as string;
+  return scriptTurn({ ...context, request: last, step: callTurnsOf(last, context.toolNames) });
+}
+
 /** The turn the scripted model writes for this context. */
 export function scriptTurn(context: ScriptContext): ReplayTurn {
   const { request, step, results, toolNames } = context;
+  const parts = toolNames.length > 0 ? partsOf(request) : undefined;
+  if (parts?.every((part) => toolNames.includes(NEEDS[intentOf(part)] as string))) return sequenceTurn(parts, context);
   const intent = intentOf(request);
   const has = (name: string) => toolNames.includes(name);
   if (toolNames.length === 0) return withoutTools(intent, request);
