@@ -1,10 +1,11 @@
 /**
- * The one error toolshim throws: a request that cannot be honoured, found
- * before the model is called (proposal 0025 §7, `provider_invalid_request`).
+ * The one error toolshim throws: a request that cannot be honoured (say, a
+ * `toolChoice` naming a tool that was not declared), found before the model
+ * is called, so nothing is sent for a request that could never succeed.
  */
 export class ToolshimInvalidRequestError extends Error {
   override readonly name = 'ToolshimInvalidRequestError';
-  /** Always `provider_invalid_request`, the category of proposal 0025 §7. */
+  /** Always `provider_invalid_request`: the `code` the OpenAI-compatible handler answers such a request with (HTTP 400). */
   readonly category = 'provider_invalid_request' as const;
   /** The request field at fault, e.g. `toolChoice`. */
   readonly param: string;

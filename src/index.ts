@@ -8,7 +8,7 @@ export { ToolshimInvalidRequestError } from './errors.ts';
 export { parseRelaxedJson } from './json/json-value.ts';
 export { createToolMiddleware } from './middleware/create-tool-middleware.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './middleware/options.ts';
-// Native formats of open model families (issue 8); each is tree-shakable on its own.
+// One preset per native format of an open model family, and auto; each is tree-shakable on its own.
 export {
   autoToolMiddleware,
   deepseekToolMiddleware,

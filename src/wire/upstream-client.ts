@@ -2,7 +2,8 @@
  * A small fetch-based client for an OpenAI-compatible `/chat/completions`
  * upstream (llama.cpp, vLLM, Ollama, OpenRouter, OpenAI itself). No SDK: the
  * proxy must stay tiny and isomorphic, and must see the raw status and headers
- * to map failures per proposal 0025 §8.1.3.
+ * to map each upstream failure to its own error (401/403, 429 with its
+ * `Retry-After`, other 4xx, 5xx, timeouts: the table in worker/README.md).
  */
 
 import { anySignal } from '../util/abort.ts';

@@ -10,7 +10,7 @@
  *   one chunk    2,000 small calls in a single chunk (a whole generate result)
  *   heap         the 1 MB argument in 4 KB chunks; live heap after GC, sampled while it streams
  *
- * Targets (issue 12): linear (time per MB at 1 MB within 1.2x of 100 KB) and
+ * Targets: linear (time per MB at 1 MB within 1.2x of 100 KB) and
  * live heap at most 1.5x the argument. Fastest of 5 runs after a warm-up;
  * GC before each run (node --expose-gc). Exits non-zero when a parser finds
  * the wrong number of calls or loses argument bytes.

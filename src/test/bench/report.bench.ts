@@ -1,4 +1,4 @@
-/** The benchmark's report: the JSON shape, the targets from issue 5, and the printed tables. */
+/** The benchmark's report: the JSON shape, the targets it checks, and the printed tables. */
 import type { Latency } from './measure.bench.ts';
 import type { ImplementationResult, WorkloadResult } from './timing.bench.ts';
 import { Shape } from './workloads.bench.ts';
@@ -36,7 +36,7 @@ function msPerMB(ms: number | undefined, textLength: number): number | undefined
   return ms === undefined ? undefined : ms / (textLength / 1024 / 1024);
 }
 
-/** The issue's targets, for every format that was run. */
+/** The benchmark's targets (near the pass-through, faster than the peer, linear, bounded memory), for every format that was run. */
 export function targetsOf(report: Report): Target[] {
   const targets: Target[] = [];
   const formats = [...new Set(report.workloads.map((w) => w.format))];

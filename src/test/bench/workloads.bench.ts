@@ -202,7 +202,7 @@ export function proseWorkload(format: Format, size: number): Workload {
 export const KB = 1024;
 export const MB = 1024 * 1024;
 
-/** The workloads the issue asks for, per format. */
+/** The standard workloads, per format: one big argument (10 KB, 100 KB, 1 MB), prose with calls, prose alone. */
 export function standardWorkloads(format: Format): Workload[] {
   return [
     bigArgumentWorkload(format, 10 * KB),

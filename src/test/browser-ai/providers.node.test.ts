@@ -9,7 +9,7 @@
  * provider runs its own parser on every stream, tools or not: it turns
  * `<tool_call>` text into calls before toolshim sees it (so toolshim's schema
  * coercion does not apply to them), and it spins when a closing marker
- * arrives split across chunks (a known defect of 3.0.3, as issue 17 reported). No option of the provider turns that parser off, so
+ * arrives split across chunks (a defect of 3.0.3 that the tests below reproduce). No option of the provider turns that parser off, so
  * toolshim's own WebLLM adapter (fromChatEngine) is the safe path: it never
  * stalls on the same chunkings.
  */

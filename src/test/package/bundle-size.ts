@@ -9,11 +9,11 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { root } from '../runtimes/test-files.ts';
 
-/** The goal for every preset import, min+gzip (issue 4). Presets over it are listed by the size test. */
+/** The goal for every preset import, min+gzip: the size of a small dependency. Presets over it are listed by the size test. */
 export const presetGoalBytes = 10 * 1024;
 /**
  * The enforced ceiling, min+gzip: the size test fails when a preset import
- * grows past it. Since every format moved onto the one scanner (issue 12),
+ * grows past it. Since every format runs on the one scanner,
  * each preset carries the shared core: scanner, call sink, JSON reader,
  * argument streamer, coercion, tool choice with its forced-answer reader,
  * reasoning blocks, end-of-turn tokens and history rendering. That core is
