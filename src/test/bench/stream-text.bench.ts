@@ -27,6 +27,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
 import { FORMATS } from '../../protocols/registry.ts';
 import { seededRandom } from '../random.ts';
+import { writeResults } from '../results-file.ts';
 import { argv, loadAverage, machine, setExitCode, writeJson } from './node-host.bench.ts';
 
 const args = argv();
@@ -234,27 +235,36 @@ const linearity = megabyte.ms / 10 / perMb100.ms;
 
 const over = rows.filter((row) => row.ratio > 1.2 && !row.name.startsWith('@'));
 const reasoningOver = reasoningRows.filter((row) => row.ratio > 1.5);
-console.log(
-  [
-    '',
-    `streamText, one ${SIZE / 1024} KB argument in ${CHUNK}-character chunks, median of ${rounds} (npm run bench:stream-text${quick ? ' -- --quick' : ''}):`,
-    '',
-    '| format | streamText | no middleware | ratio |',
-    '|---|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.ms.toFixed(0)} ms | ${r.floorMs.toFixed(0)} ms | ${r.ratio.toFixed(2)}x |`),
-    '',
-    `Target <= 1.20x: ${over.length === 0 ? 'met by every format' : `over in ${over.map((r) => r.name).join(', ')}`}.`,
-    '',
-    '| reasoning, then a call | streamText | no middleware | ratio |',
-    '|---|---:|---:|---:|',
-    ...reasoningRows.map(
-      (r) => `| ${r.name} | ${r.ms.toFixed(0)} ms | ${r.floorMs.toFixed(0)} ms | ${r.ratio.toFixed(2)}x |`,
-    ),
-    '',
-    `Target <= 1.50x: ${reasoningOver.length === 0 ? 'met' : `over in ${reasoningOver.map((r) => r.name).join(', ')}`}. Time per MB, 1 MB against 100 KB (hermes): ${linearity.toFixed(2)}x (target <= 1.20).`,
-    `Load average ${loadAtStart.toFixed(2)} at start, ${loadAverage().toFixed(2)} at end; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
-  ].join('\n'),
-);
+const table = [
+  `One ${SIZE / 1024} KB argument in ${CHUNK}-character chunks, median of ${rounds}:`,
+  '',
+  '| format | streamText | no middleware | ratio |',
+  '|---|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.name} | ${r.ms.toFixed(0)} ms | ${r.floorMs.toFixed(0)} ms | ${r.ratio.toFixed(2)}x |`),
+  '',
+  `Target <= 1.20x: ${over.length === 0 ? 'met by every format' : `over in ${over.map((r) => r.name).join(', ')}`}.`,
+  '',
+  '| reasoning, then a call | streamText | no middleware | ratio |',
+  '|---|---:|---:|---:|',
+  ...reasoningRows.map(
+    (r) => `| ${r.name} | ${r.ms.toFixed(0)} ms | ${r.floorMs.toFixed(0)} ms | ${r.ratio.toFixed(2)}x |`,
+  ),
+  '',
+  `Target <= 1.50x: ${reasoningOver.length === 0 ? 'met' : `over in ${reasoningOver.map((r) => r.name).join(', ')}`}. Time per MB, 1 MB against 100 KB (hermes): ${linearity.toFixed(2)}x (target <= 1.20).`,
+  `Load average ${loadAtStart.toFixed(2)} at start, ${loadAverage().toFixed(2)} at end; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+].join('\n');
+console.log(`\nstreamText (npm run bench:stream-text${quick ? ' -- --quick' : ''}). ${table}`);
+if (!quick) {
+  const results = writeResults({
+    file: 'src/test/bench/RESULTS.md',
+    fileTitle: 'Benchmark results',
+    id: 'stream-text',
+    heading: 'What a user pays: streamText with toolshim, every format',
+    command: 'npm run bench:stream-text',
+    body: table,
+  });
+  console.log(`Results: ${results}`);
+}
 writeJson('.cache/bench', `stream-text${quick ? '-quick' : ''}-latest.json`, {
   date: new Date().toISOString(),
   machine: machine(),

@@ -8,7 +8,8 @@
  *   npm run bench -- --no-reference   toolshim and the floor only
  *
  * Prints tables and writes .cache/bench/stream-latest.json (`stream-quick-…`
- * for --quick) and a dated copy, for comparing runs. Exits non-zero when any
+ * for --quick) and a dated copy, for comparing runs; a full run also rewrites
+ * the chart and its section of src/test/bench/RESULTS.md. Exits non-zero when any
  * implementation finds the wrong number of calls or loses argument bytes.
  */
 
@@ -16,6 +17,7 @@ import { writeFileSync } from 'node:fs';
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import * as reference from '@ai-sdk-tool/parser';
 import { hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../../index.ts';
+import { writeResults } from '../results-file.ts';
 import { streamChart } from './chart.bench.ts';
 import { type Implementation, middlewareImplementation, passThrough, type StreamMiddleware } from './drive.bench.ts';
 import { measureLatency } from './measure.bench.ts';
@@ -145,9 +147,18 @@ const file = writeJson('.cache/bench', `${name}-latest.json`, report);
 writeJson('.cache/bench', `${name}-${report.date.replace(/[:.]/g, '-')}.json`, report);
 console.log(`\nJSON: ${file}`);
 if (!quick) {
-  // The README shows this chart; a full run redraws it.
+  // The README shows this chart and links the results file; a full run rewrites both.
   writeFileSync('src/test/bench/stream-chart.svg', streamChart(report));
   console.log('Chart: src/test/bench/stream-chart.svg');
+  const results = writeResults({
+    file: 'src/test/bench/RESULTS.md',
+    fileTitle: 'Benchmark results',
+    id: 'stream',
+    heading: 'Streaming parsers against @ai-sdk-tool/parser and a pass-through floor',
+    command: report.command,
+    body: `![Median time of one streamed argument against its size](stream-chart.svg)\n\n\`\`\`text\n${formatReport(report)}\n\`\`\``,
+  });
+  console.log(`Results: ${results}`);
 }
 
 if (failures.length > 0) {

@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FORMAT_FIXTURES } from '../format-fixtures.ts';
+import { writeResults } from '../results-file.ts';
 import { root } from '../runtimes/test-files.ts';
 import { createWorkerRunner } from './run-in-worker.ts';
 
@@ -64,15 +65,22 @@ for (const { provider, mode } of compositions) {
 }
 await runner.close();
 
-console.log(
-  [
-    '',
-    `@browser-ai/web-llm ${version('@browser-ai/web-llm')}, @browser-ai/core ${version('@browser-ai/core')}, @browser-ai/transformers-js ${version('@browser-ai/transformers-js')}, ai ${version('ai')}; ${rows[0]?.runs} fixtures (${PER_FORMAT} per format, ${FORMAT_FIXTURES.length} formats); a run over ${LIMIT_MS} ms counts as stalled (npm run compare:browser-ai)`,
-    '',
-    '| composition | calls exactly right | text kept | stalled |',
-    '|---|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.label} | ${r.calls} / ${r.runs} | ${r.text} / ${r.runs} | ${r.stalled} |`),
-    '',
-    `${((performance.now() - started) / 1000).toFixed(0)} s in all.`,
-  ].join('\n'),
-);
+const table = [
+  `@browser-ai/web-llm ${version('@browser-ai/web-llm')}, @browser-ai/core ${version('@browser-ai/core')}, @browser-ai/transformers-js ${version('@browser-ai/transformers-js')}, ai ${version('ai')}; ${rows[0]?.runs} fixtures (${PER_FORMAT} per format, ${FORMAT_FIXTURES.length} formats); a run over ${LIMIT_MS} ms counts as stalled.`,
+  '',
+  '| composition | calls exactly right | text kept | stalled |',
+  '|---|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.label} | ${r.calls} / ${r.runs} | ${r.text} / ${r.runs} | ${r.stalled} |`),
+  '',
+  `${((performance.now() - started) / 1000).toFixed(0)} s in all.`,
+].join('\n');
+console.log(`\n${table}`);
+const results = writeResults({
+  file: join(root, 'src/test/browser-ai/RESULTS.md'),
+  fileTitle: 'toolshim with the @browser-ai providers',
+  id: 'compare',
+  heading: 'Each composition on the same fixtures, whole and in 4-character chunks',
+  command: 'npm run compare:browser-ai',
+  body: table,
+});
+console.log(`Results: ${results}`);
