@@ -3,7 +3,7 @@
  * whose message names the field by its path (`messages[2].content[0].source.data`),
  * so a client author can fix it at once.
  */
-import { invalidRequest } from '../errors.ts';
+import { invalidRequest } from '../core/errors.ts';
 
 export type Json = Record<string, unknown>;
 

@@ -7,7 +7,7 @@
  * api_error, 504 timeout_error, 529 overloaded_error). The SDKs pick their
  * error class from the status and read `error.type` and `error.message`.
  */
-import type { ProxyHttpError } from '../errors.ts';
+import type { ProxyHttpError } from '../core/errors.ts';
 
 export type AnthropicErrorType =
   | 'invalid_request_error'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProxyHttpError } from '../errors.ts';
+import { ProxyHttpError } from '../core/errors.ts';
 import { readMessagesRequest } from './read-request.ts';
 
 const weather = {

@@ -6,11 +6,11 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { applyMiddleware } from '../apply-middleware.ts';
-import { middlewareForProtocol } from '../protocol-presets.ts';
+import { applyMiddleware } from '../core/apply-middleware.ts';
+import { middlewareForProtocol } from '../core/protocol-presets.ts';
 import { eventNames, eventsOf, type SseEvent } from './test/events.ts';
 import { THINKING_SIGNATURE } from './write-message.ts';
-import { createMessageStreamWriter } from './write-stream.ts';
+import { createMessageStreamWriter, errorEvent } from './write-stream.ts';
 
 const weatherTool = {
   type: 'function' as const,
@@ -79,7 +79,7 @@ describe('the Messages event stream', () => {
       stop_reason: null,
       usage: { input_tokens: 42, output_tokens: 0 },
     });
-    expect((events[0]?.data.message as { id: string }).id).toMatch(/^msg_/);
+    expect(events[0]?.data.message).toMatchObject({ id: expect.stringMatching(/^msg_/) });
     expect(events[1]?.data).toEqual({
       type: 'content_block_start',
       index: 0,
@@ -143,7 +143,7 @@ describe('the Messages event stream', () => {
     const block0 = eventNames(events.filter((e) => e.data.index === 0));
     expect(block0.slice(-2)).toEqual(['content_block_delta:signature_delta', 'content_block_stop']);
     const signature = events.find((e) => (e.data.delta as { type?: string } | undefined)?.type === 'signature_delta');
-    expect((signature?.data.delta as { signature: string }).signature).toBe(THINKING_SIGNATURE);
+    expect(signature?.data.delta).toEqual({ type: 'signature_delta', signature: THINKING_SIGNATURE });
     expect(stopOf(events)?.delta).toMatchObject({ stop_reason: 'tool_use' });
   });
 
@@ -260,12 +260,12 @@ describe('parts only a native upstream sends', () => {
     expect(stopOf(cut.events)?.usage).toMatchObject({ input_tokens: 42, output_tokens: 0 });
   });
 
-  it("an error part throws; error() writes Anthropic's error event", () => {
+  it("an error part throws; errorEvent writes Anthropic's error event", () => {
     const writer = createMessageStreamWriter(defaults);
     writer.start();
     expect(() => writer.write({ type: 'error', error: new Error('upstream went away') })).toThrow('upstream went away');
     const [event] = eventsOf([
-      writer.error({ type: 'error', error: { type: 'api_error', message: 'Upstream failed' }, request_id: null }),
+      errorEvent({ type: 'error', error: { type: 'api_error', message: 'Upstream failed' }, request_id: null }),
     ]);
     expect(event).toEqual({
       event: 'error',

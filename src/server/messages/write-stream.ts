@@ -26,7 +26,7 @@
  *   `done` is true: the caller stops reading the model, which cancels it.
  * - `message_start` carries the request's estimated `input_tokens`;
  *   `message_delta` carries the upstream's counts (or the estimate again).
- * - An `error` part throws; the caller answers with `error(…)`, Anthropic's
+ * - An `error` part throws; the caller answers with `errorEvent(…)`, Anthropic's
  *   `error` event, which the SDKs raise as an APIError.
  */
 import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
@@ -52,6 +52,11 @@ function sseEvent(type: string, data: Record<string, unknown>): Uint8Array {
 
 /** The keep-alive Anthropic sends while a stream is quiet. */
 export const PING_EVENT = sseEvent('ping', {});
+
+/** Anthropic's mid-stream `error` event, which the SDKs raise as an APIError. */
+export function errorEvent(body: AnthropicErrorBody): Uint8Array {
+  return sseEvent('error', { error: body.error });
+}
 
 interface ToolBlock {
   index: number;
@@ -224,7 +229,8 @@ export function createMessageStreamWriter(
         finish(stopReasonOf(finishReason, completedCalls > 0));
         return;
       case 'error':
-        throw part.error instanceof Error ? part.error : new Error(errorText(part.error));
+        // The core maps whatever is thrown (httpErrorOf) and ends the stream with errorEvent.
+        throw part.error;
       default:
         // stream-start, response metadata, raw chunks, sources: Messages has no place for them.
         return;
@@ -264,22 +270,9 @@ export function createMessageStreamWriter(
       if (!done) finish(stopReasonOf(finishReason, completedCalls > 0));
       return take();
     },
-    /** Anthropic's mid-stream `error` event. */
-    error(body: AnthropicErrorBody): Uint8Array {
-      return sseEvent('error', { error: body.error });
-    },
     /** True once message_stop is written: read no more parts. */
     get done(): boolean {
       return done;
     },
   };
-}
-
-function errorText(error: unknown): string {
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error);
-  } catch {
-    return String(error);
-  }
 }

@@ -45,7 +45,10 @@ export const claudeCodeTools = [
       properties: {
         command: { type: 'string', description: 'The command to execute' },
         timeout: { type: 'number', description: 'Optional timeout in milliseconds (max 600000)' },
-        description: { type: 'string', description: 'Clear, concise description of what this command does in 5-10 words' },
+        description: {
+          type: 'string',
+          description: 'Clear, concise description of what this command does in 5-10 words',
+        },
         run_in_background: { type: 'boolean', description: 'Set to true to run this command in the background' },
       },
       required: ['command'],
@@ -72,7 +75,11 @@ export const claudeCodeTools = [
 
 const system = [
   { type: 'text', text: 'x-anthropic-billing-header: cc_version=2.1.69; cc_entrypoint=cli;' },
-  { type: 'text', text: "You are Claude Code, Anthropic's official CLI for Claude.", cache_control: { type: 'ephemeral' } },
+  {
+    type: 'text',
+    text: "You are Claude Code, Anthropic's official CLI for Claude.",
+    cache_control: { type: 'ephemeral' },
+  },
   {
     type: 'text',
     text: 'You are an interactive CLI tool that helps users with software engineering tasks. Use the tools available to you.',
@@ -140,7 +147,7 @@ export function claudeCodeSecondRequest(toolUseId: string, input: Record<string,
 export function claudeCodeAccepts(name: string, input: unknown): boolean {
   const tool = claudeCodeTools.find((t) => t.name === name);
   if (tool === undefined || typeof input !== 'object' || input === null || Array.isArray(input)) return false;
-  const properties = tool.input_schema.properties as Record<string, { type: string }>;
+  const properties = tool.input_schema.properties as unknown as Record<string, { type: string }>;
   const entries = Object.entries(input);
   if (!tool.input_schema.required.every((key) => key in input)) return false;
   return entries.every(([key, value]) => properties[key] !== undefined && typeof value === properties[key].type);
