@@ -7,8 +7,10 @@
  * its main requests. Typed tools are refused with a 400 naming the type:
  * - server tools (`web_search_…`, `web_fetch_…`, `code_execution_…`,
  *   `tool_search_tool_…`, `mcp_toolset`) run on Anthropic's servers. Claude
- *   Code's WebSearch tool sends `web_search_20250305` in a request of its own,
- *   so with this proxy that tool reports the error and the session goes on;
+ *   Code's WebSearch tool sends `web_search_20250305` in a request of its own
+ *   (Mikhail Shilkov's inspection of its runtime,
+ *   mikhail.io/2025/10/claude-code-web-tools), so with this proxy that one tool
+ *   reports the error and the session goes on;
  * - Anthropic-defined client tools (`bash_…`, `text_editor_…`, `computer_…`,
  *   `memory_…`) have schemas only Claude models were trained on.
  */

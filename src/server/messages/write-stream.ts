@@ -76,8 +76,6 @@ function splitLast(text: string): [string, string] {
   return [text.slice(0, -size), text.slice(-size)];
 }
 
-export type MessageStreamWriter = ReturnType<typeof createMessageStreamWriter>;
-
 export function createMessageStreamWriter(
   call: Pick<
     MessagesCall,

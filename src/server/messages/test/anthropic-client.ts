@@ -35,14 +35,20 @@ export const weatherTool = {
 
 export interface Scripted {
   before?: string;
+  /** A get_weather call per city. */
   cities?: string[];
+  /** Other calls, after those. */
+  calls?: Array<{ name: string; arguments: Record<string, unknown> }>;
   thinking?: string;
 }
 
-/** What a model of `format` writes: thinking (in its markers), prose, then a get_weather call per city. */
+/** What a model of `format` writes: thinking (in its markers), prose, then its calls. */
 export function modelText(format: string, script: Scripted): string {
   const protocol = protocolByName(format);
-  const calls = (script.cities ?? []).map((city) => ({ name: 'get_weather', arguments: { city } }));
+  const calls = [
+    ...(script.cities ?? []).map((city) => ({ name: 'get_weather', arguments: { city } })),
+    ...(script.calls ?? []),
+  ];
   const answer = renderTurnWith(protocol, { ...(script.before ? { before: script.before } : {}), calls });
   const think = script.thinking === undefined ? '' : (thinkingWriter(protocol)?.(script.thinking) ?? '');
   return think + answer;
