@@ -52,13 +52,16 @@ export async function answerModelCall(
     return streamAnswer(door, frames, abort, headers, settings);
   }
   const model = models.modelFor(call.model);
-  const callOptions = { ...call.callOptions, abortSignal: abort.signal };
+  // The model's own abort: the client leaving fires it, and so does a writer that stops reading early (a
+  // stop sequence): cancelling the parts stream alone does not reach an upstream read that is parked.
+  const modelAbort = linkedAbort(abort.signal);
+  const callOptions = { ...call.callOptions, abortSignal: modelAbort.signal };
   if (!call.stream) {
     const result = await raceAbort(model.doGenerate(callOptions), abort.signal);
     return Response.json(door.writeResult(result, call, write), { headers });
   }
   const frames = Promise.resolve(model.doStream(callOptions)).then(({ stream }) =>
-    door.writeStream(partsOf(stream, abort.signal), call, write),
+    door.writeStream(partsOf(stream, abort.signal, modelAbort), call, write),
   );
   return streamAnswer(door, frames, abort, headers, settings);
 }
@@ -73,20 +76,24 @@ export async function answerModelCall(
 function partsOf(
   stream: ReadableStream<LanguageModelV4StreamPart>,
   signal: AbortSignal,
+  modelAbort: AbortController,
 ): AsyncIterable<LanguageModelV4StreamPart> {
   const reader = abortableReader(stream, signal);
   return {
     async *[Symbol.asyncIterator]() {
+      let finished = false;
       try {
         while (true) {
           const { done, value } = await reader.read();
           if (done) {
+            finished = true;
             reader.finished();
             return;
           }
           yield value;
         }
       } finally {
+        if (!finished) modelAbort.abort(new DOMException('The answer ended before the model did.', 'AbortError'));
         reader.cancel();
         reader.release();
       }
