@@ -111,41 +111,48 @@ describe.each(['hermes', 'qwen3-coder', 'harmony', 'gemma4', 'auto'])(
   },
 );
 
-describe('emulated tool_choice, through the SDK', () => {
-  const forced = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
+describe.each(['hermes', 'qwen3-coder', 'harmony', 'gemma4', 'auto'])(
+  'emulated %s tool_choice, through the SDK',
+  (format) => {
+    const forced = '{"name": "get_weather", "arguments": {"city": "Paris"}}';
 
-  it.each([
-    ['any', { type: 'any' }],
-    ['tool', { type: 'tool', name: 'get_weather' }],
-  ] as const)('%s: the model is asked for the JSON call, and the answer is a tool_use', async (_, choice) => {
-    const { client, requests } = proxy('hermes', () => forced);
-    for (const message of await both(client, { messages: ask('Paris?'), tools: [weatherTool], tool_choice: choice })) {
-      expect(toolUses(message)).toEqual([{ name: 'get_weather', input: { city: 'Paris' } }]);
-      expect(message.stop_reason).toBe('tool_use');
-    }
-    expect(requests[0]?.body.response_format).toMatchObject({ type: 'json_schema' });
-  });
+    it.each([
+      ['any', { type: 'any' }],
+      ['tool', { type: 'tool', name: 'get_weather' }],
+    ] as const)('%s: the model is asked for the JSON call, and the answer is a tool_use', async (_, choice) => {
+      const { client, requests } = proxy(format, () => forced);
+      for (const message of await both(client, {
+        messages: ask('Paris?'),
+        tools: [weatherTool],
+        tool_choice: choice,
+      })) {
+        expect(toolUses(message)).toEqual([{ name: 'get_weather', input: { city: 'Paris' } }]);
+        expect(message.stop_reason).toBe('tool_use');
+      }
+      expect(requests[0]?.body.response_format).toMatchObject({ type: 'json_schema' });
+    });
 
-  it('none: the model is not told of the tools, and its text comes back as it is', async () => {
-    const { client, requests } = proxy('hermes', () => 'Just text.');
-    for (const message of await both(client, {
-      messages: ask('Paris?'),
-      tools: [weatherTool],
-      tool_choice: { type: 'none' },
-    })) {
-      expect(message.content).toEqual([{ type: 'text', text: 'Just text.' }]);
-    }
-    expect(JSON.stringify(requests[0]?.body.messages)).not.toContain('get_weather');
-  });
+    it('none: the model is not told of the tools, and its text comes back as it is', async () => {
+      const { client, requests } = proxy(format, () => 'Just text.');
+      for (const message of await both(client, {
+        messages: ask('Paris?'),
+        tools: [weatherTool],
+        tool_choice: { type: 'none' },
+      })) {
+        expect(message.content).toEqual([{ type: 'text', text: 'Just text.' }]);
+      }
+      expect(JSON.stringify(requests[0]?.body.messages)).not.toContain('get_weather');
+    });
 
-  it('auto with disable_parallel_tool_use: only the first of two calls', async () => {
-    const { client } = proxy('hermes', { cities: ['Paris', 'Rome'] });
-    for (const message of await both(client, {
-      messages: ask('Paris and Rome?'),
-      tools: [weatherTool],
-      tool_choice: { type: 'auto', disable_parallel_tool_use: true },
-    })) {
-      expect(toolUses(message)).toEqual([{ name: 'get_weather', input: { city: 'Paris' } }]);
-    }
-  });
-});
+    it('auto with disable_parallel_tool_use: only the first of two calls', async () => {
+      const { client } = proxy(format, { cities: ['Paris', 'Rome'] });
+      for (const message of await both(client, {
+        messages: ask('Paris and Rome?'),
+        tools: [weatherTool],
+        tool_choice: { type: 'auto', disable_parallel_tool_use: true },
+      })) {
+        expect(toolUses(message)).toEqual([{ name: 'get_weather', input: { city: 'Paris' } }]);
+      }
+    });
+  },
+);

@@ -167,19 +167,22 @@ describe('upstream faults, as the SDK raises them', () => {
     [500, 502, Anthropic.InternalServerError, 'api_error'],
     [429, 429, Anthropic.RateLimitError, 'rate_limit_error'],
     [401, 401, Anthropic.AuthenticationError, 'authentication_error'],
-  ] as const)('upstream %i → %i %s', async (upstream, status, kind, type) => {
-    const { handler } = proxy(
-      () => new Response('{"error":{"message":"bad sk-upstream-secret"}}', { status: upstream }),
-    );
-    for (const call of [
-      () => anthropicClient(handler).messages.create(base),
-      () => anthropicClient(handler).messages.stream(base).finalMessage(),
-    ]) {
-      const error = await rejection(call());
-      expect(error).toBeInstanceOf(kind);
-      expect(error.status).toBe(status);
-      expect(error.type).toBe(type);
-      expect(error.apiMessage).not.toContain('sk-upstream-secret');
+  ] as const)('upstream %i → %i %s, in both modes, whole and streamed', async (upstream, status, kind, type) => {
+    for (const toolMode of ['emulated', 'native'] as const) {
+      const { handler } = proxy(
+        () => new Response('{"error":{"message":"bad sk-upstream-secret"}}', { status: upstream }),
+        { toolMode },
+      );
+      for (const call of [
+        () => anthropicClient(handler).messages.create(base),
+        () => anthropicClient(handler).messages.stream(base).finalMessage(),
+      ]) {
+        const error = await rejection(call());
+        expect(error).toBeInstanceOf(kind);
+        expect(error.status).toBe(status);
+        expect(error.type).toBe(type);
+        expect(error.apiMessage).not.toContain('sk-upstream-secret');
+      }
     }
   });
 
