@@ -44,23 +44,22 @@ export const HEAP_ROUTES: HeapRoute[] = [
   },
 ];
 
-/** The upstream: a chunk every 100 ms, forever (until the proxy hangs up). Counts open connections. */
-export async function startQuietUpstream(): Promise<{ baseURL: string; open: () => number; close: () => void }> {
+interface FakeUpstream {
+  baseURL: string;
+  /** Requests whose connection is still open. */
+  open: () => number;
+  close: () => void;
+}
+
+/** An upstream on a free port: `answer` gets each request whose body was read; open connections are counted. */
+async function startUpstream(answer: (response: http.ServerResponse) => void): Promise<FakeUpstream> {
   let open = 0;
   const server = http.createServer((request, response) => {
     request.resume();
     open++;
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    const chunk = (content: string) =>
-      `data: ${JSON.stringify({ id: 'u', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
-    response.write(chunk('Hel'));
-    const timer = setInterval(() => response.write(chunk('lo ')), 100);
-    response.on('close', () => {
-      open--;
-      clearInterval(timer);
-    });
+    response.on('close', () => open--);
+    answer(response);
   });
-  server.keepAliveTimeout = 1;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -73,24 +72,21 @@ export async function startQuietUpstream(): Promise<{ baseURL: string; open: () 
   };
 }
 
-/** An upstream that accepts requests and never answers, not even with headers. Counts open connections. */
-export async function startSilentUpstream(): Promise<{ baseURL: string; open: () => number; close: () => void }> {
-  let open = 0;
-  const server = http.createServer((request, response) => {
-    request.resume();
-    open++;
-    response.on('close', () => open--);
+/** The upstream: a chunk every 100 ms, forever (until the proxy hangs up). */
+export function startQuietUpstream(): Promise<FakeUpstream> {
+  const chunk = (content: string) =>
+    `data: ${JSON.stringify({ id: 'u', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+  return startUpstream((response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(chunk('Hel'));
+    const timer = setInterval(() => response.write(chunk('lo ')), 100);
+    response.on('close', () => clearInterval(timer));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    open: () => open,
-    close: () => {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
+}
+
+/** An upstream that accepts requests and never answers, not even with headers. */
+export function startSilentUpstream(): Promise<FakeUpstream> {
+  return startUpstream(() => {});
 }
 
 /** A client that posts a streamed request and drops the connection after `afterMs`, whatever it got. */
