@@ -42,6 +42,17 @@ export const HEAP_ROUTES: HeapRoute[] = [
     path: '/v1/chat/completions',
     body: { model: 'm', stream: true, tools, messages: [{ role: 'user', content: 'Weather in Paris?' }] },
   },
+  {
+    name: 'POST /v1/messages',
+    path: '/v1/messages',
+    body: {
+      model: 'm',
+      max_tokens: 256,
+      stream: true,
+      tools: [{ name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+    },
+  },
 ];
 
 interface FakeUpstream {
