@@ -15,6 +15,19 @@ function typeName(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
+/**
+ * A client value for an error message: a string quoted (cut at 60
+ * characters), a number or boolean as it is, anything else by its kind.
+ * Never JSON.stringify of an object: a hostile one may nest deep enough to
+ * overflow the stack, and the message would turn the client's 400 into a 500.
+ */
+export function show(value: unknown): string {
+  if (typeof value === 'string')
+    return value.length > 60 ? `${JSON.stringify(value.slice(0, 60))}…` : JSON.stringify(value);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return value === undefined ? 'nothing' : `an ${typeName(value)}`;
+}
+
 /** Throws the 400 for a field of the wrong kind. */
 export function fail(param: string, expected: string, value: unknown): never {
   throw invalidRequest(`\`${param}\` must be ${expected}, got ${typeName(value)}.`, param);

@@ -122,6 +122,30 @@ describe('bad requests, in Anthropic error shape', () => {
     },
   );
 
+  it('hostile nesting in any field is a 400 (or ignored), never a 500', async () => {
+    const { handler } = proxy();
+    // Written as JSON text: JSON.stringify itself overflows at this depth.
+    const deep = `${'{"a":'.repeat(10_000)}{}${'}'.repeat(10_000)}`;
+    const deepArray = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const head = '"model":"m","max_tokens":9';
+    const bodies = [
+      `{${head},"messages":[{"role":"user","content":${deepArray}}]}`,
+      `{${head},"messages":[{"role":"user","content":[{"type":"image","source":${deep}}]}]}`,
+      `{${head},"messages":[{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"f","input":${deep}}]}]}`,
+      `{${head},"system":${deepArray},"messages":[{"role":"user","content":"hi"}]}`,
+      `{${head},"tools":[{"name":"f","input_schema":{"type":"object","properties":${deep}}}],"messages":[{"role":"user","content":"hi"}]}`,
+      `{${head},"tool_choice":${deep},"messages":[{"role":"user","content":"hi"}]}`,
+      `{${head},"thinking":${deep},"messages":[{"role":"user","content":"hi"}]}`,
+      `{${head},"output_config":{"format":{"type":"json_schema","schema":${deep}}},"messages":[{"role":"user","content":"hi"}]}`,
+      `{${head},"metadata":${deep},"context_management":${deep},"messages":[{"role":"user","content":"hi"}]}`,
+      `{${head},"messages":[{"role":"assistant","content":[{"type":"tool_use","id":"t","name":"f","input":{}}]},{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":${deepArray}}]}]}`,
+    ];
+    for (const [i, body] of bodies.entries()) {
+      const response = await post(handler, body);
+      expect(response.status, `body ${i}: ${(await response.clone().text()).slice(0, 200)}`).toBeLessThan(500);
+    }
+  });
+
   it('415 for a body that is not JSON by its type, 413 for one too large, 405 for GET', async () => {
     const { handler } = proxy(undefined, { maxBodyBytes: 100 });
     const text = await post(handler, JSON.stringify(base), { 'content-type': 'text/plain' });

@@ -13,7 +13,7 @@
  *   a 400 naming the type: the proxy keeps no files and runs no server tools.
  */
 import type { LanguageModelV4FilePart, LanguageModelV4TextPart } from '@ai-sdk/provider';
-import { fail, isObject, type Json, refuse, requireObject, requireString } from './check.ts';
+import { fail, isObject, type Json, refuse, requireObject, requireString, show } from './check.ts';
 
 /** The image types Anthropic's API accepts. */
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
@@ -31,8 +31,7 @@ function checkUrl(value: unknown, param: string): URL {
   try {
     return new URL(url);
   } catch {
-    const shown = url.length > 60 ? `${JSON.stringify(url.slice(0, 60))}…` : JSON.stringify(url);
-    return refuse(param, `\`${param}\` must be an absolute URL (https://…); got ${shown}.`);
+    return refuse(param, `\`${param}\` must be an absolute URL (https://…); got ${show(url)}.`);
   }
 }
 
@@ -50,7 +49,7 @@ export function imagePart(block: Json, at: string): LanguageModelV4FilePart {
     if (typeof mediaType !== 'string' || !IMAGE_TYPES.includes(mediaType)) {
       refuse(
         `${at}.source.media_type`,
-        `\`${at}.source.media_type\` must be one of ${IMAGE_TYPES.join(', ')}; got ${JSON.stringify(mediaType)}.`,
+        `\`${at}.source.media_type\` must be one of ${IMAGE_TYPES.join(', ')}; got ${show(mediaType)}.`,
       );
     }
     const data = requireString(source.data, `${at}.source.data`);
@@ -61,10 +60,7 @@ export function imagePart(block: Json, at: string): LanguageModelV4FilePart {
     return { type: 'file', mediaType: 'image', data: { type: 'url', url: checkUrl(source.url, `${at}.source.url`) } };
   }
   if (source.type === 'file') noFiles(`${at}.source`);
-  return refuse(
-    `${at}.source.type`,
-    `\`${at}.source.type\` must be "base64" or "url"; got ${JSON.stringify(source.type)}.`,
-  );
+  return refuse(`${at}.source.type`, `\`${at}.source.type\` must be "base64" or "url"; got ${show(source.type)}.`);
 }
 
 function titled(title: unknown, text: string): string {
@@ -102,7 +98,7 @@ export function documentParts(block: Json, at: string): Array<LanguageModelV4Tex
     default:
       return refuse(
         `${at}.source.type`,
-        `\`${at}.source.type\` must be "text", "content", "base64" or "url"; got ${JSON.stringify(source.type)}.`,
+        `\`${at}.source.type\` must be "text", "content", "base64" or "url"; got ${show(source.type)}.`,
       );
   }
 }
@@ -117,7 +113,7 @@ export function textOrImage(block: unknown, at: string): LanguageModelV4TextPart
 
 /** The 400 for a block type the proxy cannot take, with what it can. */
 export function unsupportedBlock(block: Json, at: string, allowed: string): never {
-  const type = JSON.stringify(block.type);
+  const type = show(block.type);
   const server = typeof block.type === 'string' && /server_tool_use|_tool_result$/.test(block.type);
   return refuse(
     `${at}.type`,

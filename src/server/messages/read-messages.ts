@@ -13,7 +13,7 @@ import type {
   LanguageModelV4ToolResultOutput,
   LanguageModelV4ToolResultPart,
 } from '@ai-sdk/provider';
-import { checkDepth, fail, isAbsent, isObject, type Json, refuse, requireString } from './check.ts';
+import { checkDepth, fail, isAbsent, isObject, type Json, refuse, requireString, show } from './check.ts';
 import { documentParts, imagePart, textOrImage, unsupportedBlock } from './read-content.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
@@ -127,7 +127,7 @@ function userMessages(blocks: Json[], at: string, toolNames: Map<string, string>
       if (toolName === undefined) {
         refuse(
           `${blockAt}.tool_use_id`,
-          `\`${blockAt}.tool_use_id\` is ${JSON.stringify(id)}, but no earlier assistant message has a tool_use block with that id.`,
+          `\`${blockAt}.tool_use_id\` is ${show(id)}, but no earlier assistant message has a tool_use block with that id.`,
         );
       }
       results.push({ type: 'tool-result', toolCallId: id, toolName, output: toolResultOutput(block, blockAt) });
@@ -180,7 +180,7 @@ export function readMessages(messages: unknown): LanguageModelV4Prompt {
         prompt.push({ role: 'assistant', content: assistantParts(blocks, `${at}.content`, toolNames) });
         break;
       default:
-        refuse(`${at}.role`, `\`${at}.role\` must be "user" or "assistant"; got ${JSON.stringify(message.role)}.`);
+        refuse(`${at}.role`, `\`${at}.role\` must be "user" or "assistant"; got ${show(message.role)}.`);
     }
   });
   return prompt;

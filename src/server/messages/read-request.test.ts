@@ -336,6 +336,13 @@ describe('readMessagesRequest: refusals name the field', () => {
     expect(error.message).not.toMatch(/toolChoice/);
   });
 
+  it('refuses an output schema nested 10,000 deep with a 400', () => {
+    let schema: Record<string, unknown> = { type: 'object' };
+    for (let i = 0; i < 10_000; i++) schema = { type: 'object', properties: { a: schema } };
+    const error = refusal({ ...base, output_config: { format: { type: 'json_schema', schema } } });
+    expect(error.param).toBe('output_config.format.schema');
+  });
+
   it('refuses tool arguments nested 10,000 deep with a 400, not a stack overflow', () => {
     let input: Record<string, unknown> = {};
     for (let i = 0; i < 10_000; i++) input = { a: input };

@@ -13,7 +13,7 @@
  *   "stop_sequence"`), as an OpenAI-compatible upstream cannot say.
  */
 import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { fail, isAbsent, isObject, type Json, refuse, requireObject } from './check.ts';
+import { checkDepth, fail, isAbsent, isObject, type Json, refuse, requireObject, show } from './check.ts';
 import { estimateInputTokens } from './count-tokens.ts';
 import { readMessages, readSystem } from './read-messages.ts';
 import { readToolChoice, readTools } from './read-tools.ts';
@@ -105,7 +105,7 @@ function readThinking(body: Json): { reasoning: LanguageModelV4CallOptions['reas
     else {
       refuse(
         'thinking.type',
-        `\`thinking.type\` must be "enabled", "disabled" or "adaptive"; got ${JSON.stringify(config.type)}.`,
+        `\`thinking.type\` must be "enabled", "disabled" or "adaptive"; got ${show(config.type)}.`,
       );
     }
     if (!isAbsent(config.display) && config.display !== 'summarized' && config.display !== 'omitted') {
@@ -134,6 +134,7 @@ function readFormat(body: Json): LanguageModelV4CallOptions['responseFormat'] {
   if (format.type !== 'json_schema' || !isObject(format.schema)) {
     refuse('output_config.format', '`output_config.format` must be {"type":"json_schema","schema":{…}}.');
   }
+  checkDepth(format.schema, 'output_config.format.schema');
   return { type: 'json', schema: format.schema as JSONSchema7 };
 }
 

@@ -17,14 +17,14 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4ToolChoice } from '@ai-sdk/provider';
 import { ToolshimInvalidRequestError } from '../../errors.ts';
 import { validateToolChoice } from '../../middleware/tool-choice.ts';
-import { checkDepth, fail, isAbsent, isObject, refuse, requireString } from './check.ts';
+import { checkDepth, fail, isAbsent, isObject, refuse, requireString, show } from './check.ts';
 
 /** Anthropic's rule for tool names (64 characters then, 128 now), dots allowed as OpenAI allows them. */
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const SERVER_TOOL = /^(web_search|web_fetch|code_execution|tool_search_tool|mcp_toolset)/;
 
 function typedToolError(type: unknown, at: string): never {
-  const shown = JSON.stringify(type);
+  const shown = show(type);
   if (typeof type === 'string' && SERVER_TOOL.test(type)) {
     return refuse(
       `${at}.type`,
@@ -47,10 +47,7 @@ export function readTools(tools: unknown): LanguageModelV4FunctionTool[] {
     if (!isAbsent(tool.type) && tool.type !== 'custom') typedToolError(tool.type, at);
     const name = tool.name;
     if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
-      refuse(
-        `${at}.name`,
-        `\`${at}.name\` must be 1-128 letters, digits, "_", "." or "-"; got ${JSON.stringify(name)}.`,
-      );
+      refuse(`${at}.name`, `\`${at}.name\` must be 1-128 letters, digits, "_", "." or "-"; got ${show(name)}.`);
     }
     if (seen.has(name)) refuse(`${at}.name`, `\`${at}.name\` "${name}" is declared twice; tool names must be unique.`);
     seen.add(name);
@@ -66,7 +63,7 @@ export function readTools(tools: unknown): LanguageModelV4FunctionTool[] {
     if (schema.type !== 'object') {
       refuse(
         `${at}.input_schema.type`,
-        `\`${at}.input_schema.type\` must be "object" (a tool takes named arguments), got ${JSON.stringify(schema.type)}.`,
+        `\`${at}.input_schema.type\` must be "object" (a tool takes named arguments), got ${show(schema.type)}.`,
       );
     }
     if (!isAbsent(schema.properties) && !isObject(schema.properties)) {
@@ -102,7 +99,7 @@ export function readToolChoice(choice: unknown, tools: LanguageModelV4FunctionTo
   if (!isObject(choice) || type === undefined) {
     return refuse(
       'tool_choice',
-      `\`tool_choice\` must be {"type":"auto"}, {"type":"any"}, {"type":"tool","name":…} or {"type":"none"}; got ${JSON.stringify(choice)}.`,
+      `\`tool_choice\` must be {"type":"auto"}, {"type":"any"}, {"type":"tool","name":…} or {"type":"none"}; got ${isObject(choice) ? `type ${show(choice.type)}` : show(choice)}.`,
     );
   }
   const disable = choice.disable_parallel_tool_use;
