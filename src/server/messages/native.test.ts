@@ -141,6 +141,34 @@ describe('native mode, the @anthropic-ai/sdk client', () => {
     ]);
   });
 
+  it('a tool result with a screenshot reaches the upstream as its text and a placeholder, never as base64 text', async () => {
+    const { client, requests } = proxy(() => Response.json(completion('A login page.')));
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    await client.messages.create({
+      ...base,
+      tools: [weatherTool],
+      messages: [
+        { role: 'user', content: 'What is on screen?' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'x' } }] },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              tool_use_id: 'toolu_1',
+              content: [
+                { type: 'text', text: 'Screenshot taken.' },
+                { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const tool = (requests[0]?.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'tool');
+    expect(tool?.content).toBe('Screenshot taken.\n[file: image/png]');
+  });
+
   it('streams the upstream reasoning as a thinking block', async () => {
     const { client } = proxy(() =>
       sseResponse([chunk({ reasoning_content: 'Short.' }), chunk({ content: 'Hi.' }), chunk({}, 'stop')]),
