@@ -149,7 +149,10 @@ describe('native mode, the @anthropic-ai/sdk client', () => {
       tools: [weatherTool],
       messages: [
         { role: 'user', content: 'What is on screen?' },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'x' } }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'x' } }],
+        },
         {
           role: 'user',
           content: [
@@ -165,7 +168,9 @@ describe('native mode, the @anthropic-ai/sdk client', () => {
         },
       ],
     });
-    const tool = (requests[0]?.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'tool');
+    const tool = (requests[0]?.body.messages as Array<{ role: string; content: string }>).find(
+      (m) => m.role === 'tool',
+    );
     expect(tool?.content).toBe('Screenshot taken.\n[file: image/png]');
   });
 
