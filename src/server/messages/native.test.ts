@@ -168,9 +168,8 @@ describe('native mode, the @anthropic-ai/sdk client', () => {
         },
       ],
     });
-    const tool = (requests[0]?.body.messages as Array<{ role: string; content: string }>).find(
-      (m) => m.role === 'tool',
-    );
+    const sent = requests[0]!.body.messages as Array<{ role: string; content: string }>;
+    const tool = sent.find((m) => m.role === 'tool');
     expect(tool?.content).toBe('Screenshot taken.\n[file: image/png]');
   });
 
