@@ -54,6 +54,14 @@ function toolOutputText(output: LanguageModelV4ToolResultOutput): string {
       return JSON.stringify(output.value);
     case 'execution-denied':
       return JSON.stringify({ error: `The tool call was denied${output.reason ? `: ${output.reason}` : '.'}` });
+    case 'content':
+      // A chat `tool` message holds text only: files (a screenshot) become a placeholder, as the middleware
+      // writes them, never their base64 as text.
+      return output.value
+        .map((part) =>
+          part.type === 'text' ? part.text : part.type === 'file' ? `[file: ${part.mediaType}]` : '[content]',
+        )
+        .join('\n');
     default:
       return JSON.stringify(output);
   }

@@ -3,8 +3,11 @@
  * Runs the portable test files in Deno (the `deno` npm package), through the
  * vitest shim, with no permissions except `--allow-sys=hostname`, which ai@7
  * needs at import time (a transitive dependency reads the host name), and env
- * access to FORCE_TTY and NODE_ENV, which vitest's `expect` (tinyrainbow) reads.
- * toolshim itself gets no env access here: readEnv must cope with that.
+ * access to FORCE_TTY and NODE_ENV, which vitest's `expect` (tinyrainbow) reads,
+ * and to ANTHROPIC_*, which the `@anthropic-ai/sdk` client reads when it is made
+ * (ANTHROPIC_CUSTOM_HEADERS, ANTHROPIC_LOG, …) and which Deno refuses rather
+ * than reporting unset. toolshim itself gets no env access here: readEnv must
+ * cope with that.
  * Usage: node src/test/runtimes/run-deno.ts <report.json>
  */
 import { spawnSync } from 'node:child_process';
@@ -31,7 +34,7 @@ const args = [
   '--no-check',
   `--import-map=${importMap}`,
   '--allow-sys=hostname',
-  '--allow-env=FORCE_TTY,NODE_ENV',
+  '--allow-env=FORCE_TTY,NODE_ENV,ANTHROPIC_*',
   entry,
 ];
 console.log(`deno ${args.join(' ')}`);

@@ -1,0 +1,116 @@
+/**
+ * The real client libraries against the handler, in process (their `fetch`
+ * option calls the handler directly): what users see when a stream breaks.
+ */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { jsonSchema, streamText, tool } from 'ai';
+import OpenAI from 'openai';
+import { describe, expect, it } from 'vitest';
+import type { ProxyHandlerOptions } from '../core/options.ts';
+import { createProxyHandler } from '../handler.ts';
+import { chunk, fakeUpstream, type Responder, sseResponse, weatherTool } from '../test/fake-upstream.ts';
+
+function inProcess(respond: Responder, extra: Partial<ProxyHandlerOptions> = {}) {
+  const upstream = fakeUpstream(respond);
+  const handler = createProxyHandler({
+    upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
+    ...extra,
+  });
+  const clientFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+    handler(new Request(input, init))) as typeof fetch;
+  return { clientFetch, requests: upstream.requests };
+}
+
+const hermesCall = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+const textStream = (text: string, end: 'done' | 'error' = 'done') =>
+  sseResponse(
+    [
+      ...Array.from({ length: Math.ceil(text.length / 4) }, (_, i) => chunk({ content: text.slice(i * 4, i * 4 + 4) })),
+      ...(end === 'done' ? [chunk({}, 'stop')] : []),
+    ],
+    end,
+  );
+
+describe('with the openai SDK client', () => {
+  it('reassembles streamed tool calls', async () => {
+    const { clientFetch } = inProcess(() => textStream(hermesCall));
+    const client = new OpenAI({
+      baseURL: 'http://proxy.test/v1',
+      apiKey: 'x',
+      fetch: clientFetch,
+      maxRetries: 0,
+      dangerouslyAllowBrowser: true,
+    });
+    const stream = await client.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+      tools: [weatherTool],
+      stream: true,
+    });
+    let name = '';
+    let args = '';
+    let finish: string | null = null;
+    for await (const part of stream) {
+      const delta = part.choices[0]?.delta.tool_calls?.[0];
+      name += delta?.function?.name ?? '';
+      args += delta?.function?.arguments ?? '';
+      finish = part.choices[0]?.finish_reason ?? finish;
+    }
+    expect(name).toBe('get_weather');
+    expect(JSON.parse(args)).toEqual({ city: 'Paris' });
+    expect(finish).toBe('tool_calls');
+  });
+
+  it('raises an APIError on a mid-stream upstream failure instead of ending quietly', async () => {
+    const { clientFetch } = inProcess(() => textStream('Hello, this is a long ans', 'error'), { toolMode: 'native' });
+    const client = new OpenAI({
+      baseURL: 'http://proxy.test/v1',
+      apiKey: 'x',
+      fetch: clientFetch,
+      maxRetries: 0,
+      dangerouslyAllowBrowser: true,
+    });
+    const stream = await client.chat.completions.create({
+      model: 'm',
+      messages: [{ role: 'user', content: 'hi' }],
+      stream: true,
+    });
+    let text = '';
+    const error = await (async () => {
+      for await (const part of stream) text += part.choices[0]?.delta.content ?? '';
+    })().catch((e: unknown) => e);
+    expect(text).toBe('Hello, this is a long ans');
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect(String((error as Error).message)).toMatch(/stream broke off/);
+  });
+});
+
+describe('with the AI SDK openai-compatible provider', () => {
+  const tools = {
+    get_weather: tool({ inputSchema: jsonSchema<{ city: string }>(weatherTool.function.parameters as never) }),
+  };
+
+  it('streamText yields the tool call', async () => {
+    const { clientFetch } = inProcess(() => textStream(`Checking.\n${hermesCall}`));
+    const provider = createOpenAICompatible({ name: 'toolshim', baseURL: 'http://proxy.test/v1', fetch: clientFetch });
+    const result = streamText({ model: provider.chatModel('m'), prompt: 'Weather in Paris?', tools });
+    const calls = [];
+    for await (const part of result.fullStream) if (part.type === 'tool-call') calls.push(part);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ toolName: 'get_weather', input: { city: 'Paris' } });
+  });
+
+  it('streamText reports an error part on a mid-stream failure', async () => {
+    const { clientFetch } = inProcess(() => textStream('Partial answ', 'error'));
+    const provider = createOpenAICompatible({ name: 'toolshim', baseURL: 'http://proxy.test/v1', fetch: clientFetch });
+    const result = streamText({ model: provider.chatModel('m'), prompt: 'hi', onError: () => {} });
+    const types: string[] = [];
+    let errorText = '';
+    for await (const part of result.fullStream) {
+      types.push(part.type);
+      if (part.type === 'error') errorText = String((part.error as Error)?.message ?? part.error);
+    }
+    expect(types).toContain('error');
+    expect(errorText).toMatch(/stream broke off/);
+  });
+});

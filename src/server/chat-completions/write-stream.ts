@@ -1,0 +1,147 @@
+/**
+ * AI SDK V4 stream parts → `chat.completion.chunk` SSE frames.
+ *
+ * - `tool-input-start` opens a call: a delta with its `index`, `id`, `type`
+ *   and `function.name` (and empty arguments, as OpenAI does).
+ * - `tool-input-delta` streams `function.arguments` as the parser emits it.
+ * - `tool-call` for a call that was never opened (a model that only reports
+ *   whole calls) sends id, name and all arguments in one delta.
+ * - A call the middleware announced and then aborted (its JSON broke after
+ *   the name: `tool-input-end` with no `tool-call`) cannot be withdrawn: its
+ *   frames were already sent, because arguments stream progressively. The
+ *   raw text follows as `content`, and only completed `tool-call` parts count
+ *   toward `finish_reason: "tool_calls"`, so such an answer finishes `stop`,
+ *   matching the non-streaming completion.
+ * - Reasoning (thinking the middleware read out of the text, or that the
+ *   model returned as reasoning) streams as `delta.reasoning_content`, the
+ *   field DeepSeek's API, vLLM and llama.cpp use, never as `content`.
+ * - `finish` sends `finish_reason`; with `include_usage` a last chunk with
+ *   empty `choices` carries the usage; then `data: [DONE]`.
+ * - An `error` part or a failing source ends the stream with an OpenAI-shaped
+ *   `data: {"error":…}` event, which the openai SDK and the AI SDK both raise,
+ *   instead of a silent truncation.
+ */
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { SSE_DONE, sseFrame } from '../../wire/sse.ts';
+import type { ChatCompletionChunk } from '../../wire/types.ts';
+import { completionId, finishReasonOf, usageOf } from './write-completion.ts';
+
+export interface ChunkWriterOptions {
+  model: string;
+  includeUsage: boolean;
+}
+
+type Delta = ChatCompletionChunk['choices'][number]['delta'];
+
+/** Stateful: feed parts in order with `write`, get the frames to send. */
+function createChunkWriter(options: ChunkWriterOptions) {
+  const id = completionId();
+  const created = Math.floor(Date.now() / 1000);
+  /** Open or finished tool calls by the model's id → their OpenAI `index`. */
+  const callIndex = new Map<string, number>();
+  /** Calls that ended in a `tool-call` part; an aborted call stays in callIndex only (its index is spent). */
+  let completedCalls = 0;
+  let finished = false;
+
+  function chunk(delta: Delta, finishReason: ChatCompletionChunk['choices'][number]['finish_reason'] = null) {
+    const body: ChatCompletionChunk = {
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: options.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    };
+    if (options.includeUsage) body.usage = null;
+    return sseFrame(body);
+  }
+
+  return {
+    /** The first frame: the assistant role, as OpenAI opens every stream. */
+    start(): Uint8Array {
+      return chunk({ role: 'assistant', content: '' });
+    },
+
+    write(part: LanguageModelV4StreamPart): Uint8Array[] {
+      switch (part.type) {
+        case 'text-delta':
+          return part.delta === '' ? [] : [chunk({ content: part.delta })];
+        case 'reasoning-delta':
+          return part.delta === '' ? [] : [chunk({ reasoning_content: part.delta })];
+        case 'tool-input-start': {
+          const index = callIndex.size;
+          callIndex.set(part.id, index);
+          return [
+            chunk({
+              tool_calls: [{ index, id: part.id, type: 'function', function: { name: part.toolName, arguments: '' } }],
+            }),
+          ];
+        }
+        case 'tool-input-delta': {
+          const index = callIndex.get(part.id);
+          if (index === undefined || part.delta === '') return [];
+          return [chunk({ tool_calls: [{ index, function: { arguments: part.delta } }] })];
+        }
+        case 'tool-call': {
+          completedCalls++;
+          if (callIndex.has(part.toolCallId)) return [];
+          const index = callIndex.size;
+          callIndex.set(part.toolCallId, index);
+          const call = { index, id: part.toolCallId, type: 'function' as const };
+          return [chunk({ tool_calls: [{ ...call, function: { name: part.toolName, arguments: part.input } }] })];
+        }
+        case 'finish': {
+          finished = true;
+          const frames = [chunk({}, finishReasonOf(part.finishReason, completedCalls > 0))];
+          if (options.includeUsage) {
+            frames.push(
+              sseFrame({
+                id,
+                object: 'chat.completion.chunk',
+                created,
+                model: options.model,
+                choices: [],
+                usage: usageOf(part.usage),
+              } satisfies ChatCompletionChunk),
+            );
+          }
+          return frames;
+        }
+        case 'error':
+          throw part.error instanceof Error ? part.error : new Error(errorText(part.error));
+        default:
+          // sources, raw chunks, metadata: chat completions has no place for them.
+          return [];
+      }
+    },
+
+    /** A source that ends without `finish` still gets a closing chunk. */
+    end(): Uint8Array[] {
+      return finished ? [] : [chunk({}, completedCalls > 0 ? 'tool_calls' : 'stop')];
+    },
+  };
+}
+
+/**
+ * The whole SSE answer: the role chunk, a chunk per part, the closing chunk,
+ * `[DONE]`. An `error` part (or a failing source) throws, and the core ends
+ * the stream with the OpenAI error event.
+ */
+export async function* writeChunks(
+  parts: AsyncIterable<LanguageModelV4StreamPart>,
+  options: ChunkWriterOptions,
+): AsyncGenerator<Uint8Array> {
+  const writer = createChunkWriter(options);
+  yield writer.start();
+  for await (const part of parts) yield* writer.write(part);
+  yield* writer.end();
+  yield SSE_DONE;
+}
+
+function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}

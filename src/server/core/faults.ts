@@ -1,0 +1,71 @@
+/**
+ * Upstream failures and how they reach the client:
+ *
+ * | upstream                          | client gets                                   |
+ * |-----------------------------------|-----------------------------------------------|
+ * | 401 / 403                         | same status, `authentication_error`           |
+ * | 429                               | 429 `rate_limit_error`, `Retry-After` kept    |
+ * | other 4xx                         | same status, `invalid_request_error`          |
+ * | 5xx, connection error             | 502 `upstream_error`                          |
+ * | timeout, upstream 504             | 504 `upstream_error`                          |
+ * | body that is not the OpenAI shape | 502 `upstream_error`, code `upstream_malformed_response` |
+ */
+import { ToolshimInvalidRequestError } from '../../errors.ts';
+import { UpstreamError } from '../../wire/upstream-error.ts';
+import { internalError, invalidToolChoice, ProxyHttpError } from './errors.ts';
+
+/** The client-facing answer for an upstream failure. */
+export function upstreamToHttp(error: UpstreamError): ProxyHttpError {
+  const base = { type: 'upstream_error' as const, param: null };
+  if (error.kind === 'timeout') {
+    return new ProxyHttpError(504, `Upstream timed out: ${error.message}`, { ...base, code: 'upstream_timeout' });
+  }
+  if (error.kind === 'network') {
+    return new ProxyHttpError(502, `Upstream unreachable: ${error.message}`, { ...base, code: 'upstream_unreachable' });
+  }
+  if (error.kind === 'malformed') {
+    return new ProxyHttpError(502, `Upstream sent a malformed response: ${error.message}`, {
+      ...base,
+      code: 'upstream_malformed_response',
+    });
+  }
+  const status = error.status ?? 502;
+  if (status === 401 || status === 403) {
+    return new ProxyHttpError(
+      status,
+      `The upstream refused the proxy's credentials (${status}): ${error.message}. Check the UPSTREAM_API_KEY secret.`,
+      { type: 'authentication_error', param: null, code: 'upstream_authentication_failed' },
+    );
+  }
+  if (status === 429) {
+    return new ProxyHttpError(429, `Upstream rate limit: ${error.message}`, {
+      type: 'rate_limit_error',
+      param: null,
+      code: 'upstream_rate_limited',
+      headers: error.retryAfter === undefined ? {} : { 'retry-after': error.retryAfter },
+    });
+  }
+  if (status === 504) {
+    return new ProxyHttpError(504, `Upstream timed out (504): ${error.message}`, { ...base, code: 'upstream_timeout' });
+  }
+  if (status >= 500 || status < 400) {
+    return new ProxyHttpError(502, `Upstream failed (${status}): ${error.message}`, {
+      ...base,
+      code: 'upstream_server_error',
+    });
+  }
+  return new ProxyHttpError(status, `Upstream rejected the request (${status}): ${error.message}`, {
+    type: 'invalid_request_error',
+    param: null,
+    code: 'upstream_invalid_request',
+  });
+}
+
+/** Any failure → the HTTP answer: proxy errors as they are, upstream ones mapped, the rest 500. */
+export function httpErrorOf(error: unknown): ProxyHttpError {
+  if (error instanceof ProxyHttpError) return error;
+  const upstream = UpstreamError.find(error);
+  if (upstream !== undefined) return upstreamToHttp(upstream);
+  if (ToolshimInvalidRequestError.isInstance(error)) return invalidToolChoice(error.message);
+  return internalError(error);
+}

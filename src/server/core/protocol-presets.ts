@@ -1,0 +1,26 @@
+/**
+ * `PROTOCOL` names → toolshim middlewares, for emulated mode. Every format in
+ * the registry (and its aliases, such as `xml` and `qwen3coder`) and `auto`.
+ */
+import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
+import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
+import { FORMAT_NAMES, findFormat } from '../../protocols/registry.ts';
+
+/** The names to offer (aliases work too). */
+export const PROTOCOL_NAMES: readonly string[] = FORMAT_NAMES;
+
+const made = new Map<string, LanguageModelV4Middleware>();
+
+/** The middleware for a format name; throws with the list of names for any other string. */
+export function middlewareForProtocol(name: string): LanguageModelV4Middleware {
+  const format = findFormat(name);
+  if (format === undefined) {
+    throw new TypeError(`Unknown PROTOCOL. Use one of: ${PROTOCOL_NAMES.join(', ')} (or the aliases xml, qwen3coder).`);
+  }
+  let middleware = made.get(format.name);
+  if (middleware === undefined) {
+    middleware = createToolMiddleware({ protocol: format.create() });
+    made.set(format.name, middleware);
+  }
+  return middleware;
+}

@@ -1,0 +1,176 @@
+/**
+ * A Messages request body → AI SDK `LanguageModelV4CallOptions`, plus what
+ * the writers need (model name, stream flag, stop sequences, …). Every bad
+ * input is a 400 naming the field; unknown fields are ignored (Claude Code
+ * sends `context_management`, `metadata` and more that have no meaning here).
+ *
+ * - `thinking` and `output_config.effort` become the AI SDK `reasoning`
+ *   option, a hint for the upstream adapter: an explicit effort as it is;
+ *   `enabled` by its `budget_tokens` (up to 2,048 "low", up to 16,384
+ *   "medium", more "high"); `disabled` "none"; `adaptive` the provider default.
+ * - `stop_sequences` are not sent upstream: the writers match them in the
+ *   answer text, so they can report which one stopped it (`stop_reason:
+ *   "stop_sequence"`), as an OpenAI-compatible upstream cannot say.
+ */
+import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { checkDepth, fail, isAbsent, isObject, type Json, refuse, requireObject, show } from './check.ts';
+import { estimateInputTokens } from './count-tokens.ts';
+import { readMessages, readSystem } from './read-messages.ts';
+import { readToolChoice, readTools } from './read-tools.ts';
+
+/** Longer model names are refused: real ones are far shorter, and the name is echoed in every answer. */
+const MAX_MODEL_LENGTH = 256;
+const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
+type Effort = (typeof EFFORTS)[number];
+
+export interface MessagesCall {
+  /** The model name the client asked for, echoed in the answer. */
+  model: string;
+  stream: boolean;
+  /** For the model's doGenerate/doStream; the caller adds the abort signal. */
+  options: LanguageModelV4CallOptions;
+  /** Matched in the answer text by the writers (never sent upstream). */
+  stopSequences: string[];
+  /** `tool_choice.disable_parallel_tool_use`: the answer ends after its first tool call. */
+  disableParallelToolUse: boolean;
+  /** `thinking.display: "omitted"`: thinking blocks carry no text. */
+  omitThinking: boolean;
+  /** The estimate of count-tokens.ts, until the upstream reports its own count. */
+  inputTokensEstimate: number;
+}
+
+function optionalNumber(body: Json, key: string, min: number, max: number, integer = false): number | undefined {
+  const value = body[key];
+  if (isAbsent(value)) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+    fail(key, integer ? 'an integer' : 'a number', value);
+  }
+  if (value < min || value > max) refuse(key, `\`${key}\` must be between ${min} and ${max}, got ${value}.`);
+  return value;
+}
+
+function readModel(body: Json): string {
+  const model = body.model;
+  if (typeof model !== 'string' || model === '') {
+    if (model === undefined)
+      refuse('model', '`model` is required: the model name (any name; this proxy serves one model).');
+    fail('model', 'a non-empty string', model);
+  }
+  if (model.length > MAX_MODEL_LENGTH) refuse('model', `\`model\` is longer than ${MAX_MODEL_LENGTH} characters.`);
+  return model;
+}
+
+function readMaxTokens(body: Json): number {
+  const value = body.max_tokens;
+  if (value === undefined) refuse('max_tokens', '`max_tokens` is required: the most tokens the answer may have.');
+  if (typeof value !== 'number' || !Number.isInteger(value)) fail('max_tokens', 'an integer', value);
+  if (value < 1) {
+    refuse(
+      'max_tokens',
+      `\`max_tokens\` must be at least 1, got ${value} (0, which pre-warms Anthropic's prompt cache, has no use here: this proxy keeps no cache).`,
+    );
+  }
+  return value;
+}
+
+function readStopSequences(value: unknown): string[] {
+  if (isAbsent(value)) return [];
+  if (!Array.isArray(value)) fail('stop_sequences', 'an array of strings', value);
+  return value.map((item, i) => {
+    if (typeof item !== 'string' || item === '') fail(`stop_sequences[${i}]`, 'a non-empty string', item);
+    return item;
+  });
+}
+
+function effortOfBudget(budget: number): Effort {
+  if (budget <= 2048) return 'low';
+  return budget <= 16384 ? 'medium' : 'high';
+}
+
+/** `thinking` and `output_config.effort` → the AI SDK reasoning effort, and whether thinking text is omitted. */
+function readThinking(body: Json): { reasoning: LanguageModelV4CallOptions['reasoning']; omit: boolean } {
+  let reasoning: LanguageModelV4CallOptions['reasoning'];
+  let omit = false;
+  const thinking = body.thinking;
+  if (!isAbsent(thinking)) {
+    const config = requireObject(thinking, 'thinking');
+    if (config.type === 'enabled') {
+      const budget = config.budget_tokens;
+      if (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 1) {
+        fail('thinking.budget_tokens', 'a positive integer', budget);
+      }
+      reasoning = effortOfBudget(budget);
+    } else if (config.type === 'disabled') reasoning = 'none';
+    else if (config.type === 'adaptive' || config.type === 'between_tools') reasoning = 'provider-default';
+    else {
+      refuse(
+        'thinking.type',
+        `\`thinking.type\` must be "enabled", "disabled" or "adaptive"; got ${show(config.type)}.`,
+      );
+    }
+    if (!isAbsent(config.display) && config.display !== 'summarized' && config.display !== 'omitted') {
+      refuse('thinking.display', '`thinking.display` must be "summarized" or "omitted".');
+    }
+    omit = config.display === 'omitted';
+  }
+  const output = body.output_config;
+  if (!isAbsent(output)) {
+    const effort = requireObject(output, 'output_config').effort;
+    if (!isAbsent(effort)) {
+      if (!(EFFORTS as readonly unknown[]).includes(effort)) {
+        refuse('output_config.effort', `\`output_config.effort\` must be one of ${EFFORTS.join(', ')}.`);
+      }
+      reasoning = effort as Effort;
+    }
+  }
+  return { reasoning, omit };
+}
+
+/** `output_config.format` (structured output) → the AI SDK JSON response format. */
+function readFormat(body: Json): LanguageModelV4CallOptions['responseFormat'] {
+  const output = body.output_config;
+  if (!isObject(output) || isAbsent(output.format)) return undefined;
+  const format = requireObject(output.format, 'output_config.format');
+  if (format.type !== 'json_schema' || !isObject(format.schema)) {
+    refuse('output_config.format', '`output_config.format` must be {"type":"json_schema","schema":{…}}.');
+  }
+  checkDepth(format.schema, 'output_config.format.schema');
+  return { type: 'json', schema: format.schema as JSONSchema7 };
+}
+
+/**
+ * Reads a parsed body. `count` is the count_tokens endpoint's body: the same
+ * fields, without `max_tokens` and `stream`.
+ */
+export function readMessagesRequest(body: unknown, kind: 'create' | 'count' = 'create'): MessagesCall {
+  if (!isObject(body)) fail('body', 'a JSON object', body);
+  const model = readModel(body);
+  const prompt = [...readSystem(body.system), ...readMessages(body.messages)];
+  const tools = readTools(body.tools);
+  const { toolChoice, disableParallelToolUse } = readToolChoice(body.tool_choice, tools);
+  const options: LanguageModelV4CallOptions = { prompt };
+  if (kind === 'create') options.maxOutputTokens = readMaxTokens(body);
+  const temperature = optionalNumber(body, 'temperature', 0, 1);
+  if (temperature !== undefined) options.temperature = temperature;
+  const topP = optionalNumber(body, 'top_p', 0, 1);
+  if (topP !== undefined) options.topP = topP;
+  const topK = optionalNumber(body, 'top_k', 0, Number.MAX_SAFE_INTEGER, true);
+  if (topK !== undefined) options.topK = topK;
+  const { reasoning, omit } = readThinking(body);
+  if (reasoning !== undefined) options.reasoning = reasoning;
+  const responseFormat = readFormat(body);
+  if (responseFormat !== undefined) options.responseFormat = responseFormat;
+  if (tools.length > 0) options.tools = tools;
+  if (toolChoice !== undefined) options.toolChoice = toolChoice;
+  if (!isAbsent(body.stream) && typeof body.stream !== 'boolean') fail('stream', 'a boolean', body.stream);
+  if (!isAbsent(body.metadata) && !isObject(body.metadata)) fail('metadata', 'an object', body.metadata);
+  return {
+    model,
+    stream: kind === 'create' && body.stream === true,
+    options,
+    stopSequences: readStopSequences(body.stop_sequences),
+    disableParallelToolUse,
+    omitThinking: omit,
+    inputTokensEstimate: estimateInputTokens(body),
+  };
+}

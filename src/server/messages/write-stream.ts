@@ -1,0 +1,276 @@
+/**
+ * AI SDK V4 stream parts → the Anthropic Messages event stream, each event
+ * with its `event:` line as Anthropic sends them:
+ *
+ *   message_start → (content_block_start → content_block_delta… → content_block_stop)…
+ *   → message_delta (stop_reason, usage) → message_stop
+ *
+ * - Blocks are strictly sequential, as Anthropic's are: a block is stopped
+ *   before the next one starts. Text → `text_delta`; reasoning → a `thinking`
+ *   block with `thinking_delta`s and, before its stop, a `signature_delta`
+ *   (write-message.ts says what the signature is); a call → a `tool_use`
+ *   block (`toolu_…` id, name, empty `input`) whose arguments stream as
+ *   `input_json_delta`s as the parser emits them.
+ * - The last character of a call's arguments is held back until the call
+ *   completes. A call the middleware announced and then aborted (its text
+ *   broke after the name; `tool-input-end` with no `tool-call`) cannot be
+ *   withdrawn, but its block is stopped without that character, so the JSON a
+ *   client gathered for it never parses: Claude Code, which parses a block's
+ *   input when it stops, cannot run a call cut short. The model's raw text for
+ *   the call follows as a text block, and only completed calls count toward
+ *   `stop_reason: "tool_use"`, so such an answer ends `end_turn`, as the
+ *   non-streamed answer, which has no tool_use block for it, does.
+ * - `stop_sequences` are matched in the text (stop-sequences.ts); a match ends
+ *   the message at once with `stop_reason: "stop_sequence"`, and
+ *   `disable_parallel_tool_use` ends it after the first completed call. Then
+ *   `done` is true: the caller stops reading the model, which cancels it.
+ * - `message_start` carries the request's estimated `input_tokens`;
+ *   `message_delta` carries the upstream's counts (or the estimate again).
+ * - An `error` part throws; the caller answers with `errorEvent(…)`, Anthropic's
+ *   `error` event, which the SDKs raise as an APIError.
+ */
+import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import type { AnthropicErrorBody } from './errors.ts';
+import type { MessagesCall } from './read-request.ts';
+import { createStopMatcher } from './stop-sequences.ts';
+import {
+  brokenCallText,
+  messageId,
+  type StopReason,
+  stopReasonOf,
+  THINKING_SIGNATURE,
+  toolInput,
+  toolUseId,
+  usageOf,
+} from './write-message.ts';
+
+const encoder = new TextEncoder();
+
+function sseEvent(type: string, data: Record<string, unknown>): Uint8Array {
+  return encoder.encode(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+}
+
+/** The keep-alive Anthropic sends while a stream is quiet. */
+export const PING_EVENT = sseEvent('ping', {});
+
+/** Anthropic's mid-stream `error` event, which the SDKs raise as an APIError. */
+export function errorEvent(body: AnthropicErrorBody): Uint8Array {
+  return sseEvent('error', { error: body.error });
+}
+
+interface ToolBlock {
+  index: number;
+  /** The last character (code point) of the arguments received so far, not yet sent. */
+  held: string;
+  received: boolean;
+  /** `tool-input-end` came: the next part must be this call's `tool-call`, else it was aborted. */
+  inputEnded: boolean;
+}
+
+type Open = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; id: string };
+
+/** Splits off the last code point (two UTF-16 units for a surrogate pair). */
+function splitLast(text: string): [string, string] {
+  const code = text.charCodeAt(text.length - 1);
+  const size = code >= 0xdc00 && code <= 0xdfff && text.length > 1 ? 2 : 1;
+  return [text.slice(0, -size), text.slice(-size)];
+}
+
+export function createMessageStreamWriter(
+  call: Pick<
+    MessagesCall,
+    'model' | 'stopSequences' | 'disableParallelToolUse' | 'omitThinking' | 'inputTokensEstimate'
+  >,
+) {
+  const matcher = call.stopSequences.length > 0 ? createStopMatcher(call.stopSequences) : undefined;
+  const tools = new Map<string, ToolBlock>();
+  let nextIndex = 0;
+  let open: Open | undefined;
+  let completedCalls = 0;
+  let finishReason: LanguageModelV4FinishReason | undefined;
+  let usage: LanguageModelV4Usage | undefined;
+  let done = false;
+  let out: Uint8Array[] = [];
+
+  const emit = (type: string, data: Record<string, unknown>) => out.push(sseEvent(type, data));
+  const delta = (index: number, body: Record<string, unknown>) => emit('content_block_delta', { index, delta: body });
+
+  function start(block: Record<string, unknown>, kind: Open['kind'], id = ''): number {
+    closeOpen();
+    const index = nextIndex++;
+    open = kind === 'tool' ? { kind, index, id } : { kind, index };
+    emit('content_block_start', { index, content_block: block });
+    return index;
+  }
+
+  /** Stops the open block. A tool block still open here (an upstream moved on to its next call) sends all it holds. */
+  function closeOpen(abortCall = false): void {
+    if (open === undefined) return;
+    const { index } = open;
+    if (open.kind === 'text' && matcher !== undefined) {
+      const rest = matcher.flush();
+      if (rest !== '') delta(index, { type: 'text_delta', text: rest });
+    } else if (open.kind === 'thinking') {
+      delta(index, { type: 'signature_delta', signature: THINKING_SIGNATURE });
+    } else if (open.kind === 'tool') {
+      const block = tools.get(open.id);
+      if (abortCall) tools.delete(open.id);
+      else if (block !== undefined && block.held !== '') {
+        delta(index, { type: 'input_json_delta', partial_json: block.held });
+        block.held = '';
+      }
+    }
+    emit('content_block_stop', { index });
+    open = undefined;
+  }
+
+  function text(piece: string): void {
+    if (piece === '') return;
+    const index = open?.kind === 'text' ? open.index : start({ type: 'text', text: '' }, 'text');
+    delta(index, { type: 'text_delta', text: piece });
+  }
+
+  function finish(reason: StopReason, stopSequence: string | null = null): void {
+    if (open?.kind === 'tool' && tools.get(open.id)?.inputEnded) closeOpen(true);
+    else closeOpen();
+    emit('message_delta', {
+      delta: { stop_reason: reason, stop_sequence: stopSequence },
+      usage: usageOf(usage, call.inputTokensEstimate),
+    });
+    emit('message_stop', {});
+    done = true;
+  }
+
+  function completeCall(part: Extract<LanguageModelV4StreamPart, { type: 'tool-call' }>): void {
+    const block = tools.get(part.toolCallId);
+    const input = toolInput(part.input);
+    const isOpen = open?.kind === 'tool' && open.id === part.toolCallId;
+    if (input === undefined && (block === undefined || isOpen)) {
+      // Arguments that are no JSON object (an upstream's malformed native call) stay visible as text.
+      if (isOpen) closeOpen(true);
+      text(brokenCallText(part.toolName, part.input));
+      return;
+    }
+    if (block === undefined) {
+      // A call reported whole, never announced: its block in one go.
+      const index = start(
+        { type: 'tool_use', id: toolUseId(), name: part.toolName, input: {} },
+        'tool',
+        part.toolCallId,
+      );
+      delta(index, { type: 'input_json_delta', partial_json: JSON.stringify(input) });
+      closeOpen(true);
+    } else {
+      if (isOpen && !block.received) block.held = part.input === '' ? '{}' : part.input;
+      if (isOpen) closeOpen();
+      tools.delete(part.toolCallId);
+    }
+    completedCalls++;
+    if (call.disableParallelToolUse) finish('tool_use');
+  }
+
+  function write(part: LanguageModelV4StreamPart): void {
+    // A call whose input ended must complete now; anything else means the middleware dropped it.
+    if (open?.kind === 'tool' && tools.get(open.id)?.inputEnded) {
+      if (part.type !== 'tool-call' || part.toolCallId !== open.id) closeOpen(true);
+    }
+    switch (part.type) {
+      case 'text-delta': {
+        if (matcher === undefined) {
+          text(part.delta);
+          return;
+        }
+        const match = matcher.push(part.delta);
+        text(match.text);
+        if (match.stop !== undefined) {
+          finish(completedCalls > 0 ? 'tool_use' : 'stop_sequence', completedCalls > 0 ? null : match.stop);
+        }
+        return;
+      }
+      case 'text-end':
+        if (open?.kind === 'text') closeOpen();
+        return;
+      case 'reasoning-delta': {
+        const index =
+          open?.kind === 'thinking' ? open.index : start({ type: 'thinking', thinking: '', signature: '' }, 'thinking');
+        if (part.delta !== '' && !call.omitThinking) delta(index, { type: 'thinking_delta', thinking: part.delta });
+        return;
+      }
+      case 'reasoning-end':
+        if (open?.kind === 'thinking') closeOpen();
+        return;
+      case 'tool-input-start': {
+        const index = start({ type: 'tool_use', id: toolUseId(), name: part.toolName, input: {} }, 'tool', part.id);
+        tools.set(part.id, { index, held: '', received: false, inputEnded: false });
+        return;
+      }
+      case 'tool-input-delta': {
+        const block = tools.get(part.id);
+        if (block === undefined || part.delta === '' || !(open?.kind === 'tool' && open.id === part.id)) return;
+        block.received = true;
+        const [send, held] = splitLast(block.held + part.delta);
+        block.held = held;
+        if (send !== '') delta(block.index, { type: 'input_json_delta', partial_json: send });
+        return;
+      }
+      case 'tool-input-end': {
+        const block = tools.get(part.id);
+        if (block !== undefined && open?.kind === 'tool' && open.id === part.id) block.inputEnded = true;
+        return;
+      }
+      case 'tool-call':
+        completeCall(part);
+        return;
+      case 'finish':
+        finishReason = part.finishReason;
+        usage = part.usage;
+        finish(stopReasonOf(finishReason, completedCalls > 0));
+        return;
+      case 'error':
+        // The core maps whatever is thrown (httpErrorOf) and ends the stream with errorEvent.
+        throw part.error;
+      default:
+        // stream-start, response metadata, raw chunks, sources: Messages has no place for them.
+        return;
+    }
+  }
+
+  function take(): Uint8Array[] {
+    const frames = out;
+    out = [];
+    return frames;
+  }
+
+  return {
+    /** `message_start`: the message with no content yet. */
+    start(): Uint8Array[] {
+      emit('message_start', {
+        message: {
+          id: messageId(),
+          type: 'message',
+          role: 'assistant',
+          model: call.model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: usageOf(undefined, call.inputTokensEstimate),
+        },
+      });
+      return take();
+    },
+    /** The events for one part; none once the message is done. */
+    write(part: LanguageModelV4StreamPart): Uint8Array[] {
+      if (!done) write(part);
+      return take();
+    },
+    /** A source that ended without `finish` still gets its closing events. */
+    end(): Uint8Array[] {
+      if (!done) finish(stopReasonOf(finishReason, completedCalls > 0));
+      return take();
+    },
+    /** True once message_stop is written: read no more parts. */
+    get done(): boolean {
+      return done;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * `npm run bench:workerd-leak`: MiB of workerd JS heap left per 1,000 clients
+ * that disconnect mid-stream, for every route (heap.ts HEAP_ROUTES) in both
+ * tool modes. The Worker runs in workerd under miniflare (bundled with
+ * esbuild from `--entry`, default worker/src/index.ts) or, with `--wrangler`,
+ * under `wrangler dev --config worker/wrangler.jsonc`.
+ *
+ *   npm run bench:workerd-leak
+ *   npm run bench:workerd-leak -- --wrangler
+ *   npm run bench:workerd-leak -- --entry=/path/to/other/worker/src/index.ts   (e.g. an older checkout)
+ *   npm run bench:workerd-leak -- --n=2000
+ */
+import { HEAP_ROUTES, heapPerThousand, startQuietUpstream, startWorkerd } from './heap.ts';
+import { root } from './wrangler.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const useWrangler = args.includes('--wrangler');
+const entry = option('entry') ?? `${root}worker/src/index.ts`;
+const n = Number(option('n') ?? 1000);
+const only = option('route');
+
+const upstream = await startQuietUpstream();
+const rows: string[] = [];
+try {
+  for (const mode of ['emulated', 'native']) {
+    for (const route of HEAP_ROUTES.filter((r) => only === undefined || r.path === only)) {
+      const server = await startWorkerd(
+        { UPSTREAM_BASE_URL: upstream.baseURL, TOOL_MODE: mode },
+        { entry, useWrangler },
+      );
+      try {
+        const { mibPerThousand, before, after } = await heapPerThousand(server.base, server.inspectorPort, route, n);
+        rows.push(
+          `| ${route.name} | ${mode} | ${(before / 1048576).toFixed(2)} | ${(after / 1048576).toFixed(2)} | ${mibPerThousand.toFixed(2)} |`,
+        );
+        console.log(rows.at(-1));
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+} finally {
+  upstream.close();
+}
+console.log(
+  [
+    '',
+    `${useWrangler ? 'wrangler dev --config worker/wrangler.jsonc' : `miniflare, ${entry}`}: ${n} clients per row leave mid-stream (after the first data frame); live JS heap after GC, via the inspector`,
+    '',
+    '| route | mode | heap before (MiB) | heap after (MiB) | MiB per 1,000 disconnects |',
+    '|---|---|---:|---:|---:|',
+    ...rows,
+  ].join('\n'),
+);
+process.exit(0);

@@ -1,0 +1,277 @@
+/**
+ * Measures what client disconnects leave in workerd's JS heap, from outside:
+ *
+ * - a Node upstream that streams a chat-completions chunk every 100 ms and
+ *   never finishes (so the proxy always has a read of its body pending);
+ * - real clients (node:http) that post a streamed request, wait for the
+ *   first `data:` frame and drop the connection;
+ * - the heap read through the V8 inspector of the workerd process
+ *   (`HeapProfiler.collectGarbage`, then `Runtime.getHeapUsage`), the port
+ *   miniflare's `inspectorPort` or `wrangler dev --inspector-port` opens.
+ *   workerd serves inspector messages when its isolate is entered, so the
+ *   measurer keeps poking `/health` until the answer comes.
+ *
+ * Used by heap.bench.ts (the table for every route and mode) and
+ * disconnect-heap.test.ts (the threshold).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { freePort, root, startDev } from './wrangler.ts';
+
+/** A route to drive: its path and a streamed request body that makes the model answer. */
+export interface HeapRoute {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+const tools = [
+  {
+    type: 'function',
+    function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
+  },
+];
+
+/** Every route that exists; a new front door adds its streamed request here. */
+export const HEAP_ROUTES: HeapRoute[] = [
+  {
+    name: 'POST /v1/chat/completions',
+    path: '/v1/chat/completions',
+    body: { model: 'm', stream: true, tools, messages: [{ role: 'user', content: 'Weather in Paris?' }] },
+  },
+  {
+    name: 'POST /v1/messages',
+    path: '/v1/messages',
+    body: {
+      model: 'm',
+      max_tokens: 256,
+      stream: true,
+      tools: [{ name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+    },
+  },
+];
+
+interface FakeUpstream {
+  baseURL: string;
+  /** Requests whose connection is still open. */
+  open: () => number;
+  close: () => void;
+}
+
+/** An upstream on a free port: `answer` gets each request whose body was read; open connections are counted. */
+async function startUpstream(answer: (response: http.ServerResponse) => void): Promise<FakeUpstream> {
+  let open = 0;
+  const server = http.createServer((request, response) => {
+    request.resume();
+    open++;
+    response.on('close', () => open--);
+    answer(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    open: () => open,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** The upstream: a chunk every 100 ms, forever (until the proxy hangs up). */
+export function startQuietUpstream(): Promise<FakeUpstream> {
+  const chunk = (content: string) =>
+    `data: ${JSON.stringify({ id: 'u', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+  return startUpstream((response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(chunk('Hel'));
+    const timer = setInterval(() => response.write(chunk('lo ')), 100);
+    response.on('close', () => clearInterval(timer));
+  });
+}
+
+/** An upstream that accepts requests and never answers, not even with headers. */
+export function startSilentUpstream(): Promise<FakeUpstream> {
+  return startUpstream(() => {});
+}
+
+/** A client that posts a streamed request and drops the connection after `afterMs`, whatever it got. */
+export function leaveAfter(base: string, route: HeapRoute, afterMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    const body = JSON.stringify(route.body);
+    let seen = '';
+    const request = http.request(new URL(route.path, base), {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...route.headers },
+    });
+    request.on('response', (response) => response.on('data', (data: Buffer) => (seen += data.toString())));
+    request.on('error', () => {});
+    request.end(body);
+    setTimeout(() => {
+      request.destroy();
+      resolve(seen);
+    }, afterMs);
+  });
+}
+
+/** One client: posts, waits for the first `data:` frame, drops the connection. */
+function disconnectOnce(base: string, route: HeapRoute): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(route.path, base);
+    const body = JSON.stringify(route.body);
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...route.headers },
+      },
+      (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`${route.name}: status ${response.statusCode}`));
+          request.destroy();
+          return;
+        }
+        let seen = '';
+        response.on('data', (data: Buffer) => {
+          seen += data.toString();
+          if (/^data:/m.test(seen)) {
+            request.destroy();
+            resolve();
+          }
+        });
+        response.on('end', () => reject(new Error(`${route.name}: the stream ended before the client left`)));
+      },
+    );
+    request.on('error', () => {}); // the destroy
+    request.end(body);
+  });
+}
+
+/** `n` disconnects, `concurrency` at a time. */
+export async function disconnects(base: string, route: HeapRoute, n: number, concurrency = 16): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) {
+      next++;
+      await disconnectOnce(base, route);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+/** A Chrome DevTools Protocol session with one workerd isolate. */
+export async function inspector(inspectorPort: number, base: string) {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Array<{
+    id: string;
+    webSocketDebuggerUrl: string;
+  }>;
+  // The user worker: miniflare names it core:user:<name>; wrangler dev lists it first.
+  const target = targets.find((t) => t.id.startsWith('core:user:')) ?? targets[0];
+  if (target === undefined) throw new Error('no inspector target');
+  // wrangler's inspector proxy wants a local Origin (undici's WebSocket takes headers as an extension).
+  const socket = new WebSocket(target.webSocketDebuggerUrl, {
+    headers: { origin: 'http://127.0.0.1' },
+  } as unknown as string[]);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  let id = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  async function send<T>(method: string): Promise<T> {
+    const answer = new Promise<T>((resolve) => waiting.set(++id, resolve as (result: unknown) => void));
+    socket.send(JSON.stringify({ id, method, params: {} }));
+    // workerd reads inspector messages when the isolate is entered: poke it until the answer comes.
+    let done = false;
+    void answer.then(() => {
+      done = true;
+    });
+    while (!done) {
+      await fetch(`${base}/health`).catch(() => {});
+      await Promise.race([answer, new Promise((r) => setTimeout(r, 50))]);
+    }
+    return answer;
+  }
+  return {
+    /** Live JS heap after three full collections, in bytes. */
+    async heapAfterGc(): Promise<number> {
+      for (let i = 0; i < 3; i++) {
+        await send('HeapProfiler.collectGarbage');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return (await send<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
+    },
+    close: () => socket.close(),
+  };
+}
+
+/**
+ * MiB of live heap left per 1,000 disconnects on `route`: a warm-up, a
+ * measure, `n` disconnects, a pause for workerd to notice them all (the next
+ * upstream chunk), a measure.
+ */
+export async function heapPerThousand(
+  base: string,
+  inspectorPort: number,
+  route: HeapRoute,
+  n = 1000,
+): Promise<{ mibPerThousand: number; before: number; after: number }> {
+  const session = await inspector(inspectorPort, base);
+  try {
+    await disconnects(base, route, 300);
+    await new Promise((r) => setTimeout(r, 500));
+    const before = await session.heapAfterGc();
+    await disconnects(base, route, n);
+    await new Promise((r) => setTimeout(r, 500));
+    const after = await session.heapAfterGc();
+    return { mibPerThousand: ((after - before) / 1024 / 1024) * (1000 / n), before, after };
+  } finally {
+    session.close();
+  }
+}
+
+/**
+ * The Worker in workerd with its inspector open: under miniflare (the entry
+ * bundled with esbuild, the shipped compatibility settings) or under
+ * `wrangler dev --config worker/wrangler.jsonc`.
+ */
+export async function startWorkerd(
+  vars: Record<string, string>,
+  { entry = `${root}worker/src/index.ts`, useWrangler = false }: { entry?: string; useWrangler?: boolean } = {},
+): Promise<{ base: string; inspectorPort: number; stop: () => Promise<void> }> {
+  const inspectorPort = await freePort();
+  if (useWrangler) {
+    const dev = await startDev(vars, ['--inspector-port', String(inspectorPort)]);
+    return { base: dev.url, inspectorPort, stop: dev.stop };
+  }
+  const bundle = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+  });
+  const mf = new Miniflare({
+    modules: true,
+    script: bundle.outputFiles[0]?.text ?? '',
+    compatibilityDate: '2026-07-01',
+    compatibilityFlags: ['enable_request_signal'],
+    bindings: vars,
+    inspectorPort,
+  });
+  const url = await mf.ready;
+  return { base: url.origin, inspectorPort, stop: () => mf.dispose() };
+}
