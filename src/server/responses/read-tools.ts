@@ -83,7 +83,7 @@ function functionTool(tool: Json, at: string): LanguageModelV4FunctionTool {
 function customTool(tool: Json, at: string): LanguageModelV4FunctionTool {
   const name = toolName(tool, at);
   const text = description(tool, at);
-  let inputDescription = 'The raw input text, exactly as the tool takes it (not JSON).';
+  let inputDescription = 'The raw input text, exactly as the tool takes it.';
   const format = tool.format;
   if (!absent(format)) {
     if (!isObject(format)) fail(`${at}.format`, 'an object', format);
@@ -94,10 +94,13 @@ function customTool(tool: Json, at: string): LanguageModelV4FunctionTool {
       inputDescription += ` It must match this ${syntax} grammar:\n${format.definition}`;
     }
   }
+  // A freeform tool's own description may say "do not wrap the input in JSON"; here the call format is the
+  // protocol's, so the model is told where the raw text goes.
+  const how = 'Put the raw text, exactly as the tool takes it, in the one string argument `input`.';
   return {
     type: 'function',
     name,
-    ...(text ? { description: text } : {}),
+    description: text ? `${text}\n${how}` : how,
     inputSchema: {
       type: 'object',
       properties: { input: { type: 'string', description: inputDescription } },
