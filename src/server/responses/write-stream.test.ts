@@ -116,29 +116,37 @@ describe('the Responses event writer', () => {
     });
   });
 
-  it('a custom tool call: a custom_tool_call item whose input is the plain text', async () => {
-    const patchText = '*** Begin Patch\n*** Add File: a.txt\n+hi\n*** End Patch';
-    const frames = write(await streamParts(run, Array.from(call('apply_patch', { input: patchText }))));
-    const events = parseEvents(framesText(frames));
-    expect(events.map((e) => e.type)).toEqual([
-      'response.created',
-      'response.in_progress',
-      'response.output_item.added',
-      'response.custom_tool_call_input.delta',
-      'response.custom_tool_call_input.done',
-      'response.output_item.done',
-      'response.completed',
-    ]);
-    expect(events[4]).toMatchObject({ input: patchText });
-    expect(finished(events.at(-1) as ResponsesEvent).output[0]).toMatchObject({
-      type: 'custom_tool_call',
-      name: 'apply_patch',
-      input: patchText,
-      status: 'completed',
+  for (const { name, chunks } of chunkings(
+    call('apply_patch', { input: '*** Begin Patch\n*** Add File: a.txt\n+"hi"\n*** End Patch' }),
+  )) {
+    it(`a custom tool call, fed ${name}: a custom_tool_call item, its plain-text input streamed`, async () => {
+      const patchText = '*** Begin Patch\n*** Add File: a.txt\n+"hi"\n*** End Patch';
+      const frames = write(await streamParts(run, chunks));
+      const events = parseEvents(framesText(frames));
+      const types = events.map((e) => e.type).filter((t, i, all) => t !== all[i - 1]);
+      expect(types).toEqual([
+        'response.created',
+        'response.in_progress',
+        'response.output_item.added',
+        'response.custom_tool_call_input.delta',
+        'response.custom_tool_call_input.done',
+        'response.output_item.done',
+        'response.completed',
+      ]);
+      const deltas = events.filter((e) => e.type === 'response.custom_tool_call_input.delta').map((e) => e.delta);
+      expect(deltas.join('')).toBe(patchText);
+      if (name === 'one char at a time') expect(deltas.length).toBeGreaterThan(10);
+      expect(events.find((e) => e.type === 'response.custom_tool_call_input.done')).toMatchObject({ input: patchText });
+      expect(finished(events.at(-1) as ResponsesEvent).output[0]).toMatchObject({
+        type: 'custom_tool_call',
+        name: 'apply_patch',
+        input: patchText,
+        status: 'completed',
+      });
+      const { response } = await throughSdk(frames);
+      expect(response.output[0]).toMatchObject({ type: 'custom_tool_call', input: patchText });
     });
-    const { response } = await throughSdk(frames);
-    expect(response.output[0]).toMatchObject({ type: 'custom_tool_call', input: patchText });
-  });
+  }
 
   it('a call announced and then dropped ends incomplete, and its raw text follows as a message', async () => {
     const parts: LanguageModelV4StreamPart[] = [

@@ -19,9 +19,9 @@
  * - A text or thinking item is closed when the next item starts or the model
  *   finishes, so the one that was cut off by the token limit can be marked
  *   `incomplete`.
- * - Calls of `custom` tools are `custom_tool_call` items; their input is plain
- *   text decoded from the model's `{"input": …}` arguments, so it arrives in
- *   one `custom_tool_call_input.delta` when the call is complete.
+ * - Calls of `custom` tools are `custom_tool_call` items; their plain-text
+ *   input is decoded from the model's `{"input": …}` arguments as they stream
+ *   (custom-input-stream.ts) and sent as `custom_tool_call_input.delta`s.
  * - A call the middleware announced and then dropped (its arguments broke
  *   after the name: `tool-input-end` and no `tool-call`) cannot be withdrawn:
  *   its item was announced and its arguments streamed. It is closed with
@@ -33,6 +33,7 @@
  *   `error` event and then `response.failed` carrying the error.
  */
 import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import { type CustomInputStream, createCustomInputStream } from './custom-input-stream.ts';
 import { incompleteReason, itemId, type ResponseFrame, responseObject, usageOf } from './response-object.ts';
 import type { MessageItem, OutputItem, ReasoningItem, ResponseObject } from './wire-types.ts';
 import { customInput } from './write-response.ts';
@@ -50,7 +51,8 @@ interface OpenText {
 interface OpenCall {
   index: number;
   pieces: string[];
-  custom: boolean;
+  /** For a custom tool: its plain-text input, decoded from the arguments as they come. */
+  custom: CustomInputStream | undefined;
   /** `tool-input-end` came: the next part says whether it completed (`tool-call`) or was dropped. */
   ended: boolean;
 }
@@ -145,7 +147,7 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
 
   function startCall(id: string, toolName: string, frames: Uint8Array[]): OpenCall {
     closeText(frames, 'completed');
-    const custom = customTools.has(toolName);
+    const custom = customTools.has(toolName) ? createCustomInputStream() : undefined;
     const item: OutputItem = custom
       ? { type: 'custom_tool_call', id: itemId('ctc'), call_id: id, name: toolName, input: '', status: 'in_progress' }
       : { type: 'function_call', id: itemId('fc'), call_id: id, name: toolName, arguments: '', status: 'in_progress' };
@@ -163,8 +165,11 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
     const args = input ?? call.pieces.join('');
     let item: OutputItem;
     if (call.custom) {
-      const value = input === undefined ? '' : customInput(input);
-      if (value !== '') frames.push(event('response.custom_tool_call_input.delta', { ...at, delta: value }));
+      const streamed = call.custom.decoded;
+      const value = input === undefined ? streamed : customInput(input);
+      // What was not streamed yet (all of it when the arguments were not written the canonical way).
+      const rest = value.startsWith(streamed) ? value.slice(streamed.length) : '';
+      if (rest !== '') frames.push(event('response.custom_tool_call_input.delta', { ...at, delta: rest }));
       frames.push(event('response.custom_tool_call_input.done', { ...at, input: value }));
       item = { ...(old as OutputItem & { type: 'custom_tool_call' }), input: value, status };
     } else {
@@ -229,15 +234,13 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
           const call = calls.get(part.id);
           if (call === undefined || part.delta === '') return frames;
           call.pieces.push(part.delta);
-          if (!call.custom) {
-            const item = output[call.index] as OutputItem & { id: string };
-            frames.push(
-              event('response.function_call_arguments.delta', {
-                item_id: item.id,
-                output_index: call.index,
-                delta: part.delta,
-              }),
-            );
+          const item = output[call.index] as OutputItem & { id: string };
+          const at = { item_id: item.id, output_index: call.index };
+          if (call.custom === undefined) {
+            frames.push(event('response.function_call_arguments.delta', { ...at, delta: part.delta }));
+          } else {
+            const text = call.custom.push(part.delta);
+            if (text !== '') frames.push(event('response.custom_tool_call_input.delta', { ...at, delta: text }));
           }
           return frames;
         }
