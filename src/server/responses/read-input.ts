@@ -88,14 +88,16 @@ function contentParts(content: unknown, at: string, images: boolean): Array<{ ty
   });
 }
 
+/** Text parts joined as the middleware and the chat adapter join them, one per line. */
 function joinText(parts: Array<{ type: string; text?: string }>): string {
-  return parts.map((part) => part.text ?? '').join('');
+  return parts.map((part) => part.text ?? '').join('\n');
 }
 
 /** A tool output: a string, or input_text / input_image parts (Codex CLI's view_image answers with an image). */
 function toolOutput(output: unknown, at: string): LanguageModelV4ToolResultOutput {
   if (typeof output === 'string') return { type: 'text', value: output };
   const parts = contentParts(output, at, true);
+  if (parts.every((part) => part.type === 'text')) return { type: 'text', value: joinText(parts) };
   return {
     type: 'content',
     value: parts.map((part) =>

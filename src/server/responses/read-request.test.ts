@@ -83,7 +83,7 @@ describe('reading a Responses request', () => {
             type: 'tool-result',
             toolCallId: 'call_b',
             toolName: 'get_weather',
-            output: { type: 'content', value: [{ type: 'text', text: '12C' }] },
+            output: { type: 'text', value: '12C' },
           },
         ],
       },
@@ -115,6 +115,36 @@ describe('reading a Responses request', () => {
       content: [
         { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0KGgo=' } },
         { type: 'file', mediaType: 'image/*', data: { type: 'url' } },
+      ],
+    });
+  });
+
+  it('a tool output with an image (Codex CLI view_image) keeps text and image parts', () => {
+    const { callOptions } = readResponsesRequest({
+      input: [
+        { type: 'function_call', call_id: 'call_v', name: 'view_image', arguments: '{"path":"a.png"}' },
+        {
+          type: 'function_call_output',
+          call_id: 'call_v',
+          output: [
+            { type: 'input_text', text: 'a.png:' },
+            { type: 'input_image', image_url: 'data:image/png;base64,iVBORw0KGgo=' },
+          ],
+        },
+      ],
+    });
+    expect(callOptions.prompt[1]).toMatchObject({
+      role: 'tool',
+      content: [
+        {
+          output: {
+            type: 'content',
+            value: [
+              { type: 'text', text: 'a.png:' },
+              { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0KGgo=' } },
+            ],
+          },
+        },
       ],
     });
   });
