@@ -1,12 +1,27 @@
-// `toolshim/server`: the OpenAI-compatible `/v1/chat/completions` handler
-// (a `(Request) => Promise<Response>` for Workers, Deno, Bun and Next.js
-// routes) and its upstream client. Documented in worker/README.md.
+// `toolshim/server`: the proxy handler (a `(Request) => Promise<Response>` for
+// Workers, Deno, Bun and Next.js routes) that serves the APIs of
+// src/server/front-doors.ts with tool calling for any model, and its upstream
+// client. Documented in worker/README.md.
 
 export {
   type ChatCompletionsEnv,
   chatCompletionsOptionsFromEnv,
+  type ProxyEnv,
+  proxyOptionsFromEnv,
   REPLAY_MODEL_ID,
-} from './server/env-options.ts';
-export { type ChatCompletionsHandler, createChatCompletionsHandler } from './server/handler.ts';
-export type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './server/options.ts';
+} from './server/core/env-options.ts';
+export { secretsEqual } from './server/core/guards.ts';
+export type {
+  ChatCompletionsHandlerOptions,
+  ProtocolName,
+  ProxyHandlerOptions,
+  ToolMode,
+} from './server/core/options.ts';
+export {
+  type ChatCompletionsHandler,
+  createChatCompletionsHandler,
+  createProxyHandler,
+  createProxyHandlerFromEnv,
+  type ProxyHandler,
+} from './server/handler.ts';
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './wire/upstream-client.ts';

@@ -4,9 +4,11 @@
  * into an AI SDK `LanguageModelV4`, ready for `wrapLanguageModel` with a
  * toolshim middleware.
  *
- * The adapter never forwards `tools`: toolshim prompts and parses the calls.
- * That matters for WebLLM, whose own `tools` field covers a few 7–8B Hermes
- * models only and rejects custom system prompts.
+ * By default the adapter never forwards `tools`: toolshim prompts and parses
+ * the calls. That matters for WebLLM, whose own `tools` field covers a few
+ * 7–8B Hermes models only and rejects custom system prompts. For an engine
+ * that has tool calling (the proxy's native mode), `nativeTools: true` sends
+ * them as chat-completions `tools`/`tool_choice`.
  */
 import type {
   LanguageModelV4,
@@ -16,7 +18,7 @@ import type {
 } from '@ai-sdk/provider';
 import { generateToolCallId } from '../util/id.ts';
 import { completionAsChunk } from '../wire/completion-chunk.ts';
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatTool } from '../wire/types.ts';
 import { toChatMessages } from './chat-messages.ts';
 import { type ChatChunkDelta, chunkPartsStream, mapFinishReason, mapUsage } from './chat-stream.ts';
 
@@ -58,6 +60,18 @@ export interface FromChatEngineOptions {
   provider?: string;
   /** Ask for a final usage chunk (`stream_options.include_usage`). Default true. */
   includeUsage?: boolean;
+  /**
+   * Send the call's function tools as chat-completions `tools` and its
+   * `toolChoice` as `tool_choice` (`auto`, `none`, `required`, or
+   * `{"type":"function","function":{"name"}}`; absent stays absent), for an
+   * engine with tool calling of its own. Its `tool_calls` come back as
+   * tool-call parts (streamed: tool-input-start/delta/end, then tool-call).
+   * `providerOptions.chatEngine.parallelToolCalls` (boolean) is sent as
+   * `parallel_tool_calls` when tools are. Default false: no tools are sent,
+   * and tools given to the bare adapter draw an `unsupported` warning (wrap it
+   * with a toolshim middleware instead).
+   */
+  nativeTools?: boolean;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<ChatCompletionChunk> {
@@ -83,13 +97,50 @@ async function* completionAsChunks(completion: ChatCompletion): AsyncGenerator<C
   yield chunk;
 }
 
+/** The call's tools and tool choice as chat-completions fields (`nativeTools`). */
+function nativeToolFields(
+  options: LanguageModelV4CallOptions,
+  warnings: SharedV4Warning[],
+): Partial<ChatCompletionRequest> {
+  const tools: ChatTool[] = [];
+  for (const tool of options.tools ?? []) {
+    if (tool.type !== 'function') {
+      warnings.push({
+        type: 'unsupported',
+        feature: `provider tool ${tool.name}`,
+        details: 'Only function tools are sent.',
+      });
+      continue;
+    }
+    tools.push({
+      type: 'function',
+      function: {
+        name: tool.name,
+        ...(tool.description ? { description: tool.description } : {}),
+        parameters: tool.inputSchema as Record<string, unknown>,
+      },
+    });
+  }
+  if (tools.length === 0) return {};
+  const fields: Partial<ChatCompletionRequest> = { tools };
+  const choice = options.toolChoice;
+  if (choice !== undefined) {
+    fields.tool_choice =
+      choice.type === 'tool' ? { type: 'function', function: { name: choice.toolName } } : choice.type;
+  }
+  const parallel = options.providerOptions?.chatEngine?.parallelToolCalls;
+  if (typeof parallel === 'boolean') fields.parallel_tool_calls = parallel;
+  return fields;
+}
+
 function buildRequest(
   options: LanguageModelV4CallOptions,
   modelId: string,
+  nativeTools: boolean,
 ): { request: ChatCompletionRequest; warnings: SharedV4Warning[] } {
   const warnings: SharedV4Warning[] = [];
   const unsupported = (feature: string, details: string) => warnings.push({ type: 'unsupported', feature, details });
-  if (options.tools && options.tools.length > 0) {
+  if (options.tools && options.tools.length > 0 && !nativeTools) {
     unsupported(
       'tools',
       'fromChatEngine never sends tools to the engine. Wrap the model with a toolshim middleware, e.g. wrapLanguageModel({ model, middleware: hermesToolMiddleware }), to give it tool calling.',
@@ -100,6 +151,7 @@ function buildRequest(
   if (options.frequencyPenalty !== undefined) unsupported('frequencyPenalty', 'Not sent to the engine.');
 
   const request: ChatCompletionRequest = { model: modelId, messages: toChatMessages(options.prompt, warnings) };
+  if (nativeTools) Object.assign(request, nativeToolFields(options, warnings));
   if (options.maxOutputTokens !== undefined) request.max_tokens = options.maxOutputTokens;
   if (options.temperature !== undefined) request.temperature = options.temperature;
   if (options.topP !== undefined) request.top_p = options.topP;
@@ -137,6 +189,7 @@ export function fromChatEngine(
   const modelId = options.modelId ?? 'chat-engine';
   const provider = options.provider ?? 'chat-engine';
   const includeUsage = options.includeUsage ?? true;
+  const nativeTools = options.nativeTools ?? false;
   const create = (request: ChatCompletionRequest & { stream?: boolean }, signal: AbortSignal | undefined) =>
     engine.chat.completions.create(request, signal ? { signal } : undefined);
 
@@ -147,7 +200,7 @@ export function fromChatEngine(
     supportedUrls: {},
 
     async doGenerate(callOptions) {
-      const { request, warnings } = buildRequest(callOptions, modelId);
+      const { request, warnings } = buildRequest(callOptions, modelId, nativeTools);
       callOptions.abortSignal?.throwIfAborted();
       const result = await create({ ...request, stream: false }, callOptions.abortSignal);
       if (isAsyncIterable(result)) {
@@ -189,7 +242,7 @@ export function fromChatEngine(
     },
 
     async doStream(callOptions) {
-      const { request, warnings } = buildRequest(callOptions, modelId);
+      const { request, warnings } = buildRequest(callOptions, modelId, nativeTools);
       callOptions.abortSignal?.throwIfAborted();
       const streamRequest = {
         ...request,

@@ -8,6 +8,7 @@ import type {
   LanguageModelV4Usage,
   SharedV4Warning,
 } from '@ai-sdk/provider';
+import { raceAbort } from '../util/abort.ts';
 import type { ChatCompletionChunk, ChatFinishReason, ChatToolCallDelta, ChatUsage } from '../wire/types.ts';
 
 /**
@@ -149,6 +150,28 @@ export function chunkPartsStream(
   }
 
   let started = false;
+  /**
+   * Ends the reading when the caller aborts or cancels, without waiting for
+   * the engine: `iterator.return()` queues behind a pending `next()`, and in
+   * workerd that `next()` may wait on an upstream read that never settles once
+   * the client is gone, so nothing here awaits either.
+   */
+  const stop = new AbortController();
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    options.abortSignal?.removeEventListener('abort', onAbort);
+    iterator.return?.()?.catch(() => {});
+  };
+  // The engine is told at once, also when no pull is in flight (its generator is parked at a yield then,
+  // and only return() runs its cleanup: closing the upstream body, clearing its timers).
+  function onAbort() {
+    stop.abort(options.abortSignal?.reason);
+    end();
+  }
+  if (options.abortSignal?.aborted) onAbort();
+  else options.abortSignal?.addEventListener('abort', onAbort, { once: true });
   return new ReadableStream<LanguageModelV4StreamPart>({
     async pull(controller) {
       let produced = 0;
@@ -163,11 +186,11 @@ export function chunkPartsStream(
       try {
         // Loop until this pull produced at least one part (a chunk may carry nothing).
         for (;;) {
-          options.abortSignal?.throwIfAborted();
-          const { done, value } = await iterator.next();
-          // An engine that ignores the signal is stopped here, between chunks.
-          options.abortSignal?.throwIfAborted();
+          // Raced with the abort: an engine that ignores the signal, or a read that never settles, cannot hold us.
+          const { done, value } = await raceAbort(iterator.next(), stop.signal);
           if (done) {
+            ended = true;
+            options.abortSignal?.removeEventListener('abort', onAbort);
             finish(enqueue);
             controller.close();
             return;
@@ -176,16 +199,17 @@ export function chunkPartsStream(
           if (produced > 0) return;
         }
       } catch (error) {
-        await iterator.return?.();
-        if (options.abortSignal?.aborted) controller.error(options.abortSignal.reason ?? error);
+        end();
+        if (stop.signal.aborted) controller.error(stop.signal.reason ?? error);
         else {
           enqueue({ type: 'error', error });
           controller.close();
         }
       }
     },
-    async cancel() {
-      await iterator.return?.();
+    cancel(reason) {
+      stop.abort(reason);
+      end();
     },
   });
 }

@@ -3,6 +3,8 @@
  * reading an upstream's `text/event-stream` body incrementally.
  */
 
+import { abortableReader } from '../util/abort.ts';
+
 const encoder = new TextEncoder();
 
 /** One `data:` frame. JSON never contains a raw newline, so one line is enough. */
@@ -28,15 +30,17 @@ export const SSE_HEADERS = {
  */
 export async function* readSseData(
   body: ReadableStream<Uint8Array>,
-  /** Cancels the body (a pending read then ends the stream). */
+  /**
+   * Cancels the body and ends the reading at once, with the signal's reason
+   * thrown, even when a read is pending that never settles (workerd, once the
+   * client has gone: see raceAbort).
+   */
   stop?: AbortSignal,
   /** Called for every network chunk, comments included (an idle timer watches this). */
   onBytes?: () => void,
 ): AsyncGenerator<string> {
   const decoder = new TextDecoder();
-  const reader = body.getReader();
-  const cancel = () => void reader.cancel(stop?.reason).catch(() => {});
-  stop?.addEventListener('abort', cancel, { once: true });
+  const reader = abortableReader(body, stop);
   /** The line being read, in the pieces it arrived in. */
   let pending: string[] = [];
   let data: string[] = [];
@@ -65,12 +69,11 @@ export async function* readSseData(
     }
     // `event:`, `id:`, `retry:` and `:` comments carry nothing an OpenAI chunk needs.
   }
-  let finished = false;
   try {
     while (true) {
       const { done, value } = await reader.read();
       if (done) {
-        finished = true;
+        reader.finished();
         break;
       }
       onBytes?.();
@@ -80,8 +83,8 @@ export async function* readSseData(
     yield* handle('');
   } finally {
     // The consumer stopped early (client gone, error): cancel so the upstream connection closes too.
-    stop?.removeEventListener('abort', cancel);
-    if (!finished) await reader.cancel().catch(() => {});
-    reader.releaseLock();
+    // Not awaited: the cancel of a body whose read never settles may not settle either.
+    reader.cancel();
+    reader.release();
   }
 }

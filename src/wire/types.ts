@@ -40,6 +40,7 @@ export interface ChatCompletionRequest {
   messages: ChatMessage[];
   tools?: ChatTool[];
   tool_choice?: ChatToolChoice;
+  parallel_tool_calls?: boolean;
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   max_tokens?: number;

@@ -2,10 +2,15 @@
  * A small fetch-based client for an OpenAI-compatible `/chat/completions`
  * upstream (llama.cpp, vLLM, Ollama, OpenRouter, OpenAI itself). No SDK: the
  * proxy must stay tiny and isomorphic, and must see the raw status and headers
- * to map failures per proposal 0025 §8.1.3.
+ * to map each failure to the client's answer (src/server/core/faults.ts).
+ *
+ * Every wait on the upstream (headers, a whole body, each stream read) races
+ * the client's abort signal: in workerd, once the client has gone, a pending
+ * read of the upstream body never settles, and whatever awaited it would keep
+ * its memory for good.
  */
 
-import { anySignal } from '../util/abort.ts';
+import { anySignal, raceAbort } from '../util/abort.ts';
 import { UpstreamError } from '../wire/upstream-error.ts';
 import { completionAsChunk } from './completion-chunk.ts';
 import { quoteUpstream } from './redact.ts';
@@ -79,12 +84,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const upstreamBody = options.model ? { ...body, model: options.model } : body;
     let response: Response;
     try {
-      response = await (options.fetch ?? fetch)(url, {
+      const sent = (options.fetch ?? fetch)(url, {
         method: 'POST',
         headers,
         body: JSON.stringify(upstreamBody),
         signal: combined,
       });
+      response = await raceAbort(sent, combined);
     } catch (error) {
       clearTimeout(timer);
       if (signal?.aborted) throw error; // the client went away: nothing to report
@@ -105,7 +111,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   async function complete(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletion> {
     const { response, timer, timedOut } = await send({ ...body, stream: false }, signal);
-    return readCompletion(response, timer, quote, timedOut, timeoutMs);
+    return readCompletion(response, timer, quote, timedOut, timeoutMs, signal);
   }
 
   async function stream(
@@ -116,7 +122,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     const contentType = response.headers.get('content-type')?.toLowerCase();
     if (contentType?.includes('application/json')) {
       // Some servers ignore `stream: true` and answer with one completion: relay it as one chunk.
-      const completion = await readCompletion(response, timer, quote, timedOut, timeoutMs);
+      const completion = await readCompletion(response, timer, quote, timedOut, timeoutMs, signal);
       return (async function* () {
         yield completionAsChunk(completion);
       })();
@@ -139,7 +145,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     // Only the wait for headers is timed; a long generation may legitimately stream for minutes.
     clearTimeout(timer);
     if (response.body === null) throw new UpstreamError('malformed', 'the streaming response has no body');
-    return chunksOf(response.body, signal, quote, idleTimeoutMs);
+    // Until the chunks are first asked for, nothing reads the body: a client that leaves before then
+    // must still close the upstream connection (chunksOf takes over once it runs).
+    const events = response.body;
+    const early = () => {
+      if (!events.locked) events.cancel(signal?.reason).catch(() => {});
+    };
+    signal?.addEventListener('abort', early, { once: true });
+    return chunksOf(events, signal, quote, idleTimeoutMs, () => signal?.removeEventListener('abort', early));
   }
 
   return {
@@ -163,20 +176,18 @@ async function readCompletion(
   quote: (text: string, max?: number) => string,
   timedOut: AbortSignal,
   timeoutMs: number,
+  signal: AbortSignal | undefined,
 ): Promise<ChatCompletion> {
   let text: string;
+  // Raced with the timeout and the client's abort: a fetch (a service binding, a test double, workerd after
+  // the client left) may not end a stalled body itself.
+  const stop = signal === undefined ? timedOut : anySignal([signal, timedOut]);
+  const onStop = () => response.body?.cancel().catch(() => {});
+  stop.addEventListener('abort', onStop, { once: true });
   try {
-    // Raced with the timeout: a fetch (a service binding, a test double) may not end a stalled body itself.
-    const stalled = new Promise<never>((_resolve, reject) => {
-      const fail = () => {
-        response.body?.cancel().catch(() => {});
-        reject(new Error('timed out'));
-      };
-      if (timedOut.aborted) fail();
-      else timedOut.addEventListener('abort', fail, { once: true });
-    });
-    text = await Promise.race([response.text(), stalled]);
+    text = await raceAbort(response.text(), stop);
   } catch (error) {
+    if (signal?.aborted) throw error; // the client went away: nothing to report
     // The body broke off after the headers (502), or stalled until the timeout aborted it (504).
     if (timedOut.aborted) throw new UpstreamError('timeout', `the response body did not arrive within ${timeoutMs} ms`);
     throw new UpstreamError(
@@ -184,6 +195,7 @@ async function readCompletion(
       `the response body broke off: ${quote(error instanceof Error ? error.message : String(error))}`,
     );
   } finally {
+    stop.removeEventListener('abort', onStop);
     clearTimeout(timer);
   }
   let parsed: unknown;
@@ -208,7 +220,9 @@ async function* chunksOf(
   signal: AbortSignal | undefined,
   quote: (text: string, max?: number) => string,
   idleTimeoutMs: number,
+  started: () => void,
 ): AsyncGenerator<ChatCompletionChunk> {
+  started();
   let finished = false;
   // A stream that goes quiet is given up after idleTimeoutMs: the body is cancelled (the upstream
   // connection closes) and the client gets an upstream_timeout error event instead of waiting forever.
@@ -218,8 +232,10 @@ async function* chunksOf(
     clearTimeout(timer);
     timer = setTimeout(() => idle.abort(), idleTimeoutMs);
   };
+  // The client's abort ends the reading at once too, whatever the body does.
+  const stop = signal === undefined ? idle.signal : anySignal([signal, idle.signal]);
   try {
-    for await (const data of readSseData(body, idle.signal, activity)) {
+    for await (const data of readSseData(body, stop, activity)) {
       if (data === '[DONE]') return;
       let parsed: unknown;
       try {

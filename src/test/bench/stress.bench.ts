@@ -9,7 +9,7 @@
  *   npm run stress               3,000 requests, 16 at a time
  *   npm run stress -- --quick    600 requests
  */
-import { createChatCompletionsHandler } from '../../server/handler.ts';
+import { createProxyHandler } from '../../server/handler.ts';
 import { seededRandom } from '../random.ts';
 import { argv, collectGarbage, heapUsed, setExitCode } from './node-host.bench.ts';
 
@@ -142,7 +142,7 @@ const scenarios: Scenario[] = [
   },
 ];
 
-const handler = createChatCompletionsHandler({
+const handler = createProxyHandler({
   upstream: {
     baseURL: 'http://upstream.local/v1',
     apiKey: KEY,

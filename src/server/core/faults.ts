@@ -10,8 +10,8 @@
  * | timeout, upstream 504             | 504 `upstream_error`                          |
  * | body that is not the OpenAI shape | 502 `upstream_error`, code `upstream_malformed_response` |
  */
-import { ToolshimInvalidRequestError } from '../errors.ts';
-import { UpstreamError } from '../wire/upstream-error.ts';
+import { ToolshimInvalidRequestError } from '../../errors.ts';
+import { UpstreamError } from '../../wire/upstream-error.ts';
 import { internalError, invalidToolChoice, ProxyHttpError } from './errors.ts';
 
 /** The client-facing answer for an upstream failure. */

@@ -6,13 +6,13 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { jsonSchema, streamText, tool } from 'ai';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { createChatCompletionsHandler } from './handler.ts';
-import type { ChatCompletionsHandlerOptions } from './options.ts';
-import { chunk, fakeUpstream, type Responder, sseResponse, weatherTool } from './test/fake-upstream.ts';
+import type { ProxyHandlerOptions } from '../core/options.ts';
+import { createProxyHandler } from '../handler.ts';
+import { chunk, fakeUpstream, type Responder, sseResponse, weatherTool } from '../test/fake-upstream.ts';
 
-function inProcess(respond: Responder, extra: Partial<ChatCompletionsHandlerOptions> = {}) {
+function inProcess(respond: Responder, extra: Partial<ProxyHandlerOptions> = {}) {
   const upstream = fakeUpstream(respond);
-  const handler = createChatCompletionsHandler({
+  const handler = createProxyHandler({
     upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
     ...extra,
   });

@@ -4,14 +4,14 @@
  * Each case checks that nothing reached the upstream when it was refused.
  */
 import { describe, expect, it } from 'vitest';
-import { createChatCompletionsHandler } from './handler.ts';
-import { readBodyLimited } from './http-guards.ts';
-import type { ChatCompletionsHandlerOptions } from './options.ts';
-import { chatRequest, fakeUpstream } from './test/fake-upstream.ts';
+import { createProxyHandler } from '../handler.ts';
+import { chatRequest, fakeUpstream } from '../test/fake-upstream.ts';
+import { readBodyLimited } from './guards.ts';
+import type { ProxyHandlerOptions } from './options.ts';
 
-function proxy(extra: Partial<ChatCompletionsHandlerOptions> = {}) {
+function proxy(extra: Partial<ProxyHandlerOptions> = {}) {
   const upstream = fakeUpstream();
-  const handler = createChatCompletionsHandler({
+  const handler = createProxyHandler({
     upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
     ...extra,
   });

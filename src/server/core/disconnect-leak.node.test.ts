@@ -8,8 +8,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
-import { createChatCompletionsHandler } from './handler.ts';
-import { chatRequest, chunk } from './test/fake-upstream.ts';
+import { createProxyHandler } from '../handler.ts';
+import { chatRequest, chunk } from '../test/fake-upstream.ts';
 
 setFlagsFromString('--expose_gc');
 const gc = runInNewContext('gc') as () => void;
@@ -43,16 +43,19 @@ async function disconnects(handler: (request: Request) => Promise<Response>, n: 
   }
 }
 
+// Collected AbortSignal.any dependents leave weak cells that a FinalizationRegistry clears in a later
+// task, so GC runs three times with a turn of the event loop between.
 const settle = async () => {
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  gc();
-  gc();
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    gc();
+  }
 };
 
 it.each(['emulated', 'native'] as const)(
   '%s mode: 2,000 disconnects mid-stream leave no memory behind',
   async (toolMode) => {
-    const handler = createChatCompletionsHandler({
+    const handler = createProxyHandler({
       toolMode,
       upstream: { baseURL: 'http://upstream.test/v1', fetch: (async () => quietStream()) as typeof fetch },
     });

@@ -4,17 +4,17 @@
  */
 
 import { describe, expect, it } from 'vitest';
-import { FORMAT_NAMES } from '../protocols/registry.ts';
-import { chatCompletionsOptionsFromEnv } from './env-options.ts';
-import { createChatCompletionsHandler } from './handler.ts';
-import type { ChatCompletionsHandlerOptions } from './options.ts';
-import { chatRequest, fakeUpstream, readSse, weatherTool } from './test/fake-upstream.ts';
+import { FORMAT_NAMES } from '../../protocols/registry.ts';
+import { proxyOptionsFromEnv } from '../core/env-options.ts';
+import type { ProxyHandlerOptions } from '../core/options.ts';
+import { createProxyHandler } from '../handler.ts';
+import { chatRequest, fakeUpstream, readSse, weatherTool } from '../test/fake-upstream.ts';
 
 const messages = [{ role: 'user', content: 'hi' }];
 
-function proxy(extra: Partial<ChatCompletionsHandlerOptions> = {}) {
+function proxy(extra: Partial<ProxyHandlerOptions> = {}) {
   const upstream = fakeUpstream();
-  const handler = createChatCompletionsHandler({
+  const handler = createProxyHandler({
     upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
     ...extra,
   });
@@ -278,29 +278,27 @@ describe('request validation: 400 naming the field', () => {
 
 describe('options from the environment', () => {
   it('rejects bad values naming the variable', () => {
-    expect(() => chatCompletionsOptionsFromEnv({ TOOL_MODE: 'magic' })).toThrow(/TOOL_MODE must be/);
-    expect(() => chatCompletionsOptionsFromEnv({ PROTOCOL: 'yaml' })).toThrow(
+    expect(() => proxyOptionsFromEnv({ TOOL_MODE: 'magic' })).toThrow(/TOOL_MODE must be/);
+    expect(() => proxyOptionsFromEnv({ PROTOCOL: 'yaml' })).toThrow(
       /PROTOCOL is not a format name\. Use one of: hermes, gemma, .*, auto\./,
     );
     // The values are not echoed: these messages can reach unauthenticated callers.
-    expect(() => chatCompletionsOptionsFromEnv({ PROTOCOL: 'sk-secret' })).not.toThrow(/sk-secret/);
-    expect(() => chatCompletionsOptionsFromEnv({ TOOL_MODE: 'sk-secret' })).not.toThrow(/sk-secret/);
-    expect(() => chatCompletionsOptionsFromEnv({ MAX_BODY_BYTES: '1MB' })).toThrow(/MAX_BODY_BYTES/);
+    expect(() => proxyOptionsFromEnv({ PROTOCOL: 'sk-secret' })).not.toThrow(/sk-secret/);
+    expect(() => proxyOptionsFromEnv({ TOOL_MODE: 'sk-secret' })).not.toThrow(/sk-secret/);
+    expect(() => proxyOptionsFromEnv({ MAX_BODY_BYTES: '1MB' })).toThrow(/MAX_BODY_BYTES/);
     const upstream = { UPSTREAM_BASE_URL: 'http://127.0.0.1:8080/v1' };
-    expect(() => chatCompletionsOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '0' })).toThrow(
+    expect(() => proxyOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '0' })).toThrow(
       /UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds, at least 1 \(0 would time out every request/,
     );
-    expect(() => chatCompletionsOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '-5' })).toThrow(
-      /UPSTREAM_TIMEOUT_MS/,
-    );
-    expect(chatCompletionsOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '1500' }).upstream?.timeoutMs).toBe(1500);
-    expect(chatCompletionsOptionsFromEnv({ REPLAY_DELAY_MS: '0' }).engine).toBeDefined();
-    expect(() => chatCompletionsOptionsFromEnv({ TOOL_MODE: 'native' })).toThrow(/set UPSTREAM_BASE_URL/);
-    expect(() => chatCompletionsOptionsFromEnv({ UPSTREAM_BASE_URL: 'localhost:8080' })).toThrow(/http\(s\) URL/);
+    expect(() => proxyOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '-5' })).toThrow(/UPSTREAM_TIMEOUT_MS/);
+    expect(proxyOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '1500' }).upstream?.timeoutMs).toBe(1500);
+    expect(proxyOptionsFromEnv({ REPLAY_DELAY_MS: '0' }).engine).toBeDefined();
+    expect(() => proxyOptionsFromEnv({ TOOL_MODE: 'native' })).toThrow(/set UPSTREAM_BASE_URL/);
+    expect(() => proxyOptionsFromEnv({ UPSTREAM_BASE_URL: 'localhost:8080' })).toThrow(/http\(s\) URL/);
   });
 
   it('reads the upstream, token, origins and limit', () => {
-    const options = chatCompletionsOptionsFromEnv({
+    const options = proxyOptionsFromEnv({
       UPSTREAM_BASE_URL: 'http://127.0.0.1:8080/v1',
       UPSTREAM_API_KEY: 'k',
       UPSTREAM_MODEL: 'qwen',
@@ -323,9 +321,7 @@ describe('options from the environment', () => {
   it.each([...FORMAT_NAMES, 'xml', 'qwen3coder'])(
     'with no upstream, serves the offline replay model, which streams a tool call (PROTOCOL=%s)',
     async (protocol) => {
-      const handler = createChatCompletionsHandler(
-        chatCompletionsOptionsFromEnv({ REPLAY_DELAY_MS: '0', PROTOCOL: protocol }),
-      );
+      const handler = createProxyHandler(proxyOptionsFromEnv({ REPLAY_DELAY_MS: '0', PROTOCOL: protocol }));
       const models = await (await handler(get('/v1/models'))).json();
       expect(models.data[0].id).toBe('toolshim-replay');
       expect(models.data[0].description).toMatch(/offline replay model/);
@@ -355,9 +351,7 @@ describe('options from the environment', () => {
   it.each(['hermes', 'gemma', 'xml', 'qwen3coder'])(
     'a call the middleware aborted finishes "stop" with the raw text, streaming as non-streaming (PROTOCOL=%s)',
     async (protocol) => {
-      const handler = createChatCompletionsHandler(
-        chatCompletionsOptionsFromEnv({ REPLAY_DELAY_MS: '0', PROTOCOL: protocol }),
-      );
+      const handler = createProxyHandler(proxyOptionsFromEnv({ REPLAY_DELAY_MS: '0', PROTOCOL: protocol }));
       const body = { messages: [{ role: 'user', content: 'malformed' }], tools: [weatherTool] };
       const whole = await (await handler(chatRequest(body))).json();
       expect(whole.choices[0].finish_reason).toBe('stop');

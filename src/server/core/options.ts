@@ -1,24 +1,25 @@
-/** Options of `createChatCompletionsHandler`. */
+/** Options of `createProxyHandler` (also known as `createChatCompletionsHandler`). */
 import type { LanguageModelV4, LanguageModelV4Middleware } from '@ai-sdk/provider';
-import type { ChatEngine } from '../engines/chat-engine.ts';
-import type { UpstreamClientOptions } from '../wire/upstream-client.ts';
+import type { ChatEngine } from '../../engines/chat-engine.ts';
+import type { UpstreamClientOptions } from '../../wire/upstream-client.ts';
 
 /**
  * - `emulated`: toolshim teaches the tools in the system prompt and parses the
  *   calls out of the text; the upstream never sees `tools`.
- * - `native`: the upstream has tool calling; `tools` and `tool_choice` are
- *   forwarded unchanged (proposal 0025 §8.1.1), after pre-send validation.
+ * - `native`: the upstream has tool calling. Chat completions forwards the
+ *   client's `tools` and `tool_choice` unchanged; the other APIs translate
+ *   theirs to chat-completions `tools`/`tool_choice` and the upstream's
+ *   `tool_calls` back. The tool choice is validated before anything is sent.
  */
 export type ToolMode = 'emulated' | 'native';
 
-/** The text formats emulated mode can teach, by their `PROTOCOL` names. */
 /**
  * A format name from the registry (`hermes`, `qwen3-coder`, `mistral`, …,
  * `auto`; the README's format table lists them), or an alias (`xml`, `qwen3coder`).
  */
 export type ProtocolName = string;
 
-export interface ChatCompletionsHandlerOptions {
+export interface ProxyHandlerOptions {
   /** `emulated` (default) or `native`. */
   toolMode?: ToolMode;
   /**
@@ -49,6 +50,29 @@ export interface ChatCompletionsHandlerOptions {
   maxBodyBytes?: number;
   /** A path prefix the routes live under, e.g. `/api` for `/api/v1/chat/completions`. Default none. */
   basePath?: string;
+  /**
+   * Streamed requests: how long the proxy holds its `200` headers back while
+   * the upstream has not started answering, so that an upstream failure in
+   * that time (401, 429, 502, an HTML page) still reaches the client as an
+   * HTTP status that SDKs retry on. After it, the proxy sends the headers and
+   * an SSE comment itself, and a later failure arrives as the API's error
+   * event. Keep it short: in workerd a client that leaves before the first
+   * byte is not noticed, so the upstream runs on until then. `0`: headers at
+   * once. Default 1000.
+   */
+  streamHeadersWithinMs?: number;
+  /**
+   * Streamed requests: while the model sends nothing for this long, the
+   * proxy sends a keep-alive (`: ping`, or the API's own `ping` event), so
+   * idle-connection timeouts on the way do not cut a slow answer and a
+   * client that left is noticed. Default 15000.
+   */
+  keepAliveMs?: number;
 }
 
+/** The earlier name of `ProxyHandlerOptions`, from when the handler served chat completions only. */
+export type ChatCompletionsHandlerOptions = ProxyHandlerOptions;
+
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_STREAM_HEADERS_WITHIN_MS = 1000;
+export const DEFAULT_KEEP_ALIVE_MS = 15_000;

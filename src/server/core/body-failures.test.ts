@@ -6,14 +6,14 @@
  * 500 or waiting as long as the upstream likes.
  */
 import { describe, expect, it } from 'vitest';
-import { createChatCompletionsHandler } from './handler.ts';
-import { chatRequest, chunk, fakeUpstream, type Responder } from './test/fake-upstream.ts';
+import { createProxyHandler } from '../handler.ts';
+import { chatRequest, chunk, fakeUpstream, type Responder } from '../test/fake-upstream.ts';
 
 const encoder = new TextEncoder();
 
 function proxy(respond: Responder, upstream: { timeoutMs?: number; idleTimeoutMs?: number } = {}) {
   const fake = fakeUpstream(respond);
-  return createChatCompletionsHandler({
+  return createProxyHandler({
     upstream: { baseURL: 'http://upstream.test/v1', fetch: fake.fetch, ...upstream },
   });
 }

@@ -4,7 +4,7 @@
  * upstream, the §8.1.3 failure mapping, streaming and cancellation.
  */
 import { describe, expect, it } from 'vitest';
-import { createChatCompletionsHandler } from './handler.ts';
+import { createProxyHandler } from '../handler.ts';
 import {
   chatRequest,
   chunk,
@@ -14,13 +14,13 @@ import {
   readSse,
   sseResponse,
   weatherTool,
-} from './test/fake-upstream.ts';
+} from '../test/fake-upstream.ts';
 
 const messages = [{ role: 'user', content: 'Weather in Paris?' }];
 
 function nativeProxy(respond?: Responder, extra: { timeoutMs?: number } = {}) {
   const upstream = fakeUpstream(respond);
-  const handler = createChatCompletionsHandler({
+  const handler = createProxyHandler({
     toolMode: 'native',
     upstream: { baseURL: 'http://upstream.test/v1/', apiKey: 'sk-secret', fetch: upstream.fetch, ...extra },
   });
@@ -63,7 +63,7 @@ describe('native mode: the upstream wire body (0025 §8.1.1)', () => {
 
   it('keeps other client fields and replaces the model only when UPSTREAM_MODEL is set', async () => {
     const upstream = fakeUpstream();
-    const handler = createChatCompletionsHandler({
+    const handler = createProxyHandler({
       toolMode: 'native',
       upstream: { baseURL: 'http://upstream.test/v1', model: 'qwen3-8b', fetch: upstream.fetch },
     });
@@ -100,7 +100,7 @@ describe('pre-send validation (0025 §5/§7): 400 and no upstream request', () =
   for (const mode of ['native', 'emulated'] as const) {
     it.each(cases)(`${mode}: %s`, async (_name, extra, message) => {
       const upstream = fakeUpstream();
-      const handler = createChatCompletionsHandler({
+      const handler = createProxyHandler({
         toolMode: mode,
         upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
       });

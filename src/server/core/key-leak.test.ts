@@ -8,8 +8,8 @@
  * 8 characters of it in a row.
  */
 import { describe, expect, it } from 'vitest';
-import { createChatCompletionsHandler } from './handler.ts';
-import { chatRequest, chunk, fakeUpstream, sseResponse } from './test/fake-upstream.ts';
+import { createProxyHandler } from '../handler.ts';
+import { chatRequest, chunk, fakeUpstream, sseResponse } from '../test/fake-upstream.ts';
 
 const KEY = 'sk-live-4f9A2b7C1d8E3f6G5h0J';
 const slices = Array.from({ length: KEY.length - 7 }, (_, i) => KEY.slice(i, i + 8));
@@ -59,7 +59,7 @@ describe.each(['emulated', 'native'] as const)('%s mode: the key never reaches t
     for (const stream of [false, true]) {
       it(`${name} (${stream ? 'streaming' : 'not streaming'})`, async () => {
         const upstream = fakeUpstream(answer);
-        const handler = createChatCompletionsHandler({
+        const handler = createProxyHandler({
           toolMode,
           upstream: { baseURL: 'http://upstream.test/v1', apiKey: KEY, fetch: upstream.fetch },
         });

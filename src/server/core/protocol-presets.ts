@@ -3,8 +3,8 @@
  * the registry (and its aliases, such as `xml` and `qwen3coder`) and `auto`.
  */
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
-import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import { FORMAT_NAMES, findFormat } from '../protocols/registry.ts';
+import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
+import { FORMAT_NAMES, findFormat } from '../../protocols/registry.ts';
 
 /** The names to offer (aliases work too). */
 export const PROTOCOL_NAMES: readonly string[] = FORMAT_NAMES;

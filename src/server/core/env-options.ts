@@ -3,13 +3,13 @@
  * `Deno.env`, Node's process environment). With no `UPSTREAM_BASE_URL` the handler runs
  * on the embedded offline replay engine, so it works with no network at all.
  */
-import { createReplayEngine } from '../engines/replay-engine.ts';
-import { findFormat } from '../protocols/registry.ts';
-import type { ChatCompletionsHandlerOptions, ProtocolName, ToolMode } from './options.ts';
+import { createReplayEngine } from '../../engines/replay-engine.ts';
+import { findFormat } from '../../protocols/registry.ts';
+import type { ProtocolName, ProxyHandlerOptions, ToolMode } from './options.ts';
 import { PROTOCOL_NAMES } from './protocol-presets.ts';
 
 /** The variables the proxy reads. Everything is optional. */
-export interface ChatCompletionsEnv {
+export interface ProxyEnv {
   /** An OpenAI-compatible base URL, e.g. `http://127.0.0.1:8080/v1`. Unset: the offline replay model. */
   UPSTREAM_BASE_URL?: string;
   /** Secret. Sent upstream as `Authorization: Bearer …`; never echoed. */
@@ -32,11 +32,18 @@ export interface ChatCompletionsEnv {
   MAX_BODY_BYTES?: string;
   /** The offline replay model's pause between tokens, in ms. Default 20. */
   REPLAY_DELAY_MS?: string;
+  /** Streamed requests: how long the 200 headers wait for the upstream to start (`streamHeadersWithinMs`). Default 1000. */
+  STREAM_HEADERS_WITHIN_MS?: string;
+  /** Streamed requests: the keep-alive interval while the model is quiet (`keepAliveMs`). Default 15000. */
+  KEEPALIVE_MS?: string;
 }
+
+/** The earlier name of `ProxyEnv`. */
+export type ChatCompletionsEnv = ProxyEnv;
 
 export const REPLAY_MODEL_ID = 'toolshim-replay';
 
-function text(env: Record<string, unknown>, name: keyof ChatCompletionsEnv): string | undefined {
+function text(env: Record<string, unknown>, name: keyof ProxyEnv): string | undefined {
   const value = env[name];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
@@ -44,7 +51,7 @@ function text(env: Record<string, unknown>, name: keyof ChatCompletionsEnv): str
 /** A whole number of `unit`, at least `min`; `why` says what a smaller value would do. */
 function wholeNumber(
   env: Record<string, unknown>,
-  name: keyof ChatCompletionsEnv,
+  name: keyof ProxyEnv,
   { unit, min, why = '' }: { unit: string; min: number; why?: string },
 ) {
   const value = text(env, name);
@@ -58,13 +65,13 @@ function wholeNumber(
 }
 
 /**
- * Builds the options of `createChatCompletionsHandler` from variables.
+ * Builds the options of `createProxyHandler` from variables.
  * Throws a TypeError naming the variable when one is invalid.
  */
-export function chatCompletionsOptionsFromEnv(
+export function proxyOptionsFromEnv(
   env: Record<string, unknown>,
   extra: { fetch?: typeof fetch } = {},
-): ChatCompletionsHandlerOptions {
+): ProxyHandlerOptions {
   const toolMode = (text(env, 'TOOL_MODE') ?? 'emulated').toLowerCase();
   if (toolMode !== 'emulated' && toolMode !== 'native') {
     throw new TypeError('TOOL_MODE must be "emulated" or "native".');
@@ -75,10 +82,14 @@ export function chatCompletionsOptionsFromEnv(
     throw new TypeError(`PROTOCOL is not a format name. Use one of: ${PROTOCOL_NAMES.join(', ')}.`);
   }
   const origins = text(env, 'ALLOWED_ORIGINS');
-  const options: ChatCompletionsHandlerOptions = {
+  const options: ProxyHandlerOptions = {
     toolMode: toolMode as ToolMode,
     protocol: protocol as ProtocolName,
   };
+  const streamHeadersWithinMs = wholeNumber(env, 'STREAM_HEADERS_WITHIN_MS', { unit: 'milliseconds', min: 0 });
+  if (streamHeadersWithinMs !== undefined) options.streamHeadersWithinMs = streamHeadersWithinMs;
+  const keepAliveMs = wholeNumber(env, 'KEEPALIVE_MS', { unit: 'milliseconds', min: 1 });
+  if (keepAliveMs !== undefined) options.keepAliveMs = keepAliveMs;
   const maxBodyBytes = wholeNumber(env, 'MAX_BODY_BYTES', { unit: 'bytes', min: 1 });
   if (maxBodyBytes !== undefined) options.maxBodyBytes = maxBodyBytes;
   const proxyToken = text(env, 'PROXY_TOKEN');
@@ -132,4 +143,15 @@ export function chatCompletionsOptionsFromEnv(
   options.modelDescription =
     'The embedded offline replay model: it plays back scripted sample outputs (written for toolshim, not recorded from a model), including tool calls in the configured PROTOCOL. Set UPSTREAM_BASE_URL to use a real model.';
   return options;
+}
+
+/**
+ * The earlier name of `proxyOptionsFromEnv`.
+ * @deprecated Use `proxyOptionsFromEnv`.
+ */
+export function chatCompletionsOptionsFromEnv(
+  env: Record<string, unknown>,
+  extra: { fetch?: typeof fetch } = {},
+): ProxyHandlerOptions {
+  return proxyOptionsFromEnv(env, extra);
 }

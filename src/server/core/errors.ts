@@ -1,10 +1,14 @@
 /**
- * Errors the chat-completions handler answers with, always in the OpenAI
- * shape `{"error":{"message","type","param","code"}}` so that every OpenAI
- * client (the openai SDK, the AI SDK's openai-compatible provider) surfaces
- * the message instead of a parse failure.
+ * Errors the proxy answers with. A `ProxyHttpError` carries the status, an
+ * OpenAI error `type`, the field at fault (`param`) and a `code`; each front
+ * door writes it in its API's shape (`errorBody`). `toBody()` is the OpenAI
+ * shape `{"error":{"message","type","param","code"}}`, which chat completions
+ * and Responses use and the core uses for answers outside any door (404, 405
+ * on unknown paths), so that every OpenAI client (the openai SDK, the AI
+ * SDK's openai-compatible provider) surfaces the message instead of a parse
+ * failure.
  */
-import type { ChatErrorBody } from '../wire/types.ts';
+import type { ChatErrorBody } from '../../wire/types.ts';
 
 /** The OpenAI error `type`s the handler uses. */
 export type ProxyErrorType =
@@ -55,7 +59,7 @@ export function internalError(error: unknown): ProxyHttpError {
   return new ProxyHttpError(500, `toolshim proxy failed: ${detail}`, { type: 'server_error', code: 'internal_error' });
 }
 
-/** Proposal 0025 §7: an impossible `tool_choice`, refused before anything is sent upstream. */
+/** An impossible `tool_choice`, refused before anything is sent upstream (the AI SDK's `provider_invalid_request`). */
 export function invalidToolChoice(message: string): ProxyHttpError {
   // The middleware words its messages with AI SDK names; an OpenAI client knows the wire names.
   return new ProxyHttpError(400, message.replaceAll('toolChoice', 'tool_choice'), {

@@ -5,9 +5,9 @@
  * in emulated mode and forwarded in native mode.
  */
 
-import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolChoice } from '../wire/types.ts';
-import { parseDataUrl } from './data-url.ts';
-import { invalidRequest } from './errors.ts';
+import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolChoice } from '../../wire/types.ts';
+import { parseDataUrl } from '../core/data-url.ts';
+import { invalidRequest } from '../core/errors.ts';
 
 /** Longer model names are refused: real ones are well under it, and the name is echoed in every chunk. */
 const MAX_MODEL_LENGTH = 256;
@@ -158,15 +158,8 @@ function checkToolChoiceShape(choice: unknown): ChatToolChoice | undefined {
   );
 }
 
-/** Parses the raw body text. Returns the typed request and the JSON object it came from. */
-export function parseChatRequest(text: string): { request: ChatCompletionRequest; raw: Json } {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw invalidRequest(`The request body is not valid JSON (${reason}).`, null, 'invalid_json');
-  }
+/** Checks the parsed body; returns it typed. (The core has parsed the JSON, and answers 400 when it is not JSON.) */
+export function parseChatRequest(body: unknown): ChatCompletionRequest {
   if (!isObject(body)) fail('body', 'a JSON object', body);
   if (body.model !== undefined && typeof body.model !== 'string') fail('model', 'a string', body.model);
   // The model name is echoed in every chunk of the answer: a huge one would multiply the response.
@@ -218,5 +211,5 @@ export function parseChatRequest(text: string): { request: ChatCompletionRequest
   if (tools === undefined) delete request.tools;
   else request.tools = tools;
   if (toolChoice === undefined) delete request.tool_choice;
-  return { request, raw: body };
+  return request;
 }

@@ -7,7 +7,7 @@ import type {
   LanguageModelV4GenerateResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import type { ChatCompletion, ChatFinishReason, ChatToolCall, ChatUsage } from '../wire/types.ts';
+import type { ChatCompletion, ChatFinishReason, ChatToolCall, ChatUsage } from '../../wire/types.ts';
 
 export function completionId(): string {
   return `chatcmpl-${crypto.randomUUID().replaceAll('-', '')}`;

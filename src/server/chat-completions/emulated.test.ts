@@ -4,8 +4,8 @@
  * fake upstream, fed the model's text in small pieces.
  */
 import { describe, expect, it } from 'vitest';
-import type { ChatCompletionChunk } from '../wire/types.ts';
-import { createChatCompletionsHandler } from './handler.ts';
+import type { ChatCompletionChunk } from '../../wire/types.ts';
+import { createProxyHandler } from '../handler.ts';
 import {
   chatRequest,
   chunk,
@@ -15,7 +15,7 @@ import {
   readSse,
   sseResponse,
   weatherTool,
-} from './test/fake-upstream.ts';
+} from '../test/fake-upstream.ts';
 
 const messages = [{ role: 'user', content: 'Weather in Paris?' }];
 const modelText = 'Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
@@ -30,7 +30,7 @@ function textChunks(text: string, size: number): ChatCompletionChunk[] {
 
 function emulatedProxy(respond: Responder) {
   const upstream = fakeUpstream(respond);
-  const handler = createChatCompletionsHandler({
+  const handler = createProxyHandler({
     upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
   });
   return { handler, requests: upstream.requests };

@@ -8,9 +8,9 @@ import type {
   LanguageModelV4Message,
   LanguageModelV4ToolChoice,
 } from '@ai-sdk/provider';
-import type { ChatCompletionRequest, ChatContentPart, ChatTool, ChatToolChoice } from '../wire/types.ts';
-import { parseDataUrl } from './data-url.ts';
-import { invalidRequest } from './errors.ts';
+import type { ChatCompletionRequest, ChatContentPart, ChatTool, ChatToolChoice } from '../../wire/types.ts';
+import { parseDataUrl } from '../core/data-url.ts';
+import { invalidRequest } from '../core/errors.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];

@@ -6,17 +6,17 @@
  */
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { createChatCompletionsHandler } from './handler.ts';
-import type { ChatCompletionsHandlerOptions } from './options.ts';
-import { chunk, completion, fakeUpstream, type Responder, sseResponse, weatherTool } from './test/fake-upstream.ts';
-import { openaiClient } from './test/openai-client.ts';
+import type { ProxyHandlerOptions } from '../core/options.ts';
+import { createProxyHandler } from '../handler.ts';
+import { chunk, completion, fakeUpstream, type Responder, sseResponse, weatherTool } from '../test/fake-upstream.ts';
+import { openaiClient } from '../test/openai-client.ts';
 
 /** The openai client's view of a delta: it passes through fields it does not type. */
 type ReasoningDelta = { content?: string | null; reasoning_content?: string | null };
 
-function client(respond: Responder, extra: Partial<ChatCompletionsHandlerOptions> = {}) {
+function client(respond: Responder, extra: Partial<ProxyHandlerOptions> = {}) {
   const upstream = fakeUpstream(respond);
-  const handler = createChatCompletionsHandler({
+  const handler = createProxyHandler({
     upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
     ...extra,
   });

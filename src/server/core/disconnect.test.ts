@@ -6,8 +6,8 @@
  * the upstream body, when there was one, was cancelled.
  */
 import { describe, expect, it } from 'vitest';
-import { createChatCompletionsHandler } from './handler.ts';
-import { chatRequest, chunk, fakeUpstream, type RecordedRequest } from './test/fake-upstream.ts';
+import { createProxyHandler } from '../handler.ts';
+import { chatRequest, chunk, fakeUpstream, type RecordedRequest } from '../test/fake-upstream.ts';
 
 const encoder = new TextEncoder();
 
@@ -78,7 +78,7 @@ describe.each(['emulated', 'native'] as const)('%s mode: the client leaves', (to
     async (phase) => {
       const up = upstream(phase);
       const fake = fakeUpstream(up.respond);
-      const handler = createChatCompletionsHandler({
+      const handler = createProxyHandler({
         toolMode,
         upstream: { baseURL: 'http://upstream.test/v1', fetch: fake.fetch },
       });

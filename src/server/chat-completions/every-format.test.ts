@@ -6,16 +6,14 @@
  */
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { FORMAT_NAMES } from '../protocols/registry.ts';
-import { chatCompletionsOptionsFromEnv } from './env-options.ts';
-import { createChatCompletionsHandler } from './handler.ts';
-import { weatherTool } from './test/fake-upstream.ts';
-import { openaiClient } from './test/openai-client.ts';
+import { FORMAT_NAMES } from '../../protocols/registry.ts';
+import { proxyOptionsFromEnv } from '../core/env-options.ts';
+import { createProxyHandler } from '../handler.ts';
+import { weatherTool } from '../test/fake-upstream.ts';
+import { openaiClient } from '../test/openai-client.ts';
 
 function client(protocol: string): OpenAI {
-  const handler = createChatCompletionsHandler(
-    chatCompletionsOptionsFromEnv({ PROTOCOL: protocol, REPLAY_DELAY_MS: '0' }),
-  );
+  const handler = createProxyHandler(proxyOptionsFromEnv({ PROTOCOL: protocol, REPLAY_DELAY_MS: '0' }));
   return openaiClient(handler);
 }
 

@@ -1,6 +1,7 @@
 /**
- * The checks before a request reaches a model: the proxy token (constant
- * time), the CORS allow-list and the body size limit.
+ * The checks before a request reaches a model, the same for every front
+ * door: the proxy token (constant time, from the headers the door names),
+ * the CORS allow-list, JSON only (415) and the body size limit (413).
  */
 import { ProxyHttpError } from './errors.ts';
 
@@ -22,19 +23,55 @@ export async function secretsEqual(given: string, expected: string): Promise<boo
   return diff === 0;
 }
 
-/** Throws 401 unless the request carries `Authorization: Bearer <token>`. */
-export async function requireToken(request: Request, token: string): Promise<void> {
-  const header = request.headers.get('authorization') ?? '';
-  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  if (match === null || !(await secretsEqual(match[1] as string, token))) {
-    throw new ProxyHttpError(
-      401,
-      match === null
-        ? 'Missing bearer token: send `Authorization: Bearer <PROXY_TOKEN>` (the OpenAI SDKs send their apiKey this way).'
-        : "Invalid bearer token: it does not match this proxy's PROXY_TOKEN.",
-      { type: 'authentication_error', code: 'invalid_api_key', headers: { 'www-authenticate': 'Bearer' } },
-    );
+/** The tokens a request carries in `headers` (see TokenHeader): none, one, or one per header. */
+export function tokenOf(request: Request, headers: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const name of headers) {
+    const value = request.headers.get(name)?.trim();
+    if (!value) continue;
+    if (name.toLowerCase() !== 'authorization') found.push(value);
+    else {
+      const match = /^Bearer\s+(.+)$/i.exec(value);
+      if (match !== null) found.push(match[1] as string);
+    }
   }
+  return found;
+}
+
+function describeHeaders(headers: readonly string[]): string {
+  return headers
+    .map((name) =>
+      name.toLowerCase() === 'authorization' ? '`Authorization: Bearer <PROXY_TOKEN>`' : `\`${name}: <PROXY_TOKEN>\``,
+    )
+    .join(' or ');
+}
+
+/**
+ * Throws 401 unless one of `headers` carries the token (`Authorization:
+ * Bearer <token>`, or the token as the whole value of another header such as
+ * `x-api-key`). Every candidate is compared, in constant time.
+ */
+export async function requireToken(
+  request: Request,
+  token: string,
+  headers: readonly string[] = ['authorization'],
+): Promise<void> {
+  const given = tokenOf(request, headers);
+  let ok = false;
+  for (const candidate of given) ok = (await secretsEqual(candidate, token)) || ok;
+  if (ok) return;
+  const only = headers.length === 1 && headers[0]?.toLowerCase() === 'authorization';
+  throw new ProxyHttpError(
+    401,
+    given.length === 0
+      ? only
+        ? 'Missing bearer token: send `Authorization: Bearer <PROXY_TOKEN>` (the OpenAI SDKs send their apiKey this way).'
+        : `Missing token: send ${describeHeaders(headers)}.`
+      : only
+        ? "Invalid bearer token: it does not match this proxy's PROXY_TOKEN."
+        : "Invalid token: it does not match this proxy's PROXY_TOKEN.",
+    { type: 'authentication_error', code: 'invalid_api_key', headers: { 'www-authenticate': 'Bearer' } },
+  );
 }
 
 /** Response headers a browser client may read: the rate-limit wait of a 429. */

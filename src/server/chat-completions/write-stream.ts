@@ -22,8 +22,8 @@
  *   instead of a silent truncation.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { sseFrame } from '../wire/sse.ts';
-import type { ChatCompletionChunk, ChatErrorBody } from '../wire/types.ts';
+import { SSE_DONE, sseFrame } from '../../wire/sse.ts';
+import type { ChatCompletionChunk } from '../../wire/types.ts';
 import { completionId, finishReasonOf, usageOf } from './write-completion.ts';
 
 export interface ChunkWriterOptions {
@@ -34,7 +34,7 @@ export interface ChunkWriterOptions {
 type Delta = ChatCompletionChunk['choices'][number]['delta'];
 
 /** Stateful: feed parts in order with `write`, get the frames to send. */
-export function createChunkWriter(options: ChunkWriterOptions) {
+function createChunkWriter(options: ChunkWriterOptions) {
   const id = completionId();
   const created = Math.floor(Date.now() / 1000);
   /** Open or finished tool calls by the model's id → their OpenAI `index`. */
@@ -118,12 +118,23 @@ export function createChunkWriter(options: ChunkWriterOptions) {
     end(): Uint8Array[] {
       return finished ? [] : [chunk({}, completedCalls > 0 ? 'tool_calls' : 'stop')];
     },
-
-    /** The mid-stream error event. */
-    error(body: ChatErrorBody): Uint8Array {
-      return sseFrame(body);
-    },
   };
+}
+
+/**
+ * The whole SSE answer: the role chunk, a chunk per part, the closing chunk,
+ * `[DONE]`. An `error` part (or a failing source) throws, and the core ends
+ * the stream with the OpenAI error event.
+ */
+export async function* writeChunks(
+  parts: AsyncIterable<LanguageModelV4StreamPart>,
+  options: ChunkWriterOptions,
+): AsyncGenerator<Uint8Array> {
+  const writer = createChunkWriter(options);
+  yield writer.start();
+  for await (const part of parts) yield* writer.write(part);
+  yield* writer.end();
+  yield SSE_DONE;
 }
 
 function errorText(error: unknown): string {

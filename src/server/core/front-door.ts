@@ -1,0 +1,138 @@
+/**
+ * The front-door contract: how an HTTP API plugs into the one proxy core.
+ *
+ * Chat completions, Responses and Messages are each a front door: a request
+ * reader and a response writer. Everything else is the core's, the same for
+ * every door:
+ *
+ *   POST <path> ─► guards: CORS, token (from the door's `tokenHeaders`), 415 unless JSON,
+ *                  MAX_BODY_BYTES (413), JSON.parse (400 invalid_json)
+ *              ─► door.readRequest(json, ctx) → { callOptions, stream, model?, state }
+ *              ─► pre-send check of callOptions.toolChoice against callOptions.tools (400, param tool_choice)
+ *              ─► the model: emulated = the toolshim-wrapped model; native = a V4 model over the
+ *                  upstream that forwards tools/toolChoice as chat-completions tools/tool_choice
+ *                  (a door may instead forward its raw JSON: `forwardNative`, chat completions only)
+ *              ─► whole:  model.doGenerate → door.writeResult(result, call, ctx) → 200 JSON
+ *                 stream: model.doStream  → door.writeStream(parts, call, ctx) → SSE frames
+ *              ─► a failure before the answer starts: status + door.errorBody(error);
+ *                 after: door.errorEvent(error) ends the stream (unless the writer ended it itself)
+ *
+ * The core also owns, so no door repeats them: the abort (the client leaving
+ * cancels the upstream in every phase; `callOptions.abortSignal` is set by
+ * the core), the SSE plumbing (headers at once or after `streamHeadersWithinMs`,
+ * `streamOpen` first, `keepAlive` while the model is quiet, back-pressure),
+ * the fault mapping (`httpErrorOf`: ProxyHttpError as is, upstream failures to
+ * 401/403/429/4xx/502/504, the rest 500) and the upstream key's redaction
+ * (done once, in the upstream client, on every byte of upstream text).
+ *
+ * Rules for a writer: `writeStream` consumes `parts` with `for await` and
+ * yields frames; it never awaits anything else that may not settle (the core
+ * ends `parts` at once when the client leaves, so the writer just finishes).
+ * It may end a fault itself on an `error` part (e.g. `response.failed` with its
+ * sequence number; `httpErrorOf(part.error)` gives the status and message);
+ * whatever it throws ends the stream with `errorEvent(httpErrorOf(thrown))`.
+ *
+ * Register a door in src/server/front-doors.ts. A door that answers without a
+ * model (e.g. a token count) is a `JsonFrontDoor`.
+ */
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4StreamPart,
+} from '@ai-sdk/provider';
+import type { ChatEngine } from '../../engines/chat-engine.ts';
+import type { ProxyHttpError } from './errors.ts';
+import type { ToolMode } from './options.ts';
+
+/** An SSE frame as sent: bytes, or text the core encodes as UTF-8. Include the blank line that ends an event. */
+export type Frame = Uint8Array | string;
+
+/**
+ * A request header that may carry the proxy token. `authorization` expects
+ * `Bearer <token>`; any other header (e.g. `x-api-key`) carries the token as
+ * its whole value. A request passes when any listed header carries it.
+ */
+export type TokenHeader = 'authorization' | (string & {});
+
+/** What every door method is told about the request. */
+export interface DoorContext {
+  toolMode: ToolMode;
+  /** The handler's model id (what `GET /v1/models` lists). */
+  modelId: string;
+  /** The incoming request, for its headers (its body was already read). */
+  request: Request;
+}
+
+/** A door method that writes an answer also gets the model name to echo. */
+export interface WriteContext extends DoorContext {
+  /** `call.model` when the client named one, else `modelId`. */
+  model: string;
+}
+
+/** What `readRequest` makes of a request body. */
+export interface ModelCall<State = unknown> {
+  /** The AI SDK call: prompt, tools, toolChoice, sampling. The core sets `abortSignal`. */
+  callOptions: LanguageModelV4CallOptions;
+  stream: boolean;
+  /** The model the client named. Echoed in answers; in native mode sent upstream (unless UPSTREAM_MODEL is set). */
+  model?: string;
+  /** Whatever the writers need from the request (e.g. `stream_options.include_usage`, fields to echo). */
+  state: State;
+}
+
+/** Native mode's raw forwarding (`forwardNative`): the engine to send to and the abort. */
+export interface NativeContext extends WriteContext {
+  engine: ChatEngine;
+  signal: AbortSignal;
+}
+
+/** A forwarded answer: a JSON body (200), or SSE frames. */
+export type NativeAnswer = { body: unknown } | { frames: AsyncIterable<Frame> };
+
+interface DoorBase {
+  /** The route, e.g. `/v1/messages` (under the handler's `basePath`). POST only. */
+  path: string;
+  /** Headers that may carry the proxy token. Default `['authorization']`. */
+  tokenHeaders?: readonly TokenHeader[];
+  /** The JSON body of an error answer in this API's shape; the status is `error.status`. */
+  errorBody(error: ProxyHttpError): unknown;
+}
+
+/** A door whose requests become a model call. */
+export interface ModelFrontDoor<State = unknown> extends DoorBase {
+  /** Validates and converts; throws a ProxyHttpError (400, `param` naming the field) for bad input. */
+  readRequest(json: unknown, ctx: DoorContext): ModelCall<State> | Promise<ModelCall<State>>;
+  /** A whole answer: the JSON body sent with status 200. */
+  writeResult(result: LanguageModelV4GenerateResult, call: ModelCall<State>, ctx: WriteContext): unknown;
+  /** A streamed answer: the SSE frames for the model's parts, in order (see the writer rules above). */
+  writeStream(
+    parts: AsyncIterable<LanguageModelV4StreamPart>,
+    call: ModelCall<State>,
+    ctx: WriteContext,
+  ): AsyncIterable<Frame>;
+  /** The SSE frame that reports a fault once streaming has begun. */
+  errorEvent(error: ProxyHttpError): Frame;
+  /** Sent while the model is quiet, every `keepAliveMs`. Default `: ping` (an SSE comment). */
+  keepAlive?: Frame;
+  /** Sent first, with the headers. Default `: connected` (an SSE comment). */
+  streamOpen?: Frame;
+  /** Native mode only: forward the client's JSON as it came instead of calling the native model. */
+  forwardNative?(json: Record<string, unknown>, call: ModelCall<State>, ctx: NativeContext): Promise<NativeAnswer>;
+}
+
+/** A door that answers from the request alone (no model call), e.g. a token count. */
+export interface JsonFrontDoor extends DoorBase {
+  respond(json: unknown, ctx: DoorContext): unknown;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each door has its own State; the core passes it through untouched.
+export type FrontDoor = ModelFrontDoor<any> | JsonFrontDoor;
+
+/** Keeps a door's State type checked where it is defined: `export const door = modelFrontDoor<MyState>({…})`. */
+export function modelFrontDoor<State>(door: ModelFrontDoor<State>): ModelFrontDoor<State> {
+  return door;
+}
+
+export function isModelDoor(door: FrontDoor): door is ModelFrontDoor<unknown> {
+  return 'readRequest' in door;
+}

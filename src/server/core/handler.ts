@@ -1,0 +1,107 @@
+/**
+ * The core of the proxy: `createProxyCore(options, doors)` →
+ * `(request: Request) => Promise<Response>`, with Web APIs only, so the same
+ * handler serves a Cloudflare Worker, `Deno.serve`, a Next.js route handler
+ * or Bun. The front doors (front-door.ts) register their POST routes; the
+ * core adds `GET /v1/models`, `GET /health`, CORS preflight, 405 for a wrong
+ * method and 404 for anything else.
+ */
+import { invalidRequest, ProxyHttpError } from './errors.ts';
+import { httpErrorOf } from './faults.ts';
+import { type FrontDoor, isModelDoor, type JsonFrontDoor, type ModelFrontDoor } from './front-door.ts';
+import { corsHeaders, preflight, readBodyLimited, requireJson, requireToken } from './guards.ts';
+import { answerModelCall, type StreamSettings } from './model-call.ts';
+import { resolveModels } from './models.ts';
+import {
+  DEFAULT_KEEP_ALIVE_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_STREAM_HEADERS_WITHIN_MS,
+  type ProxyHandlerOptions,
+} from './options.ts';
+
+export type ProxyHandler = (request: Request) => Promise<Response>;
+
+/** The built-in routes, answered by the core itself. */
+const GET_ROUTES = ['/v1/models', '/health'];
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw invalidRequest(`The request body is not valid JSON (${reason}).`, null, 'invalid_json');
+  }
+}
+
+export function createProxyCore(options: ProxyHandlerOptions, doors: readonly FrontDoor[]): ProxyHandler {
+  const models = resolveModels(options);
+  const { toolMode, modelId } = models;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const settings: StreamSettings = {
+    streamHeadersWithinMs: options.streamHeadersWithinMs ?? DEFAULT_STREAM_HEADERS_WITHIN_MS,
+    keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
+  };
+  const routes = new Map<string, FrontDoor>(doors.map((door) => [door.path, door]));
+  /** `GET /v1/models` takes the token in any header some door accepts it in. */
+  const anyTokenHeader = [...new Set(doors.flatMap((door) => door.tokenHeaders ?? ['authorization']))];
+
+  function models_(headers: Record<string, string>): Response {
+    const entry = {
+      id: modelId,
+      object: 'model',
+      created: Math.floor(Date.now() / 1000),
+      owned_by: 'toolshim',
+      tool_mode: toolMode,
+      ...(toolMode === 'emulated' ? { protocol: options.middleware ? 'custom' : (options.protocol ?? 'hermes') } : {}),
+      ...(options.modelDescription ? { description: options.modelDescription } : {}),
+    };
+    return Response.json({ object: 'list', data: [entry] }, { headers });
+  }
+
+  async function post(door: FrontDoor, request: Request, cors: Record<string, string>): Promise<Response> {
+    requireJson(request);
+    const json = parseJson(await readBodyLimited(request, maxBodyBytes));
+    const ctx = { toolMode, modelId, request };
+    if (!isModelDoor(door)) return Response.json(await (door as JsonFrontDoor).respond(json, ctx), { headers: cors });
+    return answerModelCall(door as ModelFrontDoor, json, ctx, models, cors, settings);
+  }
+
+  function notFound(pathname: string): ProxyHttpError {
+    const served = [...routes.keys()].map((path) => `POST ${basePath}${path}`);
+    served.push(...GET_ROUTES.map((path) => `GET ${basePath}${path}`));
+    return new ProxyHttpError(404, `No route ${pathname}. This proxy serves ${served.join(', ')}.`, {
+      type: 'not_found_error',
+      code: 'unknown_route',
+    });
+  }
+
+  return async function handle(request: Request): Promise<Response> {
+    const cors = corsHeaders(request, options.allowedOrigins);
+    let door: FrontDoor | undefined;
+    try {
+      const url = new URL(request.url);
+      const inBase = basePath === '' || url.pathname.startsWith(`${basePath}/`);
+      const path = inBase ? url.pathname.slice(basePath.length).replace(/\/+$/, '') : '';
+      door = routes.get(path);
+      const methods = door !== undefined ? ['POST'] : GET_ROUTES.includes(path) ? ['GET'] : undefined;
+      if (methods === undefined) throw notFound(`${request.method} ${url.pathname}`);
+      if (request.method === 'OPTIONS') return preflight(request, options.allowedOrigins);
+      if (!methods.includes(request.method) && !(request.method === 'HEAD' && methods.includes('GET'))) {
+        throw new ProxyHttpError(405, `${url.pathname} accepts ${methods.join(', ')}, not ${request.method}.`, {
+          type: 'invalid_request_error',
+          code: 'method_not_allowed',
+          headers: { allow: [...methods, 'OPTIONS'].join(', ') },
+        });
+      }
+      if (path === '/health') return Response.json({ status: 'ok', tool_mode: toolMode }, { headers: cors });
+      if (options.proxyToken) await requireToken(request, options.proxyToken, door?.tokenHeaders ?? anyTokenHeader);
+      if (door === undefined) return models_(cors);
+      return await post(door, request, cors);
+    } catch (error) {
+      const failure = httpErrorOf(error);
+      const body = door !== undefined ? door.errorBody(failure) : failure.toBody();
+      return Response.json(body, { status: failure.status, headers: { ...cors, ...failure.headers } });
+    }
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * One model call through a front door: read the request, check the tool
+ * choice, call the model (or forward natively) with the client's abort wired
+ * in, and answer with the door's JSON or SSE frames.
+ */
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { abortableReader, raceAbort } from '../../util/abort.ts';
+import { httpErrorOf } from './faults.ts';
+import type { DoorContext, Frame, ModelFrontDoor, WriteContext } from './front-door.ts';
+import type { ResolvedModels } from './models.ts';
+import { linkedAbort, sseResponse } from './sse-response.ts';
+import { checkToolChoice } from './tool-choice.ts';
+
+export interface StreamSettings {
+  streamHeadersWithinMs: number;
+  keepAliveMs: number;
+}
+
+const OPEN = ': connected\n\n';
+const KEEP_ALIVE = ': ping\n\n';
+
+export async function answerModelCall(
+  door: ModelFrontDoor,
+  json: unknown,
+  ctx: DoorContext,
+  models: ResolvedModels,
+  headers: Record<string, string>,
+  settings: StreamSettings,
+): Promise<Response> {
+  const call = await door.readRequest(json, ctx);
+  // An impossible tool choice is refused before anything is sent upstream.
+  checkToolChoice(call.callOptions);
+  const write: WriteContext = { ...ctx, model: call.model ?? ctx.modelId };
+  const abort = linkedAbort(ctx.request.signal);
+  const { engine } = models;
+  if (models.toolMode === 'native' && door.forwardNative !== undefined && engine !== undefined) {
+    const forwarded = door.forwardNative(json as Record<string, unknown>, call, {
+      ...write,
+      engine,
+      signal: abort.signal,
+    });
+    if (!call.stream) {
+      const answer = await raceAbort(forwarded, abort.signal);
+      if (!('body' in answer))
+        throw new TypeError('forwardNative answered a whole request with frames; return { body }.');
+      return Response.json(answer.body, { headers });
+    }
+    const frames = forwarded.then((answer) => {
+      if ('frames' in answer) return answer.frames;
+      throw new TypeError('forwardNative answered a streamed request with a JSON body; return { frames }.');
+    });
+    return streamAnswer(door, frames, abort, headers, settings);
+  }
+  const model = models.modelFor(call.model);
+  const callOptions = { ...call.callOptions, abortSignal: abort.signal };
+  if (!call.stream) {
+    const result = await raceAbort(model.doGenerate(callOptions), abort.signal);
+    return Response.json(door.writeResult(result, call, write), { headers });
+  }
+  const frames = Promise.resolve(model.doStream(callOptions)).then(({ stream }) =>
+    door.writeStream(partsOf(stream, abort.signal), call, write),
+  );
+  return streamAnswer(door, frames, abort, headers, settings);
+}
+
+/**
+ * The model's stream parts, for a writer's `for await`. The reader is taken
+ * now, not when the writer first asks: a client that leaves before then must
+ * still cancel the model's stream. When the client goes the stream is
+ * cancelled and a pending read rejects at once, so the writer finishes
+ * without waiting for the model; a writer that stops early cancels it too.
+ */
+function partsOf(
+  stream: ReadableStream<LanguageModelV4StreamPart>,
+  signal: AbortSignal,
+): AsyncIterable<LanguageModelV4StreamPart> {
+  const reader = abortableReader(stream, signal);
+  return {
+    async *[Symbol.asyncIterator]() {
+      try {
+        while (true) {
+          const { done, value } = await reader.read();
+          if (done) {
+            reader.finished();
+            return;
+          }
+          yield value;
+        }
+      } finally {
+        reader.cancel();
+        reader.release();
+      }
+    },
+  };
+}
+
+/**
+ * A streamed answer. The headers wait up to `streamHeadersWithinMs` for the
+ * model's stream to start, so an early upstream failure is still an HTTP
+ * status; then the stream opens whatever the upstream does, and a later
+ * failure is the door's error event.
+ */
+async function streamAnswer(
+  door: ModelFrontDoor,
+  source: Promise<AsyncIterable<Frame>>,
+  abort: AbortController,
+  headers: Record<string, string>,
+  settings: StreamSettings,
+): Promise<Response> {
+  source.catch(() => {}); // handled below, after the wait or inside the stream
+  if (settings.streamHeadersWithinMs > 0) await settledWithin(source, settings.streamHeadersWithinMs);
+  return sseResponse(framesOf(door, source, abort.signal), abort, headers, {
+    open: door.streamOpen ?? OPEN,
+    keepAlive: door.keepAlive ?? KEEP_ALIVE,
+    keepAliveMs: settings.keepAliveMs,
+  });
+}
+
+/** Waits until `promise` settles or `ms` pass; rethrows its failure when it fails in time. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([promise, elapsed]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The door's frames, or its error event for a failure; nothing once the client has gone. */
+async function* framesOf(
+  door: ModelFrontDoor,
+  source: Promise<AsyncIterable<Frame>>,
+  signal: AbortSignal,
+): AsyncGenerator<Frame> {
+  try {
+    yield* await raceAbort(source, signal);
+  } catch (error) {
+    if (signal.aborted) return;
+    yield door.errorEvent(httpErrorOf(error));
+  }
+}

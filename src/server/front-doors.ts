@@ -1,0 +1,10 @@
+/**
+ * The route table: every API the proxy speaks, one front door each
+ * (core/front-door.ts says what a door is). A new API adds its door here.
+ */
+import { chatCompletions } from './chat-completions/front-door.ts';
+import type { FrontDoor } from './core/front-door.ts';
+
+export const FRONT_DOORS: readonly FrontDoor[] = [
+  chatCompletions, // POST /v1/chat/completions
+];
