@@ -3,7 +3,7 @@
  * whose message and `param` name the field (`input[2].content[0].text`), so a
  * client author sees at once what to fix.
  */
-import { invalidRequest } from '../errors.ts';
+import { invalidRequest } from '../core/errors.ts';
 
 export type Json = Record<string, unknown>;
 

@@ -16,8 +16,8 @@
  *   `file_id`) or a hosted tool's history is refused with a 400 naming it.
  */
 import type { LanguageModelV4Message, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
-import { parseDataUrl } from '../data-url.ts';
-import { invalidRequest } from '../errors.ts';
+import { parseDataUrl } from '../core/data-url.ts';
+import { invalidRequest } from '../core/errors.ts';
 import { absent, fail, isObject, type Json } from './check.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];

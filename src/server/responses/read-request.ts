@@ -9,7 +9,7 @@
  * conversation in `input` instead.
  */
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { invalidRequest } from '../errors.ts';
+import { invalidRequest } from '../core/errors.ts';
 import { absent, fail, isObject, type Json, oneOf, optionalBoolean, optionalNumber, optionalString } from './check.ts';
 import { readInput } from './read-input.ts';
 import { readTools } from './read-tools.ts';

@@ -18,9 +18,7 @@
  *   tool would call it, and nothing here could run it.
  */
 import type { LanguageModelV4FunctionTool, LanguageModelV4ToolChoice } from '@ai-sdk/provider';
-import { ToolshimInvalidRequestError } from '../../errors.ts';
-import { validateToolChoice } from '../../middleware/tool-choice.ts';
-import { invalidRequest, invalidToolChoice } from '../errors.ts';
+import { invalidRequest, invalidToolChoice } from '../core/errors.ts';
 import { absent, fail, isObject, type Json, oneOf } from './check.ts';
 
 /** OpenAI's own rule for function names; upstreams reject anything else anyway. */
@@ -151,12 +149,7 @@ export function readTools(body: Json): ReadTools {
       }
     }
   }
-  try {
-    validateToolChoice(choice, offered);
-  } catch (error) {
-    if (!ToolshimInvalidRequestError.isInstance(error)) throw error;
-    throw invalidToolChoice(error.message);
-  }
+  // Whether the choice fits the tools ("required" with none, a forced tool not declared) the core checks for every door.
   return { tools: offered, toolChoice: choice, customTools };
 }
 

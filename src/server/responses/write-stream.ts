@@ -254,8 +254,11 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
         case 'finish':
           finish = { reason: part.finishReason, usage: part.usage };
           return frames;
-        case 'error':
-          throw part.error instanceof Error ? part.error : new Error(errorText(part.error));
+        case 'error': {
+          // Thrown for the front door to end the stream with `error` + `response.failed` (its httpErrorOf maps it).
+          const { error } = part;
+          throw error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error));
+        }
         default:
           // text-start/-end and reasoning-start/-end are implied by the deltas; sources, files, metadata have no place here.
           return frames;
@@ -309,11 +312,26 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
   };
 }
 
-function errorText(error: unknown): string {
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error);
-  } catch {
-    return String(error);
-  }
+/**
+ * A fault before the writer sent anything (the model's stream failed to
+ * start after the headers went out): `error`, then a `response.failed` that
+ * carries the message, which is what Codex CLI reads.
+ */
+export function failureBeforeStart(error: { message: string; code: string | null; param?: string | null }): string {
+  const code = error.code ?? 'server_error';
+  const failed = {
+    id: itemId('resp'),
+    object: 'response',
+    created_at: Math.floor(Date.now() / 1000),
+    status: 'failed',
+    error: { code, message: error.message },
+    incomplete_details: null,
+    output: [],
+    usage: null,
+  };
+  const frames: Array<[string, Record<string, unknown>]> = [
+    ['error', { type: 'error', code, message: error.message, param: error.param ?? null, sequence_number: 0 }],
+    ['response.failed', { type: 'response.failed', response: failed, sequence_number: 1 }],
+  ];
+  return frames.map(([type, data]) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`).join('');
 }
