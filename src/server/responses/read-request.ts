@@ -118,6 +118,8 @@ export function readResponsesRequest(body: unknown): ResponsesRequest {
   if (responseFormat !== undefined) callOptions.responseFormat = responseFormat;
   if (tools.length > 0) callOptions.tools = tools;
   if (toolChoice !== undefined) callOptions.toolChoice = toolChoice;
+  // Native mode sends it upstream as `parallel_tool_calls` (fromChatEngine); an emulating model cannot be held to it.
+  if (parallelToolCalls !== undefined) callOptions.providerOptions = { chatEngine: { parallelToolCalls } };
 
   return {
     callOptions,
