@@ -10,15 +10,9 @@ import { renderTurnWith, replayProtocol, thinkingWriter } from '../../engines/re
 import type { ReplayTurn } from '../../engines/replay-scripts.ts';
 import { createProxyHandler } from '../handler.ts';
 import { chunk, completion, fakeUpstream, sseResponse } from '../test/fake-upstream.ts';
-import { responsesClient } from '../test/responses-events.ts';
+import { responsesClient, weatherFunction } from '../test/responses-events.ts';
 
-const weather = {
-  type: 'function' as const,
-  name: 'get_weather',
-  description: 'Current weather for a city',
-  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-  strict: false,
-};
+const weather = weatherFunction;
 const tools = [weather];
 const FORMATS = ['hermes', 'qwen3-coder', 'harmony', 'gemma4', 'auto'];
 

@@ -10,14 +10,9 @@ import { renderTurnWith, replayProtocol } from '../../engines/replay-protocol.ts
 import type { ProxyHandlerOptions } from '../core/options.ts';
 import { createProxyHandler } from '../handler.ts';
 import { chunk, completion, fakeUpstream, type Responder, sseResponse } from '../test/fake-upstream.ts';
-import { parseEvents, responsesClient } from '../test/responses-events.ts';
+import { parseEvents, responsesClient, weatherFunction } from '../test/responses-events.ts';
 
-const weather = {
-  type: 'function' as const,
-  name: 'get_weather',
-  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-  strict: false,
-};
+const weather = weatherFunction;
 
 function proxy(respond: Responder, extra: Partial<ProxyHandlerOptions> = {}) {
   const upstream = fakeUpstream(respond);

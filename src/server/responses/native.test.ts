@@ -8,15 +8,9 @@ import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
 import { chunk, completion, fakeUpstream, type Responder, sseResponse } from '../test/fake-upstream.ts';
-import { responsesClient } from '../test/responses-events.ts';
+import { responsesClient, weatherFunction } from '../test/responses-events.ts';
 
-const weather = {
-  type: 'function' as const,
-  name: 'get_weather',
-  description: 'Current weather for a city',
-  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-  strict: false,
-};
+const weather = weatherFunction;
 const patch = {
   type: 'custom' as const,
   name: 'apply_patch',

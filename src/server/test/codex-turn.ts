@@ -25,7 +25,7 @@
  *   with `response.id` and optional `usage`, `response.failed`'s `response.error`;
  *   a stream that ends without `response.completed` is an error).
  */
-import type { ResponsesEvent } from './responses-events.ts';
+import { parseEvents, type ResponsesEvent } from './responses-events.ts';
 
 export const CODEX_MODEL = 'qwen3-coder';
 const THREAD = '0199a0c4-5b1e-7c32-9d1f-1a2b3c4d5e6f';
@@ -265,4 +265,29 @@ export function readLikeCodex(events: ResponsesEvent[]): CodexTurn {
   }
   if (completed === undefined) fail('stream closed before response.completed');
   return { items, responseId: completed.id, usage: completed.usage, streamedText };
+}
+
+/**
+ * Sends one Codex turn to `send` the way Codex does (`POST {base_url}/responses`,
+ * streamed) and reads the answer like Codex. `base` is the provider's
+ * `base_url`, e.g. `http://127.0.0.1:8787/v1`.
+ */
+export async function codexTurn(
+  send: (request: Request) => Promise<Response>,
+  base: string,
+  token: string,
+  input: unknown[],
+): Promise<CodexTurn> {
+  const response = await send(
+    new Request(`${base}/responses`, {
+      method: 'POST',
+      headers: { ...codexHeaders, authorization: `Bearer ${token}` },
+      body: JSON.stringify(codexBody(input)),
+    }),
+  );
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    throw new Error(`Codex reads SSE; got ${response.headers.get('content-type')}`);
+  }
+  return readLikeCodex(parseEvents(await response.text()));
 }

@@ -52,3 +52,12 @@ export async function throughSdk(frames: Uint8Array[]) {
   for await (const event of stream) events.push(event);
   return { events, response: await stream.finalResponse() };
 }
+
+/** The weather tool as a Responses function tool (flat: name and parameters at the top). */
+export const weatherFunction = {
+  type: 'function' as const,
+  name: 'get_weather',
+  description: 'Current weather for a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  strict: false,
+};
