@@ -162,14 +162,23 @@ export function codexOpening(request: string): unknown[] {
   ];
 }
 
+export interface CodexSettings {
+  /** config.toml's `model`. */
+  model?: string;
+  /** config.toml's `web_search`: Codex declares the hosted tool unless it is "disabled" (default "cached"). */
+  webSearch?: string;
+}
+
 /** A request body as Codex builds it: `input` is the whole history so far (Codex keeps no server state). */
-export function codexBody(input: unknown[]): Record<string, unknown> {
+export function codexBody(input: unknown[], settings: CodexSettings = {}): Record<string, unknown> {
+  const tools =
+    settings.webSearch === 'disabled' ? codexTools.filter((tool) => tool.type !== 'web_search') : codexTools;
   return {
-    model: CODEX_MODEL,
+    model: settings.model ?? CODEX_MODEL,
     instructions:
       "You are Codex, based on GPT-5. You are running as a coding agent in the Codex CLI on a user's computer.",
     input,
-    tools: codexTools,
+    tools,
     tool_choice: 'auto',
     parallel_tool_calls: false,
     reasoning: null,
@@ -202,6 +211,8 @@ export interface CodexTurn {
   /** The `response.output_item.done` items, in order, as Codex acts on them. */
   items: Array<Record<string, unknown>>;
   responseId: string;
+  /** The model the answer names (`response.model`). */
+  model: unknown;
   usage: { input_tokens: number; output_tokens: number; total_tokens: number } | undefined;
   /** Text streamed by `response.output_text.delta`, which Codex shows as it arrives. */
   streamedText: string;
@@ -214,7 +225,7 @@ function fail(why: string): never {
 /** Reads events the way Codex's `process_sse` does, checking the fields it deserializes. */
 export function readLikeCodex(events: ResponsesEvent[]): CodexTurn {
   const items: Array<Record<string, unknown>> = [];
-  let completed: { id: string; usage: CodexTurn['usage'] } | undefined;
+  let completed: { id: string; model: unknown; usage: CodexTurn['usage'] } | undefined;
   let streamedText = '';
   for (const event of events) {
     switch (event.type) {
@@ -252,7 +263,7 @@ export function readLikeCodex(events: ResponsesEvent[]): CodexTurn {
             if (!Number.isInteger(usage[key])) fail(`usage.${key} is not an integer`);
           }
         }
-        completed = { id: response.id, usage: usage ?? undefined };
+        completed = { id: response.id, model: response.model, usage: usage ?? undefined };
         break;
       }
       case 'response.failed': {
@@ -264,7 +275,7 @@ export function readLikeCodex(events: ResponsesEvent[]): CodexTurn {
     }
   }
   if (completed === undefined) fail('stream closed before response.completed');
-  return { items, responseId: completed.id, usage: completed.usage, streamedText };
+  return { items, responseId: completed.id, model: completed.model, usage: completed.usage, streamedText };
 }
 
 /**
@@ -277,12 +288,13 @@ export async function codexTurn(
   base: string,
   token: string,
   input: unknown[],
+  settings: CodexSettings = {},
 ): Promise<CodexTurn> {
   const response = await send(
     new Request(`${base}/responses`, {
       method: 'POST',
       headers: { ...codexHeaders, authorization: `Bearer ${token}` },
-      body: JSON.stringify(codexBody(input)),
+      body: JSON.stringify(codexBody(input, settings)),
     }),
   );
   if (response.status !== 200) throw new Error(`HTTP ${response.status}: ${await response.text()}`);
