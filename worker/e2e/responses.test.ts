@@ -11,12 +11,11 @@ import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTurnWith, replayProtocol } from '../../src/engines/replay-protocol.ts';
-import { asCodexHistory, type CodexSettings, codexOpening, codexTurn } from '../../src/server/test/codex-turn.ts';
+import { CODEX_PATCH, type CodexSettings, codexSession } from '../../src/server/test/codex-turn.ts';
 import { weatherFunction } from '../../src/server/test/responses-events.ts';
 import { type DevServer, root, startDev } from './wrangler.ts';
 
 const TOKEN = 'e2e-codex-token';
-const PATCH = '*** Begin Patch\n*** Add File: hello.txt\n+Hello!\n*** End Patch\n';
 
 /** The `toml` block under the "Use with Codex CLI" heading of a README. */
 function codexToml(file: string): string {
@@ -39,7 +38,9 @@ function documentedCodexConfig(): Record<string, string> {
 /** What the scripted model writes, call by call: a command, a patch, then the answer. */
 const SCRIPT = [
   renderTurnWith(replayProtocol('qwen3-coder'), { calls: [{ name: 'exec_command', arguments: { cmd: 'ls' } }] }),
-  renderTurnWith(replayProtocol('qwen3-coder'), { calls: [{ name: 'apply_patch', arguments: { input: PATCH } }] }),
+  renderTurnWith(replayProtocol('qwen3-coder'), {
+    calls: [{ name: 'apply_patch', arguments: { input: CODEX_PATCH } }],
+  }),
   'hello.txt is added.',
 ];
 
@@ -101,27 +102,10 @@ describe('Codex CLI against wrangler dev, configured as worker/README.md says', 
     const send = (request: Request) => fetch(request);
     const token = process.env[envKey] as string;
 
-    const history = codexOpening('Add hello.txt.');
-    const first = await codexTurn(send, base, token, history, settings);
+    const [first, second, third] = await codexSession(send, base, token, settings);
     expect(first.items).toMatchObject([{ type: 'function_call', name: 'exec_command', arguments: '{"cmd":"ls"}' }]);
-    const exec = first.items[0] as { call_id: string };
-    history.push(...asCodexHistory(first.items), {
-      type: 'function_call_output',
-      call_id: exec.call_id,
-      output: 'README.md',
-    });
-
-    const second = await codexTurn(send, base, token, history, settings);
     expect(second.items).toMatchObject([{ type: 'custom_tool_call', name: 'apply_patch' }]);
-    const applied = second.items[0] as { call_id: string; input: string };
-    expect(applied.input.trim()).toBe(PATCH.trim());
-    history.push(...asCodexHistory(second.items), {
-      type: 'custom_tool_call_output',
-      call_id: applied.call_id,
-      output: 'A hello.txt',
-    });
-
-    const third = await codexTurn(send, base, token, history, settings);
+    expect((second.items[0] as { input: string }).input.trim()).toBe(CODEX_PATCH.trim());
     expect(third.streamedText).toBe('hello.txt is added.');
     // The answer names the documented model, and the tool results reached the model.
     expect(third.model).toBe(config.model);

@@ -10,7 +10,7 @@ import { exports } from 'cloudflare:workers';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { renderTurnWith, replayProtocol } from '../../src/engines/replay-protocol.ts';
-import { asCodexHistory, codexOpening, codexTurn } from '../../src/server/test/codex-turn.ts';
+import { CODEX_PATCH, codexOpening, codexSession, codexTurn } from '../../src/server/test/codex-turn.ts';
 import { chunk, fakeUpstream, sseResponse } from '../../src/server/test/fake-upstream.ts';
 import { parseEvents, weatherFunction } from '../../src/server/test/responses-events.ts';
 import { createProxyWorker } from '../src/index.ts';
@@ -85,18 +85,16 @@ describe('the shipped Worker on /v1/responses (offline replay model)', () => {
   });
 });
 
-const PATCH = '*** Begin Patch\n*** Add File: hello.txt\n+Hello!\n*** End Patch\n';
-
 describe.each(['emulated', 'native'])('a Codex CLI session through the Worker (TOOL_MODE=%s)', (mode) => {
   function codexWorker() {
     const qwen = replayProtocol('qwen3-coder');
     const scripts = [
       { calls: [{ name: 'exec_command', arguments: { cmd: 'ls' } }] },
-      { calls: [{ name: 'apply_patch', arguments: { input: PATCH } }] },
+      { calls: [{ name: 'apply_patch', arguments: { input: CODEX_PATCH } }] },
     ];
     const nativeCalls = [
       { name: 'exec_command', arguments: '{"cmd":"ls"}' },
-      { name: 'apply_patch', arguments: JSON.stringify({ input: PATCH }) },
+      { name: 'apply_patch', arguments: JSON.stringify({ input: CODEX_PATCH }) },
     ];
     let turn = 0;
     const upstream = fakeUpstream(() => {
@@ -118,27 +116,13 @@ describe.each(['emulated', 'native'])('a Codex CLI session through the Worker (T
 
   it('exec_command, then apply_patch as a freeform call, then the answer', async () => {
     const { fetch, requests } = codexWorker();
-    const history = codexOpening('Add hello.txt.');
-    const first = await codexTurn(fetch, 'http://w/v1', TOKEN, history);
+    const [first, second, third] = await codexSession(fetch, 'http://w/v1', TOKEN);
     expect(first.items).toMatchObject([{ type: 'function_call', name: 'exec_command', arguments: '{"cmd":"ls"}' }]);
-    const exec = first.items[0] as { call_id: string };
-    history.push(...asCodexHistory(first.items), {
-      type: 'function_call_output',
-      call_id: exec.call_id,
-      output: 'README.md',
-    });
-    const second = await codexTurn(fetch, 'http://w/v1', TOKEN, history);
     expect(second.items).toMatchObject([{ type: 'custom_tool_call', name: 'apply_patch' }]);
-    const applied = second.items[0] as { call_id: string; input: string };
-    expect(applied.input.trim()).toBe(PATCH.trim());
-    history.push(...asCodexHistory(second.items), {
-      type: 'custom_tool_call_output',
-      call_id: applied.call_id,
-      output: 'A hello.txt',
-    });
-    const third = await codexTurn(fetch, 'http://w/v1', TOKEN, history);
+    expect((second.items[0] as { input: string }).input.trim()).toBe(CODEX_PATCH.trim());
     expect(third.streamedText).toBe('Done: hello.txt added.');
     expect(requests).toHaveLength(3);
+    expect(JSON.stringify(requests[2]?.body.messages)).toContain('A hello.txt');
     if (mode === 'native') {
       const tools = (requests[0]?.body.tools as Array<{ function: { name: string } }>).map((t) => t.function.name);
       expect(tools).toEqual(['exec_command', 'write_stdin', 'update_plan', 'apply_patch', 'view_image']);

@@ -9,11 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { renderTurnWith, replayProtocol } from '../../engines/replay-protocol.ts';
 import type { ReplayTurn } from '../../engines/replay-scripts.ts';
 import { createProxyHandler } from '../handler.ts';
-import { asCodexHistory, codexOpening, codexTurn } from '../test/codex-turn.ts';
+import { CODEX_PATCH, codexOpening, codexSession, codexTurn } from '../test/codex-turn.ts';
 import { chunk, fakeUpstream, sseResponse } from '../test/fake-upstream.ts';
 
 const TOKEN = 'codex-test-token';
-const PATCH = '*** Begin Patch\n*** Add File: hello.txt\n+Hello, "world"!\n*** End Patch\n';
 
 /** Turn by turn, the text the model writes; the fake upstream streams it in 7-character pieces. */
 function session(protocol: string, turns: Array<ReplayTurn | string>) {
@@ -38,22 +37,19 @@ describe.each(['qwen3-coder', 'hermes'])('a Codex CLI session (PROTOCOL=%s)', (p
   it('runs a command, applies a patch, then answers: each item as Codex reads it', async () => {
     const { handler, requests } = session(protocol, [
       { before: "I'll look at the folder first.\n", calls: [{ name: 'exec_command', arguments: { cmd: 'ls -la' } }] },
-      { calls: [{ name: 'apply_patch', arguments: { input: PATCH } }] },
+      { calls: [{ name: 'apply_patch', arguments: { input: CODEX_PATCH } }] },
       'I added hello.txt.',
     ]);
-    const base = 'http://proxy.test/v1';
-    const history = codexOpening('Add a hello.txt file.');
+    const [first, second, third] = await codexSession(handler, 'http://proxy.test/v1', TOKEN);
 
-    const first = await codexTurn(handler, base, TOKEN, history);
     expect(first.items.map((item) => item.type)).toEqual(['message', 'function_call']);
     expect(first.streamedText.trim()).toBe("I'll look at the folder first.");
-    const exec = first.items[1] as { name: string; arguments: string; call_id: string };
+    const exec = first.items[1] as { name: string; arguments: string };
     expect(exec.name).toBe('exec_command');
     // Codex's exec_command handler deserializes these arguments: `cmd` must be a string.
     expect(JSON.parse(exec.arguments)).toEqual({ cmd: 'ls -la' });
     expect(first.responseId).toMatch(/^resp_/);
     expect(first.usage).toMatchObject({ input_tokens: 3, output_tokens: 4, total_tokens: 7 });
-
     // What the model was told: Codex's tools, in the system prompt; the hosted web_search left out.
     const prompt = JSON.stringify(requests[0]?.body.messages);
     for (const tool of ['exec_command', 'write_stdin', 'update_plan', 'apply_patch', 'view_image']) {
@@ -62,25 +58,12 @@ describe.each(['qwen3-coder', 'hermes'])('a Codex CLI session (PROTOCOL=%s)', (p
     expect(prompt).not.toContain('web_search');
     expect(requests[0]?.body.tools).toBeUndefined();
 
-    history.push(...asCodexHistory(first.items), {
-      type: 'function_call_output',
-      call_id: exec.call_id,
-      output: 'Exit code: 0\nWall time: 0.1 seconds\nOutput:\nREADME.md\nsrc\n',
-    });
-    const second = await codexTurn(handler, base, TOKEN, history);
     expect(second.items).toHaveLength(1);
     expect(second.items[0]).toMatchObject({ type: 'custom_tool_call', name: 'apply_patch', status: 'completed' });
-    const applied = second.items[0] as { input: string; call_id: string };
     // The freeform tool gets its patch as plain text, as Codex's apply_patch handler reads it.
-    expect(applied.input.trim()).toBe(PATCH.trim());
+    expect((second.items[0] as { input: string }).input.trim()).toBe(CODEX_PATCH.trim());
     expect(JSON.stringify(requests[1]?.body.messages)).toContain('README.md');
 
-    history.push(...asCodexHistory(second.items), {
-      type: 'custom_tool_call_output',
-      call_id: applied.call_id,
-      output: 'Success. Updated the following files:\nA hello.txt\n',
-    });
-    const third = await codexTurn(handler, base, TOKEN, history);
     expect(third.items.map((item) => item.type)).toEqual(['message']);
     expect(third.streamedText).toBe('I added hello.txt.');
     const last = JSON.stringify(requests[2]?.body.messages);

@@ -303,3 +303,41 @@ export async function codexTurn(
   }
   return readLikeCodex(parseEvents(await response.text()));
 }
+
+/** The patch the scripted sessions have the model apply. */
+export const CODEX_PATCH = '*** Begin Patch\n*** Add File: hello.txt\n+Hello, "world"!\n*** End Patch\n';
+/** What Codex answers for the session's command and patch (its shell and apply_patch output formats). */
+const EXEC_OUTPUT = 'Exit code: 0\nWall time: 0.1 seconds\nOutput:\nREADME.md\nsrc\n';
+const PATCH_OUTPUT = 'Success. Updated the following files:\nA hello.txt\n';
+
+/**
+ * A three-turn Codex session for a model scripted to run a command, apply a
+ * patch (the freeform tool), then answer: each turn's history is the last one
+ * plus the answer's items as Codex records them and the tool's output.
+ */
+export async function codexSession(
+  send: (request: Request) => Promise<Response>,
+  base: string,
+  token: string,
+  settings: CodexSettings = {},
+): Promise<[CodexTurn, CodexTurn, CodexTurn]> {
+  const history = codexOpening('Add a hello.txt file.');
+  const callOf = (turn: CodexTurn, type: string) => {
+    const item = turn.items.find((i) => i.type === type);
+    if (item === undefined) throw new Error(`expected a ${type} item, got ${JSON.stringify(turn.items)}`);
+    return item as { call_id: string };
+  };
+  const steps = [
+    ['function_call', 'function_call_output', EXEC_OUTPUT],
+    ['custom_tool_call', 'custom_tool_call_output', PATCH_OUTPUT],
+  ] as const;
+  const turns: CodexTurn[] = [];
+  for (const [callType, outputType, output] of steps) {
+    const turn = await codexTurn(send, base, token, history, settings);
+    turns.push(turn);
+    const call = callOf(turn, callType);
+    history.push(...asCodexHistory(turn.items), { type: outputType, call_id: call.call_id, output });
+  }
+  turns.push(await codexTurn(send, base, token, history, settings));
+  return turns as [CodexTurn, CodexTurn, CodexTurn];
+}
