@@ -4,7 +4,7 @@
  * the wire body), and the upstream's `tool_calls` come back as Responses
  * items, whole and streamed, through the real `openai` client.
  */
-import type OpenAI from 'openai';
+import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
 import { chunk, completion, fakeUpstream, type Responder, sseResponse } from '../test/fake-upstream.ts';
@@ -178,5 +178,30 @@ describe('native mode on /v1/responses', () => {
       { type: 'reasoning', content: [{ type: 'reasoning_text', text: 'Think about Paris.' }] },
       { type: 'message', content: [{ type: 'output_text', text: 'Sunny.' }] },
     ]);
+  });
+
+  it('an impossible tool choice is refused before anything is sent upstream', async () => {
+    const { client, requests } = nativeProxy(() => Response.json(completion('ok')));
+    const error = await client.responses
+      .create({ model: 'm', input: 'x', tools: [weather], tool_choice: { type: 'function', name: 'nope' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(error).toMatchObject({ code: 'provider_invalid_request', param: 'tool_choice' });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('an upstream 429 is a RateLimitError; a cut mid-stream an APIError after the text so far', async () => {
+    const limited = nativeProxy(() => Response.json({ error: { message: 'slow down' } }, { status: 429 }));
+    await expect(limited.client.responses.create({ model: 'm', input: 'x' })).rejects.toBeInstanceOf(
+      OpenAI.RateLimitError,
+    );
+    const cut = nativeProxy(() => sseResponse([chunk({ content: 'Partial' })], 'error'));
+    const stream = cut.client.responses.stream({ model: 'm', input: 'x' });
+    let text = '';
+    const error = await (async () => {
+      for await (const event of stream) if (event.type === 'response.output_text.delta') text += event.delta;
+    })().catch((e: unknown) => e);
+    expect(text).toBe('Partial');
+    expect(error).toBeInstanceOf(OpenAI.APIError);
   });
 });
