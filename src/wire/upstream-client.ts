@@ -232,8 +232,10 @@ async function* chunksOf(
     clearTimeout(timer);
     timer = setTimeout(() => idle.abort(), idleTimeoutMs);
   };
-  // The client's abort ends the reading at once too, whatever the body does.
+  // The client's abort ends the reading at once too, whatever the body does, and clears the timer then
+  // and there: in workerd nothing of a request runs after its abort listeners once the client has gone.
   const stop = signal === undefined ? idle.signal : anySignal([signal, idle.signal]);
+  stop.addEventListener('abort', () => clearTimeout(timer), { once: true });
   try {
     for await (const data of readSseData(body, stop, activity)) {
       if (data === '[DONE]') return;

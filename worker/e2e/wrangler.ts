@@ -24,7 +24,7 @@ export function quietEnv(): NodeJS.ProcessEnv {
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -42,9 +42,9 @@ export interface DevServer {
   stop: () => Promise<void>;
 }
 
-export async function startDev(vars: Record<string, string>): Promise<DevServer> {
+export async function startDev(vars: Record<string, string>, extraArgs: string[] = []): Promise<DevServer> {
   const port = await freePort();
-  const args = [wranglerBin, 'dev', '--config', config, '--ip', '127.0.0.1', '--port', String(port)];
+  const args = [wranglerBin, 'dev', '--config', config, '--ip', '127.0.0.1', '--port', String(port), ...extraArgs];
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
   // process.execPath is the Node 24 that runs vitest (wrangler refuses Node 20).
   const child = spawn(process.execPath, args, { cwd: root, env: quietEnv(), stdio: ['ignore', 'pipe', 'pipe'] });

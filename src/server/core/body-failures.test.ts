@@ -81,3 +81,51 @@ describe('a stream that goes quiet', () => {
     expect(cancelled).toBe(true);
   });
 });
+
+describe('a stream whose pending read never settles, not even after cancel()', () => {
+  // What workerd does with an upstream body once the request's context is gone: the read neither
+  // resolves nor rejects, and cancel() does not end it. The idle timeout must not depend on that read.
+  function deadBody(first: string) {
+    const state = { cancels: 0 };
+    let reads = 0;
+    const reader = {
+      read: () =>
+        reads++ === 0
+          ? Promise.resolve({ done: false as const, value: encoder.encode(first) })
+          : new Promise<never>(() => {}),
+      cancel: () => {
+        state.cancels++;
+        return new Promise<void>(() => {});
+      },
+      releaseLock: () => {},
+    };
+    const response = {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-type': 'text/event-stream' }),
+      body: { locked: false, getReader: () => reader, cancel: reader.cancel },
+    } as unknown as Response;
+    return { state, response };
+  }
+
+  it.each(['emulated', 'native'] as const)(
+    '%s mode: the idle timeout still ends it with upstream_timeout, and the body is cancelled',
+    async (toolMode) => {
+      const dead = deadBody(`data: ${JSON.stringify(chunk({ content: 'Hel' }))}\n\n`);
+      const handler = createProxyHandler({
+        toolMode,
+        upstream: {
+          baseURL: 'http://upstream.test/v1',
+          fetch: (async () => dead.response) as typeof fetch,
+          idleTimeoutMs: 100,
+        },
+      });
+      const started = Date.now();
+      const text = await (await handler(request(true))).text();
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(text).toContain('"content":"Hel"');
+      expect(text).toMatch(/"code":"upstream_timeout"/);
+      expect(dead.state.cancels).toBeGreaterThan(0);
+    },
+  );
+});

@@ -5,14 +5,18 @@
  * - Pull-based: a slow client slows the upstream instead of filling memory.
  * - `open` goes out first, with the headers: in workerd a client that leaves
  *   before the first byte is never noticed (the request's signal does not
- *   fire), so the proxy speaks at once.
+ *   fire), so the proxy speaks early.
  * - While the source is quiet for `keepAliveMs`, `keepAlive` is sent and the
  *   same pending `next()` is awaited again, so nothing is lost or reordered.
- * - A client that goes away cancels the body: the abort fires first, which
- *   ends every read below at once (they race the abort, see raceAbort), then
- *   the source is told to return. Nothing here awaits the source's cleanup:
- *   `return()` on an async generator queues behind its pending `next()`, and
- *   that `next()` may wait on an upstream read that never settles in workerd.
+ *   In workerd a client that left is noticed only when something is written,
+ *   so this also bounds how long an abandoned upstream request runs.
+ * - A client that goes away aborts: through the body's `cancel` (Node, Deno,
+ *   browsers) or only through the request's signal (workerd, which then runs
+ *   nothing more of the request: no continuation, no timer, no cancel). So
+ *   everything that frees the upstream hangs off the abort signal and runs
+ *   inside its dispatch (the readers below cancel their streams in their abort
+ *   listeners); nothing here awaits the source's cleanup: `return()` on an
+ *   async generator queues behind its pending `next()`.
  */
 import { SSE_HEADERS } from '../../wire/sse.ts';
 import type { Frame } from './front-door.ts';
@@ -70,6 +74,9 @@ export function sseResponse(
     });
   }
 
+  // Whoever aborts (the body's cancel, or the request's signal, which is all workerd gives once the client has
+  // gone: it runs nothing of the request after the abort listeners), the parked pull and its timer go at once.
+  abort.signal.addEventListener('abort', () => wake?.(), { once: true });
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -95,7 +102,6 @@ export function sseResponse(
       cancel(reason) {
         // Abort first: it ends the reads below, so the source's pending next() settles and it can return.
         abort.abort(reason ?? new DOMException('The client disconnected.', 'AbortError'));
-        wake?.();
         iterator.return?.(undefined)?.catch(() => {});
       },
     },
