@@ -69,6 +69,28 @@ describe('/v1/responses errors', () => {
     expect((error as Error).message).toMatch(/keeps no earlier responses. Send the whole conversation in `input`/);
   });
 
+  it.each(['emulated', 'native'] as const)(
+    'history arguments nested 10,000 deep: a 400 naming them, not a 500 (%s)',
+    async (toolMode) => {
+      const { handler, requests } = proxy(() => Response.json(completion('x')), { toolMode });
+      const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+      const response = await handler(
+        post(
+          JSON.stringify({
+            input: [
+              { type: 'function_call', call_id: 'c', name: 'get_weather', arguments: deep },
+              { type: 'function_call_output', call_id: 'c', output: 'x' },
+            ],
+            tools: [weather],
+          }),
+        ),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { param: 'input[0].arguments' } });
+      expect(requests).toHaveLength(0);
+    },
+  );
+
   it('a wrong key: AuthenticationError, nothing sent upstream', async () => {
     const { handler, requests } = proxy(() => Response.json(completion('x')), { proxyToken: 'right-token' });
     const error = await responsesClient(handler, 'wrong-token')

@@ -18,7 +18,7 @@
 import type { LanguageModelV4Message, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
 import { parseDataUrl } from '../core/data-url.ts';
 import { invalidRequest } from '../core/errors.ts';
-import { absent, fail, isObject, type Json } from './check.ts';
+import { absent, fail, isObject, type Json, MAX_JSON_DEPTH, nestsDeeperThan } from './check.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
@@ -126,13 +126,22 @@ function callId(item: Json, at: string): string {
   return item.call_id;
 }
 
-/** Arguments arrive as a JSON string; the prompt wants the value. Unparseable text is kept as the string. */
-function parseArguments(text: string): unknown {
+/**
+ * Arguments arrive as a JSON string; the prompt wants the value. Unparseable
+ * text is kept as the string. Absurd nesting is refused here: the prompt
+ * renderers and the upstream's JSON writer walk the value recursively.
+ */
+function parseArguments(text: string, at: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     return text;
   }
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw invalidRequest(`\`${at}\` nests deeper than ${MAX_JSON_DEPTH} levels.`, at);
+  }
+  return value;
 }
 
 export function readInput(instructions: string | undefined, input: unknown): LanguageModelV4Message[] {
@@ -203,7 +212,7 @@ export function readInput(instructions: string | undefined, input: unknown): Lan
           type: 'tool-call',
           toolCallId: id,
           toolName: item.name,
-          input: parseArguments(item.arguments),
+          input: parseArguments(item.arguments, `${at}.arguments`),
         });
         break;
       }

@@ -271,6 +271,20 @@ describe('reading a Responses request', () => {
       { input: [{ type: 'function_call', call_id: 'c', name: 'f', arguments: {} }] },
       'input[0].arguments',
     ],
+    [
+      'arguments nested 10,000 deep',
+      {
+        input: [
+          {
+            type: 'function_call',
+            call_id: 'c',
+            name: 'f',
+            arguments: `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+          },
+        ],
+      },
+      'input[0].arguments',
+    ],
     ['an item_reference', { input: [{ type: 'item_reference', id: 'msg_1' }] }, 'input[0].type'],
     [
       'a hosted tool call item',
