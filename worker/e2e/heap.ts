@@ -16,6 +16,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { freePort, root, startDev } from './wrangler.ts';
 
 /** A route to drive: its path and a streamed request body that makes the model answer. */
 export interface HeapRoute {
@@ -41,23 +44,22 @@ export const HEAP_ROUTES: HeapRoute[] = [
   },
 ];
 
-/** The upstream: a chunk every 100 ms, forever (until the proxy hangs up). Counts open connections. */
-export async function startQuietUpstream(): Promise<{ baseURL: string; open: () => number; close: () => void }> {
+interface FakeUpstream {
+  baseURL: string;
+  /** Requests whose connection is still open. */
+  open: () => number;
+  close: () => void;
+}
+
+/** An upstream on a free port: `answer` gets each request whose body was read; open connections are counted. */
+async function startUpstream(answer: (response: http.ServerResponse) => void): Promise<FakeUpstream> {
   let open = 0;
   const server = http.createServer((request, response) => {
     request.resume();
     open++;
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
-    const chunk = (content: string) =>
-      `data: ${JSON.stringify({ id: 'u', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
-    response.write(chunk('Hel'));
-    const timer = setInterval(() => response.write(chunk('lo ')), 100);
-    response.on('close', () => {
-      open--;
-      clearInterval(timer);
-    });
+    response.on('close', () => open--);
+    answer(response);
   });
-  server.keepAliveTimeout = 1;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -68,6 +70,43 @@ export async function startQuietUpstream(): Promise<{ baseURL: string; open: () 
       server.close();
     },
   };
+}
+
+/** The upstream: a chunk every 100 ms, forever (until the proxy hangs up). */
+export function startQuietUpstream(): Promise<FakeUpstream> {
+  const chunk = (content: string) =>
+    `data: ${JSON.stringify({ id: 'u', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+  return startUpstream((response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(chunk('Hel'));
+    const timer = setInterval(() => response.write(chunk('lo ')), 100);
+    response.on('close', () => clearInterval(timer));
+  });
+}
+
+/** An upstream that accepts requests and never answers, not even with headers. */
+export function startSilentUpstream(): Promise<FakeUpstream> {
+  return startUpstream(() => {});
+}
+
+/** A client that posts a streamed request and drops the connection after `afterMs`, whatever it got. */
+export function leaveAfter(base: string, route: HeapRoute, afterMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    const body = JSON.stringify(route.body);
+    let seen = '';
+    const request = http.request(new URL(route.path, base), {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...route.headers },
+    });
+    request.on('response', (response) => response.on('data', (data: Buffer) => (seen += data.toString())));
+    request.on('error', () => {});
+    request.end(body);
+    setTimeout(() => {
+      request.destroy();
+      resolve(seen);
+    }, afterMs);
+  });
 }
 
 /** One client: posts, waits for the first `data:` frame, drops the connection. */
@@ -125,7 +164,10 @@ export async function inspector(inspectorPort: number, base: string) {
   // The user worker: miniflare names it core:user:<name>; wrangler dev lists it first.
   const target = targets.find((t) => t.id.startsWith('core:user:')) ?? targets[0];
   if (target === undefined) throw new Error('no inspector target');
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  // wrangler's inspector proxy wants a local Origin (undici's WebSocket takes headers as an extension).
+  const socket = new WebSocket(target.webSocketDebuggerUrl, {
+    headers: { origin: 'http://127.0.0.1' },
+  } as unknown as string[]);
   await new Promise((resolve, reject) => {
     socket.addEventListener('open', resolve, { once: true });
     socket.addEventListener('error', reject, { once: true });
@@ -176,7 +218,7 @@ export async function heapPerThousand(
 ): Promise<{ mibPerThousand: number; before: number; after: number }> {
   const session = await inspector(inspectorPort, base);
   try {
-    await disconnects(base, route, 100);
+    await disconnects(base, route, 300);
     await new Promise((r) => setTimeout(r, 500));
     const before = await session.heapAfterGc();
     await disconnects(base, route, n);
@@ -186,4 +228,39 @@ export async function heapPerThousand(
   } finally {
     session.close();
   }
+}
+
+/**
+ * The Worker in workerd with its inspector open: under miniflare (the entry
+ * bundled with esbuild, the shipped compatibility settings) or under
+ * `wrangler dev --config worker/wrangler.jsonc`.
+ */
+export async function startWorkerd(
+  vars: Record<string, string>,
+  { entry = `${root}worker/src/index.ts`, useWrangler = false }: { entry?: string; useWrangler?: boolean } = {},
+): Promise<{ base: string; inspectorPort: number; stop: () => Promise<void> }> {
+  const inspectorPort = await freePort();
+  if (useWrangler) {
+    const dev = await startDev(vars, ['--inspector-port', String(inspectorPort)]);
+    return { base: dev.url, inspectorPort, stop: dev.stop };
+  }
+  const bundle = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+  });
+  const mf = new Miniflare({
+    modules: true,
+    script: bundle.outputFiles[0]?.text ?? '',
+    compatibilityDate: '2026-07-01',
+    compatibilityFlags: ['enable_request_signal'],
+    bindings: vars,
+    inspectorPort,
+  });
+  const url = await mf.ready;
+  return { base: url.origin, inspectorPort, stop: () => mf.dispose() };
 }
