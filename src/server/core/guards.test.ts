@@ -53,10 +53,58 @@ describe('content type', () => {
 });
 
 describe('framing and size', () => {
-  it('a declared Content-Length above the limit is refused at once, without reading the body', async () => {
+  /** A body of `size` bytes in 64 KiB chunks, then `end`; counts the bytes read. */
+  function sized(size: number, end: 'close' | 'stall' = 'close') {
+    const state = { read: 0, cancelled: false };
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (state.read >= size) {
+            if (end === 'close') controller.close();
+            return end === 'stall' ? new Promise<void>(() => {}) : undefined;
+          }
+          const piece = new Uint8Array(Math.min(65536, size - state.read)).fill(120);
+          state.read += piece.byteLength;
+          controller.enqueue(piece);
+        },
+        cancel() {
+          state.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { state, body };
+  }
+
+  it('a declared Content-Length above the limit: the body is read to its end and dropped, then 413', async () => {
+    // Clients that write the whole body before reading (undici's fetch, the openai SDK) would get a reset otherwise.
+    const { state, body } = sized(5 * 1024 * 1024);
+    const request = { headers: new Headers({ 'content-length': String(5 * 1024 * 1024) }), body } as unknown as Request;
+    await expect(readBodyLimited(request, 1024)).rejects.toMatchObject({ status: 413 });
+    expect(state.read).toBe(5 * 1024 * 1024);
+  });
+
+  it('a body past the limit without Content-Length is drained too, up to drainBytes more, then cut off', async () => {
+    const { state, body } = sized(10 * 1024 * 1024);
+    const request = { headers: new Headers(), body } as unknown as Request;
+    await expect(readBodyLimited(request, 1024, { drainBytes: 1024 * 1024 })).rejects.toMatchObject({ status: 413 });
+    expect(state.read).toBeGreaterThan(1024 * 1024);
+    expect(state.read).toBeLessThan(2 * 1024 * 1024);
+    expect(state.cancelled).toBe(true);
+  });
+
+  it('a too-large body that stalls while drained is given up after drainMs', async () => {
+    const { body } = sized(2048, 'stall');
+    const request = { headers: new Headers({ 'content-length': '1000000' }), body } as unknown as Request;
+    const started = Date.now();
+    await expect(readBodyLimited(request, 1024, { drainMs: 50 })).rejects.toMatchObject({ status: 413 });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('a declared Content-Length beyond the limit plus drainBytes is refused at once, without reading', async () => {
     let pulled = false;
     const request = {
-      headers: new Headers({ 'content-length': String(10 * 1024 * 1024) }),
+      headers: new Headers({ 'content-length': String(100 * 1024 * 1024) }),
       body: new ReadableStream<Uint8Array>(
         {
           pull() {

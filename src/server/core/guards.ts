@@ -3,6 +3,7 @@
  * door: the proxy token (constant time, from the headers the door names),
  * the CORS allow-list, JSON only (415) and the body size limit (413).
  */
+import { raceAbort } from '../../util/abort.ts';
 import { ProxyHttpError } from './errors.ts';
 
 const encoder = new TextEncoder();
@@ -139,15 +140,58 @@ function tooLarge(limit: number): ProxyHttpError {
   });
 }
 
-/** Reads the body as text, stopping (413) as soon as it passes `limit` bytes, whatever Content-Length claimed. */
-export async function readBodyLimited(request: Request, limit: number): Promise<string> {
+/**
+ * How much of a too-large body is read (and dropped) before the 413 goes
+ * out. Clients such as undici's fetch (and so the openai SDK) write the whole
+ * body before they read the answer: a 413 sent while they still write makes
+ * the connection close under them, and they report a reset (EPIPE,
+ * ECONNRESET, "fetch failed") instead of the 413. Reading the rest first
+ * lets the 413 reach them. Beyond these bounds the body is cut off at once.
+ */
+export const DRAIN_BYTES = 16 * 1024 * 1024;
+export const DRAIN_MS = 5000;
+
+/** Reads and drops what is left of a too-large body, within the bounds; never throws. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, bytes: number, ms: number): Promise<void> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), ms);
+  let left = bytes;
+  try {
+    while (left >= 0) {
+      const { done, value } = await raceAbort(reader.read(), deadline.signal);
+      if (done) return;
+      left -= value.byteLength;
+    }
+  } catch {
+    // The client stopped sending, or took too long: it gets the 413 if it still listens.
+  } finally {
+    clearTimeout(timer);
+  }
+  reader.cancel().catch(() => {});
+}
+
+/**
+ * Reads the body as text, stopping (413) as soon as it passes `limit` bytes,
+ * whatever Content-Length claimed. The rest of a too-large body is drained
+ * first (up to `drainBytes` more, for at most `drainMs`), so the 413 reaches
+ * clients that write the whole body before reading.
+ */
+export async function readBodyLimited(
+  request: Request,
+  limit: number,
+  { drainBytes = DRAIN_BYTES, drainMs = DRAIN_MS }: { drainBytes?: number; drainMs?: number } = {},
+): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > limit) throw tooLarge(limit);
+  if (declared > limit + drainBytes) throw tooLarge(limit);
   if (request.body === null) return '';
   const reader = request.body.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
   let size = 0;
+  if (declared > limit) {
+    await drain(reader, declared, drainMs);
+    throw tooLarge(limit);
+  }
   while (true) {
     let chunk: ReadableStreamReadResult<Uint8Array>;
     try {
@@ -163,7 +207,7 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      await drain(reader, drainBytes, drainMs);
       throw tooLarge(limit);
     }
     parts.push(decoder.decode(value, { stream: true }));
