@@ -153,6 +153,7 @@ export function readInput(instructions: string | undefined, input: unknown): Lan
   }
   if (absent(input)) throw invalidRequest('`input` is required: a string, or an array of input items.', 'input');
   if (!Array.isArray(input)) fail('input', 'a string or an array of input items', input);
+  if (input.length === 0) throw invalidRequest('`input` must contain at least one item.', 'input');
 
   const toolNames = new Map<string, string>();
   /** The assistant turn being built: calls and reasoning join the message they follow. */

@@ -235,6 +235,7 @@ describe('reading a Responses request', () => {
     ['not an object', [], 'body'],
     ['no input', { model: 'm' }, 'input'],
     ['input a number', { input: 3 }, 'input'],
+    ['an empty input', { input: [] }, 'input'],
     ['an unknown role', { input: [{ role: 'tool', content: 'x' }] }, 'input[0].role'],
     [
       'a part of unknown type',
