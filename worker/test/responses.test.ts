@@ -124,7 +124,8 @@ describe.each(['emulated', 'native'])('a Codex CLI session through the Worker (T
     expect(requests).toHaveLength(3);
     expect(JSON.stringify(requests[2]?.body.messages)).toContain('A hello.txt');
     if (mode === 'native') {
-      const tools = (requests[0]?.body.tools as Array<{ function: { name: string } }>).map((t) => t.function.name);
+      const sent = (requests[0]?.body.tools ?? []) as Array<{ function: { name: string } }>;
+      const tools = sent.map((t) => t.function.name);
       expect(tools).toEqual(['exec_command', 'write_stdin', 'update_plan', 'apply_patch', 'view_image']);
       expect(requests[0]?.body.parallel_tool_calls).toBe(false);
     } else expect(requests[0]?.body.tools).toBeUndefined();
