@@ -55,18 +55,3 @@ export function optionalNumber(body: Json, key: string, min: number, max: number
     throw invalidRequest(`\`${key}\` must be between ${min} and ${max}, got ${value}.`, key);
   return value;
 }
-
-/** How deep client JSON may nest: far beyond real tool arguments, well within every runtime's stack. */
-export const MAX_JSON_DEPTH = 100;
-
-/** Whether `value` nests arrays and objects deeper than `limit`; iterative, so any depth is safe to ask about. */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop() as [unknown, number];
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return false;
-}

@@ -16,9 +16,10 @@
  *   `file_id`) or a hosted tool's history is refused with a 400 naming it.
  */
 import type { LanguageModelV4Message, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
+import { MAX_NESTING, nestsDeeperThan } from '../../json/depth.ts';
 import { parseDataUrl } from '../core/data-url.ts';
 import { invalidRequest } from '../core/errors.ts';
-import { absent, fail, isObject, type Json, MAX_JSON_DEPTH, nestsDeeperThan } from './check.ts';
+import { absent, fail, isObject, type Json } from './check.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
@@ -138,8 +139,8 @@ function parseArguments(text: string, at: string): unknown {
   } catch {
     return text;
   }
-  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) {
-    throw invalidRequest(`\`${at}\` nests deeper than ${MAX_JSON_DEPTH} levels.`, at);
+  if (nestsDeeperThan(value)) {
+    throw invalidRequest(`\`${at}\` nests deeper than ${MAX_NESTING} levels; flatten the arguments.`, at);
   }
   return value;
 }
