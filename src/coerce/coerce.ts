@@ -9,6 +9,7 @@
  */
 
 import { NUMERAL } from '../json/chars.ts';
+import { nestsDeeperThan } from '../json/depth.ts';
 import { isUnsafeKey } from '../json/json-sink.ts';
 import { parseRelaxedJson } from '../json/json-value.ts';
 import {
@@ -221,8 +222,13 @@ function coerceByCombinator(value: unknown, schema: Schema, note?: Note): unknow
   return asParsed(value);
 }
 
-/** A whole tool input: nothing at all means `{}`. */
+/**
+ * A whole tool input: nothing at all means `{}`. A value nested deeper than
+ * MAX_NESTING (json/depth.ts) is returned as it is: coercion recurses, and
+ * toolshim's own readers never produce one.
+ */
 export function coerceToolInput(value: unknown, schema: unknown, note?: Note): unknown {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return {};
+  if (nestsDeeperThan(value)) return value;
   return coerceBySchema(value, schema, note);
 }

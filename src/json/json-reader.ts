@@ -12,6 +12,7 @@
  * in named fields below.
  */
 import { isSpaceCode, NUMERAL } from './chars.ts';
+import { MAX_NESTING } from './depth.ts';
 import type { JsonSink } from './json-sink.ts';
 
 // What the reader expects next, outside strings:
@@ -229,6 +230,12 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
     return i;
   }
 
+  /** Deeper than anything downstream may walk (depth.ts): not taken as a value. */
+  function tooDeep(i: number): number {
+    problem = `it nests deeper than ${MAX_NESTING} levels`;
+    return i;
+  }
+
   function write(text: string, from = 0): number {
     const n = text.length;
     let i = from;
@@ -260,6 +267,7 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
       switch (c) {
         case 123: // {
           if (!wantsValue) return stop(text, i);
+          if (stack.length >= MAX_NESTING) return tooDeep(i);
           started = true;
           sink.beginObject();
           stack.push(false);
@@ -267,6 +275,7 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
           break;
         case 91: // [
           if (!wantsValue) return stop(text, i);
+          if (stack.length >= MAX_NESTING) return tooDeep(i);
           started = true;
           sink.beginArray();
           stack.push(true);

@@ -8,6 +8,7 @@ import type { OnToolshimError, ToolSpec } from '../types.ts';
 import { type CallState, rememberCallState, type ToolChoiceMode } from './call-state.ts';
 import { convertPrompt, withSystemPrompt } from './convert-prompt.ts';
 import { resolveDebug, resolveDebugStyle } from './debug.ts';
+import { checkNesting } from './nesting.ts';
 import type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './options.ts';
 import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
 
@@ -60,6 +61,7 @@ export function transformParams(
 ): LanguageModelV4CallOptions {
   const allTools = params.tools ?? [];
   const toolChoice = validateToolChoice(params.toolChoice, allTools);
+  checkNesting(params);
   const { toolCallMiddleware, ...otherProviderOptions } = params.providerOptions ?? {};
   const perCall = toolCallMiddleware as ToolCallMiddlewareProviderOptions | undefined;
   const onError = combineOnError(options.onError, perCall?.onError);

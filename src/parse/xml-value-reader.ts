@@ -7,6 +7,7 @@
  * element closes; a tag is at most MAX_TAG_LENGTH characters, so a `<` in a
  * value (`<count>< 5</count>`) costs a bounded look, then counts as text.
  */
+import { MAX_NESTING } from '../json/depth.ts';
 import { MIXED_TEXT_KEY, type XmlChildren, type XmlNode } from './xml-args.ts';
 import { canStartTag, collectTag, parseTag } from './xml-tag.ts';
 import { decodeEntities, trimValueText } from './xml-text.ts';
@@ -56,6 +57,8 @@ export function createXmlValueReader(elementName: string): XmlValueReader {
     const parsed = parseTag(inner);
     if (parsed === undefined) return false;
     if (parsed.kind === 'open') {
+      // Deeper than the argument walks may go (json/depth.ts): the tag stays text of the value.
+      if (stack.length > MAX_NESTING) return false;
       stack.push({ name: parsed.name, text: [], children: undefined });
       return true;
     }

@@ -5,9 +5,11 @@
 import { chatCompletions } from './chat-completions/front-door.ts';
 import type { FrontDoor } from './core/front-door.ts';
 import { countTokens, messages } from './messages/front-door.ts';
+import { responses } from './responses/front-door.ts';
 
 export const FRONT_DOORS: readonly FrontDoor[] = [
   chatCompletions, // POST /v1/chat/completions
+  responses, // POST /v1/responses
   messages, // POST /v1/messages
   countTokens, // POST /v1/messages/count_tokens
 ];

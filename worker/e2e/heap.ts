@@ -43,6 +43,16 @@ export const HEAP_ROUTES: HeapRoute[] = [
     body: { model: 'm', stream: true, tools, messages: [{ role: 'user', content: 'Weather in Paris?' }] },
   },
   {
+    name: 'POST /v1/responses',
+    path: '/v1/responses',
+    body: {
+      model: 'm',
+      stream: true,
+      input: 'Weather in Paris?',
+      tools: tools.map(({ function: { name, parameters } }) => ({ type: 'function', name, parameters })),
+    },
+  },
+  {
     name: 'POST /v1/messages',
     path: '/v1/messages',
     body: {

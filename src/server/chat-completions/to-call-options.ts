@@ -8,6 +8,7 @@ import type {
   LanguageModelV4Message,
   LanguageModelV4ToolChoice,
 } from '@ai-sdk/provider';
+import { MAX_NESTING, pathPastDepth } from '../../json/depth.ts';
 import type { ChatCompletionRequest, ChatContentPart, ChatTool, ChatToolChoice } from '../../wire/types.ts';
 import { parseDataUrl } from '../core/data-url.ts';
 import { invalidRequest } from '../core/errors.ts';
@@ -37,13 +38,22 @@ function userParts(content: string | ChatContentPart[]): UserPart[] {
   );
 }
 
-/** Arguments arrive as a JSON string; the prompt wants the value. Unparseable text is kept as the string. */
-function parseArguments(text: string): unknown {
+/**
+ * Arguments arrive as a JSON string; the prompt wants the value. Unparseable
+ * text is kept as the string; a value nested deeper than the renderers may
+ * walk (json/depth.ts) is the client's 400, naming the field.
+ */
+function parseArguments(text: string, param: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     return text;
   }
+  if (pathPastDepth(value) !== undefined) {
+    throw invalidRequest(`\`${param}\` nests deeper than ${MAX_NESTING} levels; flatten the arguments.`, param);
+  }
+  return value;
 }
 
 export function toPrompt(request: ChatCompletionRequest): LanguageModelV4Message[] {
@@ -59,15 +69,15 @@ export function toPrompt(request: ChatCompletionRequest): LanguageModelV4Message
         const parts: AssistantPart[] = [];
         const text = textOf(message.content);
         if (text !== '') parts.push({ type: 'text', text });
-        for (const call of message.tool_calls ?? []) {
+        (message.tool_calls ?? []).forEach((call, j) => {
           toolNames.set(call.id, call.function.name);
           parts.push({
             type: 'tool-call',
             toolCallId: call.id,
             toolName: call.function.name,
-            input: parseArguments(call.function.arguments),
+            input: parseArguments(call.function.arguments, `messages[${i}].tool_calls[${j}].function.arguments`),
           });
-        }
+        });
         return { role: 'assistant', content: parts };
       }
       default: {

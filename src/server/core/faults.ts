@@ -66,6 +66,14 @@ export function httpErrorOf(error: unknown): ProxyHttpError {
   if (error instanceof ProxyHttpError) return error;
   const upstream = UpstreamError.find(error);
   if (upstream !== undefined) return upstreamToHttp(upstream);
-  if (ToolshimInvalidRequestError.isInstance(error)) return invalidToolChoice(error.message);
+  if (ToolshimInvalidRequestError.isInstance(error)) {
+    if (error.param === 'toolChoice') return invalidToolChoice(error.message);
+    // Refused by the middleware (e.g. data nested too deep to render): the client's request, so a 400.
+    return new ProxyHttpError(400, error.message, {
+      type: 'invalid_request_error',
+      param: error.param === 'tools' ? 'tools' : null,
+      code: 'provider_invalid_request',
+    });
+  }
   return internalError(error);
 }

@@ -6,6 +6,7 @@
  * core adds `GET /v1/models`, `GET /health`, CORS preflight, 405 for a wrong
  * method and 404 for anything else.
  */
+import { MAX_NESTING, pathName, pathPastDepth } from '../../json/depth.ts';
 import { invalidRequest, ProxyHttpError } from './errors.ts';
 import { httpErrorOf } from './faults.ts';
 import { type FrontDoor, isModelDoor, type JsonFrontDoor, type ModelFrontDoor } from './front-door.ts';
@@ -24,13 +25,31 @@ export type ProxyHandler = (request: Request) => Promise<Response>;
 /** The built-in routes, answered by the core itself. */
 const GET_ROUTES = ['/v1/models', '/health'];
 
+/**
+ * How deep a request body may nest: MAX_NESTING for the tool schemas and
+ * arguments in it, plus the few levels of the API's own envelope
+ * (`tools[0].function.parameters`, `messages[1].content[0].input`).
+ */
+const MAX_REQUEST_NESTING = MAX_NESTING + 10;
+
 function parseJson(text: string): unknown {
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw invalidRequest(`The request body is not valid JSON (${reason}).`, null, 'invalid_json');
   }
+  // Refused here, before any door, the middleware or JSON.stringify walks it (they recurse: json/depth.ts).
+  const deep = pathPastDepth(json, MAX_REQUEST_NESTING);
+  if (deep !== undefined) {
+    const field = pathName(deep, 6);
+    throw invalidRequest(
+      `\`${field}\` nests deeper than ${MAX_REQUEST_NESTING} levels. Tool schemas and arguments nest a few levels; flatten this one.`,
+      field,
+    );
+  }
+  return json;
 }
 
 export function createProxyCore(options: ProxyHandlerOptions, doors: readonly FrontDoor[]): ProxyHandler {
