@@ -4,6 +4,7 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { type CallState, recallCallState } from './call-state.ts';
+import { resolveCoalescing } from './delta-coalescer.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
 import { callState, functionToolsOf, transformParams } from './transform-params.ts';
 import { wrapGenerate } from './wrap-generate.ts';
@@ -29,6 +30,20 @@ function resolveProtocol(protocol: ToolMiddlewareOptions['protocol'] | undefined
 export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageModelV4Middleware {
   const protocol = resolveProtocol(options?.protocol);
   const { reasoning } = options;
+  // Checked here so that a wrong value fails when the middleware is made, not on the first call.
+  resolveCoalescing(options.coalesceToolInput);
+  const dropped = options.droppedCalls;
+  if (dropped !== undefined && dropped !== 'text' && dropped !== 'invalid-tool-call') {
+    throw new TypeError(
+      `createToolMiddleware: \`droppedCalls\` must be 'text' or 'invalid-tool-call', got ${JSON.stringify(dropped)}.`,
+    );
+  }
+  const files = options.toolResultFiles;
+  if (files !== undefined && files !== 'placeholder' && files !== 'attach') {
+    throw new TypeError(
+      `createToolMiddleware: \`toolResultFiles\` must be 'placeholder' or 'attach', got ${JSON.stringify(files)}.`,
+    );
+  }
   if (
     reasoning !== undefined &&
     reasoning !== 'text' &&
