@@ -27,32 +27,30 @@ function resolveProtocol(protocol: ToolMiddlewareOptions['protocol'] | undefined
   return candidate as ToolCallProtocol;
 }
 
+/**
+ * Throws, naming what is allowed, when an option has a value it does not take.
+ * `value` is the option's value, or undefined when it was found valid.
+ */
+export function checkOption(name: string, value: unknown, allowed: string): void {
+  if (value !== undefined && !allowed.includes(`'${String(value)}'`)) {
+    throw new TypeError(`createToolMiddleware: \`${name}\` must be ${allowed}, got ${JSON.stringify(value)}.`);
+  }
+}
+
 export function createToolMiddleware(options: ToolMiddlewareOptions): LanguageModelV4Middleware {
   const protocol = resolveProtocol(options?.protocol);
   const { reasoning } = options;
   // Checked here so that a wrong value fails when the middleware is made, not on the first call.
   resolveCoalescing(options.coalesceToolInput);
-  const dropped = options.droppedCalls;
-  if (dropped !== undefined && dropped !== 'text' && dropped !== 'invalid-tool-call') {
-    throw new TypeError(
-      `createToolMiddleware: \`droppedCalls\` must be 'text' or 'invalid-tool-call', got ${JSON.stringify(dropped)}.`,
-    );
-  }
-  const files = options.toolResultFiles;
-  if (files !== undefined && files !== 'placeholder' && files !== 'attach') {
-    throw new TypeError(
-      `createToolMiddleware: \`toolResultFiles\` must be 'placeholder' or 'attach', got ${JSON.stringify(files)}.`,
-    );
-  }
-  if (
-    reasoning !== undefined &&
-    reasoning !== 'text' &&
-    (typeof reasoning !== 'object' || reasoning === null || Array.isArray(reasoning))
-  ) {
-    throw new TypeError(
-      `createToolMiddleware: \`reasoning\` must be 'text' or { startInside: true }, got ${JSON.stringify(reasoning)}.`,
-    );
-  }
+  checkOption('droppedCalls', options.droppedCalls, "'text' or 'invalid-tool-call'");
+  checkOption('toolResultFiles', options.toolResultFiles, "'placeholder' or 'attach'");
+  checkOption(
+    'reasoning',
+    reasoning !== 'text' && (typeof reasoning !== 'object' || reasoning === null || Array.isArray(reasoning))
+      ? reasoning
+      : undefined,
+    "'text' or { startInside: true }",
+  );
 
   /**
    * The state transformParams left for these params (found even if a middleware in between

@@ -48,16 +48,11 @@ export function resolveCoalescing(
   option: false | CoalesceToolInputOptions | undefined,
 ): Required<CoalesceToolInputOptions> | undefined {
   if (option === false) return undefined;
-  if (option !== undefined && (typeof option !== 'object' || option === null)) {
-    throw new TypeError(
-      `createToolMiddleware: \`coalesceToolInput\` must be false or { immediateChars, ratio, maxDelayMs }, got ${JSON.stringify(option)}.`,
-    );
-  }
   const resolved = { ...DEFAULT_COALESCING, ...option };
   const { immediateChars, ratio, maxDelayMs } = resolved;
-  if (!(immediateChars >= 0) || !(ratio > 0) || !(maxDelayMs >= 0)) {
+  if (option === null || !(immediateChars >= 0 && ratio > 0 && maxDelayMs >= 0)) {
     throw new TypeError(
-      `createToolMiddleware: \`coalesceToolInput\` needs immediateChars >= 0, ratio > 0 and maxDelayMs >= 0, got ${JSON.stringify(option)}. Pass false to send every piece as it comes.`,
+      `createToolMiddleware: \`coalesceToolInput\` must be false or { immediateChars >= 0, ratio > 0, maxDelayMs >= 0 }, got ${JSON.stringify(option)}.`,
     );
   }
   return resolved;

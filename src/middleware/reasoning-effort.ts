@@ -35,7 +35,7 @@ export function applyReasoningEffort(
         {
           type: 'unsupported',
           feature: 'reasoning',
-          details: `The "${protocol.name}" format's model family has no thinking switch in its chat template; reasoning "${effort}" was passed to the provider unchanged.`,
+          details: `The "${protocol.name}" format's family has no thinking switch; reasoning "${effort}" went to the provider as it was.`,
         },
       ],
     };
