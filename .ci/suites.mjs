@@ -129,6 +129,14 @@ export const suites = [
     report: '.cache/reports/worker-e2e.json',
     format: 'vitest',
   },
+  // The Next.js app (demo/next): tsc, `next build`, `next start` on a free port, its useChat page driven in Chromium.
+  {
+    name: 'next app (next build + start, playwright, chromium)',
+    command: ['playwright', 'test', '--config', 'demo/next/playwright.config.ts'],
+    report: '.cache/reports/next.json',
+    format: 'playwright',
+    browser: true,
+  },
   // The built demo page (vite preview) in Debian's Chromium, replay engine; plus the proxy engine against wrangler dev.
   {
     name: 'demo e2e (playwright, chromium)',

@@ -7,6 +7,7 @@ export { coerceBySchema, coerceToolInput } from './coerce/coerce.ts';
 export { ToolshimInvalidRequestError } from './errors.ts';
 export { parseRelaxedJson } from './json/json-value.ts';
 export { createToolMiddleware } from './middleware/create-tool-middleware.ts';
+export type { CoalesceToolInputOptions } from './middleware/delta-coalescer.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './middleware/options.ts';
 // One preset per native format of an open model family, and auto; each is tree-shakable on its own.
 export {

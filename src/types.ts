@@ -9,6 +9,8 @@ export interface ToolSpec {
   name: string;
   description?: string;
   inputSchema: JSONSchema7 | Record<string, unknown>;
+  /** The tool asks for strict schema adherence: a forced answer's schema then allows no undeclared keys. */
+  strict?: boolean;
 }
 
 /** Extra facts passed with every `onError` call, so a caller can log or count them. */

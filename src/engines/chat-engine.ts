@@ -157,6 +157,12 @@ function buildRequest(
   if (options.topP !== undefined) request.top_p = options.topP;
   if (options.stopSequences && options.stopSequences.length > 0) request.stop = options.stopSequences;
   if (options.seed !== undefined) request.seed = options.seed;
+  // The family's thinking switch, set by the middleware for the `reasoning` call option (or by the caller).
+  const toolshimOptions = options.providerOptions?.toolshim as
+    | { chatTemplateKwargs?: Record<string, unknown> }
+    | undefined;
+  if (toolshimOptions?.chatTemplateKwargs !== undefined)
+    request.chat_template_kwargs = toolshimOptions.chatTemplateKwargs;
   const format = options.responseFormat;
   if (format?.type === 'json') {
     // toolshim's forced tool choice arrives here as a JSON schema for `{"name", "arguments"}`.

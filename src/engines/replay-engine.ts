@@ -62,7 +62,9 @@ export function replayText(request: ChatCompletionRequest, protocol?: ToolCallPr
     return renderCall('json', call);
   }
   const answer = protocol ? renderTurnWith(protocol, turn) : renderTurn(turn, taught.format ?? 'hermes');
-  return thinkingFor(userText, step, turn, protocol) + answer;
+  // Qwen3's switch (see protocols/reasoning-switches.ts): `/no_think` after the request, or the template variable.
+  const noThinking = /\/no_think\s*$/.test(userText) || request.chat_template_kwargs?.enable_thinking === false;
+  return (noThinking ? '' : thinkingFor(userText, step, turn, protocol)) + answer;
 }
 
 /**

@@ -85,11 +85,13 @@ export type Intent =
   | 'calculate'
   | 'list-notes'
   | 'note'
+  | 'write-file'
   | 'chat';
 
 export function intentOf(request: string): Intent {
   const r = request.toLowerCase();
   if (/malformed|broken/.test(r)) return 'malformed';
+  if (/\bwrite\b.*\bfile\b/.test(r) && fileSizeIn(request) !== undefined) return 'write-file';
   const weather = /weather|temperature|forecast|umbrella|raining/.test(r);
   if (weather && /\bnote|remember/.test(r)) return 'weather-and-note';
   if (weather && citiesIn(request).length > 1) return 'parallel-weather';
@@ -103,6 +105,30 @@ export function intentOf(request: string): Intent {
 function noteTextOf(request: string): string {
   const match = /(?:note|remember)(?:\s+(?:that|to|:))?\s*[:-]?\s*(.+)$/i.exec(request.trim());
   return (match?.[1] ?? request).replace(/[.!?]+$/, '').trim() || request;
+}
+
+/** The size a request asks a file to have ("write a 300 KB file"), in characters; at most 4 MB. */
+export function fileSizeIn(request: string): number | undefined {
+  const match = /(\d+(?:\.\d+)?)\s*(kb|mb)\b/i.exec(request);
+  if (match === null) return undefined;
+  const size = Number(match[1]) * ((match[2] as string).toLowerCase() === 'mb' ? 1 << 20 : 1 << 10);
+  return Math.min(Math.round(size), 4 << 20);
+}
+
+/**
+ * Source-like text of exactly `size` characters, for the big-argument script:
+ * quotes, backslashes and newlines, so the JSON of the call escapes as a
+ * coding agent's file write does.
+ */
+export function sampleCode(size: number): string {
+  const lines: string[] = [];
+  let length = 0;
+  for (let i = 0; length < size; i++) {
+    const line = i % 3 === 0 ? `export function step${i}(input) {` : i % 3 === 1 ? `  return input + "\\n#${i}";` : '}';
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return lines.join('\n').slice(0, size);
 }
 
 /** Default arguments for a tool the user forced but did not ask about. */
@@ -127,6 +153,7 @@ const NEEDS: Partial<Record<Intent, string>> = {
   calculate: 'calculator',
   'list-notes': 'list_notes',
   note: 'add_note',
+  'write-file': 'write_file',
 };
 
 /** The answer without tools: what the model says when tool choice is `none`. */
@@ -145,6 +172,8 @@ function withoutTools(intent: Intent, request: string): ReplayTurn {
     case 'note':
     case 'list-notes':
       return { before: "I can't reach your notes right now: the notes tools are not available in this chat." };
+    case 'write-file':
+      return { before: "I can't write files here: the file tool is not available in this chat." };
     default:
       return {
         before:
@@ -257,7 +286,23 @@ export function scriptTurn(context: ScriptContext): ReplayTurn {
       }
     case 'note':
       if (step === 0) return { calls: [defaultCall('add_note', request)] };
+      // A denied or failed call comes back as {"error": …}: say so rather than claim the note was saved.
+      if (typeof field(first, 'error') === 'string')
+        return { before: `I did not save the note: ${field(first, 'error')}` };
       return { before: `Saved: "${noteTextOf(request)}".` };
+    case 'write-file': {
+      if (step === 0) {
+        const content = sampleCode(fileSizeIn(request) ?? 1024);
+        return {
+          before: 'Writing big.js now.\n',
+          calls: [{ name: 'write_file', arguments: { path: 'big.js', content } }],
+        };
+      }
+      const written = field(first, 'characters');
+      return {
+        before: `Wrote big.js (${typeof written === 'number' ? written.toLocaleString('en-US') : 'all'} characters).`,
+      };
+    }
     default:
       return withoutTools('chat', request);
   }

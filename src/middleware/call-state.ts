@@ -7,6 +7,7 @@ import type { SharedV4Warning } from '@ai-sdk/provider';
 import type { ReasoningOption } from '../parse/events.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { DebugLevel, DebugStyle, OnToolshimError, ToolSpec } from '../types.ts';
+import type { CoalesceToolInputOptions } from './delta-coalescer.ts';
 
 /** The tool-choice mode in force for one call. */
 export type ToolChoiceMode =
@@ -24,6 +25,9 @@ export interface CallState {
   debug: DebugLevel;
   debugStyle: DebugStyle;
   reasoning: ReasoningOption | undefined;
+  /** How tool-input deltas are grouped; undefined sends each piece as it comes. */
+  coalescing: Required<CoalesceToolInputOptions> | undefined;
+  droppedCalls: 'text' | 'invalid-tool-call';
 }
 
 const states = new WeakMap<object, CallState>();

@@ -16,6 +16,8 @@ export interface ConvertPromptOptions {
   protocol: ToolCallProtocol;
   toolResponsePromptTemplate?: ((response: ToolResponseRecord) => string) | undefined;
   onError: OnToolshimError;
+  /** `attach`: files in tool results also follow the results as file parts (see ToolMiddlewareOptions). */
+  toolResultFiles?: 'placeholder' | 'attach' | undefined;
 }
 
 /**
@@ -26,6 +28,7 @@ export interface ConvertPromptOptions {
 export function toolResultValue(
   output: LanguageModelV4ToolResultOutput,
   onError?: OnToolshimError,
+  filesAttached = false,
 ): { result: unknown; isError: boolean } {
   switch (output.type) {
     case 'text':
@@ -45,6 +48,8 @@ export function toolResultValue(
           .map((part) => {
             if (part.type === 'text') return part.text;
             const placeholder = part.type === 'file' ? `[file: ${part.mediaType}]` : '[content]';
+            // An attached file reaches the model after the text: its placeholder only marks where it was.
+            if (part.type === 'file' && filesAttached) return placeholder;
             onError?.(`A tool result held a ${part.type} part; the model was sent "${placeholder}" instead.`, {
               code: 'unsupported-prompt-part',
               text: placeholder,
@@ -84,7 +89,7 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
   const responseRecord = (part: ResultPart): ToolResponseRecord => ({
     toolCallId: part.toolCallId,
     toolName: part.toolName,
-    ...toolResultValue(part.output, onError),
+    ...toolResultValue(part.output, onError, options.toolResultFiles === 'attach'),
   });
   const respond = (part: ResultPart) => formatResponse(responseRecord(part));
 
@@ -109,7 +114,8 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
           options.toolResponsePromptTemplate === undefined && protocol.formatToolResponses !== undefined
             ? protocol.formatToolResponses(results.map(responseRecord))
             : results.map(respond).join('\n');
-        pushUser(out, [{ type: 'text', text }], undefined);
+        const files = options.toolResultFiles === 'attach' ? attachedFiles(results) : [];
+        pushUser(out, [{ type: 'text', text }, ...files], undefined);
         break;
       }
       case 'assistant': {
@@ -171,6 +177,30 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
     }
   }
   return out;
+}
+
+/**
+ * The files of tool results as user file parts, for models that read them
+ * (`toolResultFiles: 'attach'`): a user turn is where a chat template puts
+ * images, while a tool result is text.
+ */
+function attachedFiles(results: ResultPart[]): UserPart[] {
+  return results.flatMap((result) =>
+    result.output.type === 'content'
+      ? result.output.value.flatMap((part): UserPart[] =>
+          part.type === 'file'
+            ? [
+                {
+                  type: 'file',
+                  data: part.data,
+                  mediaType: part.mediaType,
+                  ...(part.filename ? { filename: part.filename } : {}),
+                },
+              ]
+            : [],
+        )
+      : [],
+  );
 }
 
 /** Tool-call inputs in the history are usually objects; a JSON string is parsed back. */

@@ -5,6 +5,7 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { type CallState, recallCallState } from './call-state.ts';
 import type { ToolshimMiddleware } from './middleware-type.ts';
+import { resolveCoalescing } from './delta-coalescer.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
 import { callState, combineOnError, functionToolsOf, transformParams } from './transform-params.ts';
 import { wrapGenerate } from './wrap-generate.ts';
@@ -27,18 +28,30 @@ function resolveProtocol(protocol: ToolMiddlewareOptions['protocol'] | undefined
   return candidate as ToolCallProtocol;
 }
 
+/**
+ * Throws, naming what is allowed, when an option has a value it does not take.
+ * `value` is the option's value, or undefined when it was found valid.
+ */
+export function checkOption(name: string, value: unknown, allowed: string): void {
+  if (value !== undefined && !allowed.includes(`'${String(value)}'`)) {
+    throw new TypeError(`createToolMiddleware: \`${name}\` must be ${allowed}, got ${JSON.stringify(value)}.`);
+  }
+}
+
 export function createToolMiddleware(options: ToolMiddlewareOptions): ToolshimMiddleware {
   const protocol = resolveProtocol(options?.protocol);
   const { reasoning } = options;
-  if (
-    reasoning !== undefined &&
-    reasoning !== 'text' &&
-    (typeof reasoning !== 'object' || reasoning === null || Array.isArray(reasoning))
-  ) {
-    throw new TypeError(
-      `createToolMiddleware: \`reasoning\` must be 'text' or { startInside: true }, got ${JSON.stringify(reasoning)}.`,
-    );
-  }
+  // Checked here so that a wrong value fails when the middleware is made, not on the first call.
+  resolveCoalescing(options.coalesceToolInput);
+  checkOption('droppedCalls', options.droppedCalls, "'text' or 'invalid-tool-call'");
+  checkOption('toolResultFiles', options.toolResultFiles, "'placeholder' or 'attach'");
+  checkOption(
+    'reasoning',
+    reasoning !== 'text' && (typeof reasoning !== 'object' || reasoning === null || Array.isArray(reasoning))
+      ? reasoning
+      : undefined,
+    "'text' or { startInside: true }",
+  );
 
   /**
    * The state transformParams left for these params (found even if a middleware in between

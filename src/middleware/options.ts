@@ -1,6 +1,7 @@
 import type { ReasoningOption } from '../parse/events.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from '../protocols/protocol.ts';
 import type { DebugLevel, DebugStyle, OnToolshimError } from '../types.ts';
+import type { CoalesceToolInputOptions } from './delta-coalescer.ts';
 
 export interface ToolMiddlewareOptions {
   /** The text format the model is taught and parsed in, or a factory for it. */
@@ -26,6 +27,38 @@ export interface ToolMiddlewareOptions {
    * markers as ordinary text.
    */
   reasoning?: ReasoningOption;
+  /**
+   * How a call's arguments are grouped into `tool-input-delta`s while they
+   * stream. Default `{ immediateChars: 1024, ratio: 0.25, maxDelayMs: 100 }`:
+   * the first KB goes out piece by piece, then held text goes out when it
+   * reaches a quarter of what was sent or 100 ms after the last delta, and all
+   * of it before `tool-input-end`. This keeps `useChat`, which re-parses the
+   * whole partial input on every delta, linear in the argument. `false` sends
+   * every piece the parser produces as it comes. Either way the deltas join to
+   * the call's `input`.
+   */
+  coalesceToolInput?: false | CoalesceToolInputOptions;
+  /**
+   * Images and other files in tool results. Default `placeholder`: the model
+   * reads `[file: image/png]` in the result's text (for text-only models) and
+   * `onError` hears of each. `attach`: the placeholder stays in the text and
+   * the files follow the results as file parts of the same user message, for
+   * models that read images (Gemma 3/4, Qwen2.5-VL, Llama 4 and other vision
+   * models behind an OpenAI-compatible endpoint).
+   */
+  toolResultFiles?: 'placeholder' | 'attach';
+  /**
+   * What becomes of a call the parser had to drop, malformed
+   * (`malformed-tool-call`) or unfinished (`unclosed-tool-call`). Default
+   * `text`: its raw text stays in the answer, and `onError` says why.
+   * `invalid-tool-call`: it goes to the agent loop as a tool call whose input
+   * is that raw text; the AI SDK finds it invalid, offers it to
+   * `experimental_repairToolCall`, and otherwise sends the model an error
+   * result, so that the next step can try again (`onError` still hears of it).
+   * Unknown tools and arguments that fail the schema reach the loop as calls
+   * either way.
+   */
+  droppedCalls?: 'text' | 'invalid-tool-call';
 }
 
 /** Per-call options read from `providerOptions.toolCallMiddleware`. */

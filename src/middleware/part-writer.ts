@@ -13,11 +13,14 @@ import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { ParserCallbacks } from '../parse/events.ts';
 import type { OnToolshimError } from '../types.ts';
 import { generateToolCallId } from '../util/id.ts';
+import { type CoalesceToolInputOptions, createDeltaCoalescer } from './delta-coalescer.ts';
 
 export interface PartWriter {
   callbacks: ParserCallbacks;
   /** Closes an open text or reasoning block. */
   closeText(): void;
+  /** A dropped call handed to the agent loop as a call the AI SDK will find invalid (see dropped-calls.ts). */
+  invalidCall(call: { id: string | undefined; toolName: string; input: string }): void;
   /** How many tool calls were completed. */
   readonly toolCalls: number;
 }
@@ -26,6 +29,7 @@ export function createPartWriter(
   enqueue: (part: LanguageModelV4StreamPart) => void,
   onError: OnToolshimError,
   onCallSegment?: (raw: string) => void,
+  coalescing?: Required<CoalesceToolInputOptions>,
 ): PartWriter {
   let textId: string | undefined;
   let reasoningId: string | undefined;
@@ -33,6 +37,8 @@ export function createPartWriter(
   /** A call came since the last text block: leading whitespace only separates the two. */
   let afterCall = false;
   let toolCalls = 0;
+  const sendDelta = (id: string, delta: string) => enqueue({ type: 'tool-input-delta', id, delta });
+  const coalescer = coalescing ? createDeltaCoalescer(coalescing, sendDelta) : undefined;
 
   function closeReasoning(): void {
     if (reasoningId !== undefined) enqueue({ type: 'reasoning-end', id: reasoningId });
@@ -89,15 +95,18 @@ export function createPartWriter(
       enqueue({ type: 'tool-input-start', id, toolName });
     },
     onToolCallDelta({ id, delta }) {
-      enqueue({ type: 'tool-input-delta', id, delta });
+      if (coalescer) coalescer.push(id, delta);
+      else sendDelta(id, delta);
     },
     onToolCallEnd({ id, toolName, input }) {
+      coalescer?.flush();
       enqueue({ type: 'tool-input-end', id });
       enqueue({ type: 'tool-call', toolCallId: id, toolName, input });
       toolCalls++;
     },
     onToolCallAbort({ id }) {
       // The SDK has no "cancelled input" part; closing the input lets UIs stop showing it as pending.
+      coalescer?.flush();
       enqueue({ type: 'tool-input-end', id });
     },
     onError,
@@ -107,6 +116,12 @@ export function createPartWriter(
   return {
     callbacks,
     closeText,
+    invalidCall({ id, toolName, input }) {
+      closeText();
+      afterCall = true;
+      enqueue({ type: 'tool-call', toolCallId: id ?? generateToolCallId(), toolName, input });
+      toolCalls++;
+    },
     get toolCalls() {
       return toolCalls;
     },

@@ -10,6 +10,7 @@ import type { StreamingParser } from '../protocols/protocol.ts';
 import { generateToolCallId } from '../util/id.ts';
 import type { CallState } from './call-state.ts';
 import { logParseSummary } from './debug.ts';
+import { routeDroppedCalls } from './dropped-calls.ts';
 import { createPartWriter } from './part-writer.ts';
 import { createForcedChoiceParser } from './tool-choice.ts';
 
@@ -37,7 +38,17 @@ export function createResponseParser(
       }
     : enqueue;
 
-  const writer = createPartWriter(out, state.onError, debugParse ? (raw) => segments.push(raw) : undefined);
+  const writer = createPartWriter(
+    out,
+    state.onError,
+    debugParse ? (raw) => segments.push(raw) : undefined,
+    state.coalescing,
+  );
+  const router =
+    state.droppedCalls === 'invalid-tool-call'
+      ? routeDroppedCalls(writer.callbacks, (call) => writer.invalidCall(call))
+      : undefined;
+  const callbacks = router?.callbacks ?? writer.callbacks;
   const context = {
     tools: new Map(state.tools.map((tool) => [tool.name, tool])),
     generateId: generateToolCallId,
@@ -45,19 +56,21 @@ export function createResponseParser(
   };
   const parser: StreamingParser =
     state.toolChoice.type === 'auto'
-      ? state.protocol.createParser(context, writer.callbacks)
-      : createForcedChoiceParser(state.protocol, state.toolChoice, context, writer.callbacks);
+      ? state.protocol.createParser(context, callbacks)
+      : createForcedChoiceParser(state.protocol, state.toolChoice, context, callbacks);
 
   let finished = false;
   return {
     feed(text) {
       if (debugParse) rawText.push(text);
       parser.feed(text);
+      router?.settle();
     },
     finish() {
       if (finished) return;
       finished = true;
       parser.flush();
+      router?.settle();
       writer.closeText();
       if (debugParse) {
         logParseSummary({

@@ -83,8 +83,9 @@ export function validateToolChoice(
 export function forcedResponseSchema(mode: ToolChoiceMode, tools: ToolSpec[]): JSONSchema7 {
   const callSchema = (tool: ToolSpec): JSONSchema7 => ({
     type: 'object',
-    properties: { name: { const: tool.name }, arguments: tool.inputSchema as JSONSchema7 },
+    properties: { name: { const: tool.name }, arguments: argumentsSchema(tool) },
     required: ['name', 'arguments'],
+    ...(tool.strict ? { additionalProperties: false } : {}),
   });
   if (mode.type === 'tool') {
     const tool = tools.find((t) => t.name === mode.toolName);
@@ -96,7 +97,7 @@ export function forcedResponseSchema(mode: ToolChoiceMode, tools: ToolSpec[]): J
     branch = {
       if: { properties: { name: { const: tool.name } }, required: ['name'] },
       // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON-schema keyword here.
-      then: { properties: { arguments: tool.inputSchema as JSONSchema7 } },
+      then: { properties: { arguments: argumentsSchema(tool) } },
       else: branch,
     };
   }
@@ -106,6 +107,19 @@ export function forcedResponseSchema(mode: ToolChoiceMode, tools: ToolSpec[]): J
     required: ['name', 'arguments'],
     ...branch,
   };
+}
+
+/**
+ * A tool's input schema as a forced answer's `arguments`. For a `strict` tool,
+ * an object without its own `additionalProperties` allows no undeclared keys,
+ * as strict function calling has it (OpenAI requires `additionalProperties:
+ * false` of a strict schema): an engine that enforces the response schema
+ * (llama.cpp's grammar, vLLM's guided decoding) then keeps the model to it.
+ */
+function argumentsSchema(tool: ToolSpec): JSONSchema7 {
+  const schema = tool.inputSchema as JSONSchema7;
+  if (!tool.strict || schema.type !== 'object' || schema.additionalProperties !== undefined) return schema;
+  return { ...schema, additionalProperties: false };
 }
 
 /** The sentence added to the system prompt in forced modes. */

@@ -9,7 +9,9 @@ import { type CallState, rememberCallState, type ToolChoiceMode } from './call-s
 import { convertPrompt, withSystemPrompt } from './convert-prompt.ts';
 import { resolveDebug, resolveDebugStyle } from './debug.ts';
 import { checkNesting } from './nesting.ts';
+import { resolveCoalescing } from './delta-coalescer.ts';
 import type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './options.ts';
+import { applyReasoningEffort, withSystemPrefix } from './reasoning-effort.ts';
 import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
 
 /**
@@ -48,6 +50,7 @@ export function functionToolsOf(params: LanguageModelV4CallOptions): ToolSpec[] 
             name: tool.name,
             inputSchema: tool.inputSchema,
             ...(tool.description ? { description: tool.description } : {}),
+            ...(tool.strict ? { strict: true } : {}),
           },
         ]
       : [],
@@ -79,17 +82,27 @@ export function transformParams(
   let toolPrompt = '';
   if (toolChoice.type !== 'none' && tools.length > 0) {
     toolPrompt = protocol.formatTools({ tools, toolSystemPromptTemplate: options.toolSystemPromptTemplate });
+    toolPrompt += exampleCalls(allTools, protocol);
     if (forced) toolPrompt += `\n\n${forcedInstruction(toolChoice)}`;
   }
-  const prompt = withSystemPrompt(
-    convertPrompt(params.prompt, { protocol, toolResponsePromptTemplate: options.toolResponsePromptTemplate, onError }),
-    toolPrompt,
-    options.placement ?? 'first',
+  const reasoning = applyReasoningEffort(params, protocol, otherProviderOptions);
+  warnings.push(...reasoning.warnings);
+  const converted = convertPrompt(reasoning.prompt, {
+    protocol,
+    toolResponsePromptTemplate: options.toolResponsePromptTemplate,
+    onError,
+    toolResultFiles: options.toolResultFiles,
+  });
+  const prompt = withSystemPrefix(
+    withSystemPrompt(converted, toolPrompt, options.placement ?? 'first'),
+    reasoning.systemPrefix,
   );
 
   const { tools: _tools, toolChoice: _toolChoice, providerOptions: _providerOptions, ...rest } = params;
   const next: LanguageModelV4CallOptions = { ...rest, prompt };
-  if (Object.keys(otherProviderOptions).length > 0) next.providerOptions = otherProviderOptions;
+  if (reasoning.providerOptions !== undefined && Object.keys(reasoning.providerOptions).length > 0) {
+    next.providerOptions = reasoning.providerOptions;
+  }
   if (forced) {
     const forcedTool = toolChoice.type === 'tool' ? tools.find((t) => t.name === toolChoice.toolName) : undefined;
     next.responseFormat = {
@@ -102,6 +115,22 @@ export function transformParams(
 
   rememberCallState(next, callState(options, protocol, tools, toolChoice, onError, warnings));
   return next;
+}
+
+/**
+ * The tools' `inputExamples`, written as calls in the protocol's own format
+ * after the tool prompt: a small model copies a call it was shown more
+ * reliably than it follows a schema.
+ */
+function exampleCalls(tools: NonNullable<LanguageModelV4CallOptions['tools']>, protocol: ToolCallProtocol): string {
+  const calls = tools.flatMap((tool) =>
+    tool.type === 'function'
+      ? (tool.inputExamples ?? []).map((example) =>
+          protocol.formatToolCall({ toolCallId: 'example', toolName: tool.name, input: example.input }),
+        )
+      : [],
+  );
+  return calls.length === 0 ? '' : `\n\nExamples of calls:\n${calls.join('\n')}`;
 }
 
 /** What the generate and stream wrappers need for one call. */
@@ -122,5 +151,7 @@ export function callState(
     debug: resolveDebug(options.debug),
     debugStyle: resolveDebugStyle(options.debugStyle),
     reasoning: options.reasoning,
+    coalescing: resolveCoalescing(options.coalesceToolInput),
+    droppedCalls: options.droppedCalls ?? 'text',
   };
 }

@@ -22,7 +22,8 @@ export async function wrapGenerate(
   const content: LanguageModelV4Content[] = [];
   /** The open text or reasoning block: the writer never has two open, so each delta is this one's. */
   let block: { type: 'text' | 'reasoning'; text: string } = { type: 'text', text: '' };
-  const parser = createResponseParser(state, (part: LanguageModelV4StreamPart) => {
+  // Generate keeps no deltas, so there is nothing to group.
+  const parser = createResponseParser({ ...state, coalescing: undefined }, (part: LanguageModelV4StreamPart) => {
     if (state.debug === 'stream') logStreamPart('out', part);
     if (part.type === 'text-start' || part.type === 'reasoning-start') {
       block = { type: part.type === 'text-start' ? 'text' : 'reasoning', text: '' };

@@ -46,6 +46,7 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
     formatToolCall: prompt.formatToolCall,
     formatToolResponse: prompt.formatToolResponse,
     ...(prompt.formatReasoning ? { formatReasoning: prompt.formatReasoning } : {}),
+    ...(prompt.reasoningSwitch ? { reasoningSwitch: prompt.reasoningSwitch } : {}),
     triggers: autoTriggers,
   });
 }

@@ -23,6 +23,7 @@ import { dsmlValues } from '../parse/sections/typed-param.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
+import { deepseekSwitch } from './reasoning-switches.ts';
 import { deepseekEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide, templateJson } from './tool-list.ts';
 
@@ -107,6 +108,7 @@ export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCal
     ].join('\n');
   return defineFormat({
     name: v3 ? 'deepseek-v3' : 'deepseek',
+    reasoningSwitch: deepseekSwitch,
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `${CALLS_BEGIN}${call(toolName, templateJson(input ?? {}))}${CALLS_END}`,
@@ -163,6 +165,7 @@ function deepseekV32Protocol(): ToolCallProtocol {
     ].join('\n');
   return defineFormat({
     name: 'deepseek-v3.2',
+    reasoningSwitch: deepseekSwitch,
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: (call) => dsmlBlock([call]),

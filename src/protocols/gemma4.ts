@@ -11,6 +11,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
+import { gemma4Switch } from './reasoning-switches.ts';
 import { gemma4End, gemma4ThoughtTriggers, strayCloser } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide } from './tool-list.ts';
 
@@ -55,6 +56,7 @@ const response = ({ toolName, result }: ToolResponseRecord) =>
 export function gemma4Protocol(): ToolCallProtocol {
   return defineFormat({
     name: 'gemma4',
+    reasoningSwitch: gemma4Switch,
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: call,

@@ -20,6 +20,7 @@ import { type GivenParams, givenParams, schemaProperties } from '../parse/xml-ne
 import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { glmSwitch } from './reasoning-switches.ts';
 import { glmEnd } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
 
@@ -276,6 +277,7 @@ function argText(value: unknown): string {
 export function glmProtocol(): ToolCallProtocol {
   return defineFormat({
     name: 'glm',
+    reasoningSwitch: glmSwitch,
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => {

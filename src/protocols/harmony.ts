@@ -15,6 +15,7 @@ import { openThinking } from '../parse/sections/reasoning.ts';
 import type { ToolSpec } from '../types.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
+import { harmonySwitch } from './reasoning-switches.ts';
 import { harmonyEnd } from './shared-triggers.ts';
 import { resultText, sideBySide, templateJson } from './tool-list.ts';
 
@@ -149,6 +150,7 @@ const resultMessage = ({ toolName, result }: ToolResponseRecord) =>
 export function harmonyProtocol(): ToolCallProtocol {
   return defineFormat({
     name: 'harmony',
+    reasoningSwitch: harmonySwitch,
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderNamespace(tools)),
     formatToolCall: callMessage,

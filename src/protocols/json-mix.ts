@@ -7,6 +7,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
+import { qwen3Switch } from './reasoning-switches.ts';
 import { bareJsonCallTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList, resultText } from './tool-list.ts';
 
@@ -104,6 +105,7 @@ export function jsonMixWith(options: JsonMixProtocolOptions, familyTriggers?: re
 export function hermesProtocol(): ToolCallProtocol {
   return {
     ...jsonMixProtocol({ name: 'hermes' }),
+    reasoningSwitch: qwen3Switch,
     // Qwen3's template (llama.cpp models/templates/Qwen-Qwen3-0.6B.jinja) writes '<think>\n' +
     // reasoning.strip('\n') + '\n</think>\n\n' before the content and calls of the turns after the last user message.
     formatReasoning: (reasoning) => `<think>\n${trimNewlines(reasoning)}\n</think>\n\n`,

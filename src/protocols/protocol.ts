@@ -44,6 +44,26 @@ export type ParserEvent =
   | { type: 'tool-call-end'; id: string; toolName: string; input: string }
   | { type: 'tool-call-abort'; id: string };
 
+/** The AI SDK's `reasoning` call option, except `provider-default` (which asks for nothing). */
+export type ReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+
+/**
+ * A model family's own thinking switch for one effort, as its chat template
+ * has it. The middleware writes the text parts into the prompt and hands the
+ * template variables to the engine (toolshim's chat engines send them as
+ * `chat_template_kwargs`).
+ */
+export interface ReasoningSwitch {
+  /** Appended to the last user message (Qwen3's ` /no_think`, GLM's `/nothink`). */
+  userSuffix?: string;
+  /** Put at the very start of the system message (Gemma 4's `<|think|>`). */
+  systemPrefix?: string;
+  /** The template's own variables (`enable_thinking`, `thinking`, `reasoning_effort`). */
+  templateKwargs?: Record<string, unknown>;
+  /** Why the effort could only be approximated (gpt-oss never stops thinking); becomes a warning. */
+  approximated?: string;
+}
+
 export interface ParseOptions {
   tools: ToolSpec[];
   onError?: OnToolshimError;
@@ -88,6 +108,11 @@ export interface ProtocolDefinition {
    * dropped, as most templates drop it.
    */
   formatReasoning?: (reasoning: string) => string;
+  /**
+   * The family's thinking switch for the AI SDK's `reasoning` call option.
+   * Without it, a `reasoning` other than `provider-default` gets a warning.
+   */
+  reasoningSwitch?: (effort: ReasoningEffort) => ReasoningSwitch;
   /** The incremental parser; the single parsing core of the protocol. */
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
   /**

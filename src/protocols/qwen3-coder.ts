@@ -15,6 +15,7 @@ import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts'
 import { defineFormat } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from './protocol.ts';
+import { enableThinkingSwitch } from './reasoning-switches.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide, templateJson } from './tool-list.ts';
 
@@ -100,6 +101,7 @@ export function qwen3CoderProtocol(options: Qwen3CoderProtocolOptions = {}): Too
 
   return defineFormat({
     name: options.name ?? 'qwen3-coder',
+    reasoningSwitch: enableThinkingSwitch,
     formatTools({ tools, toolSystemPromptTemplate }) {
       return (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools));
     },

@@ -50,6 +50,8 @@ export interface ChatCompletionRequest {
   stop?: string | string[];
   seed?: number;
   response_format?: ChatResponseFormat;
+  /** Variables for the server's chat template (vLLM, SGLang and llama.cpp's server read them), e.g. `enable_thinking`. */
+  chat_template_kwargs?: Record<string, unknown>;
 }
 
 export type ChatFinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | null;

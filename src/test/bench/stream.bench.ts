@@ -16,7 +16,15 @@
 import { writeFileSync } from 'node:fs';
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import * as reference from '@ai-sdk-tool/parser';
-import { hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../../index.ts';
+import {
+  createToolMiddleware,
+  hermesProtocol,
+  hermesToolMiddleware,
+  morphXmlProtocol,
+  qwen3CoderProtocol,
+  qwen3CoderToolMiddleware,
+  xmlToolMiddleware,
+} from '../../index.ts';
 import { writeResults } from '../results-file.ts';
 import { streamChart } from './chart.bench.ts';
 import { type Implementation, middlewareImplementation, passThrough, type StreamMiddleware } from './drive.bench.ts';
@@ -56,6 +64,18 @@ const toolshimMiddleware: Record<Format, LanguageModelV4Middleware> = {
   [Format.Hermes]: hermesToolMiddleware,
   [Format.MorphXml]: xmlToolMiddleware,
   [Format.Qwen3Coder]: qwen3CoderToolMiddleware,
+};
+
+/**
+ * The latency pass measures the parser: how soon a delta leaves after the chunk
+ * that brought it. The default middleware groups a big argument's deltas on
+ * purpose (coalesceToolInput, measured by `npm run bench:use-chat`), so this
+ * pass runs with grouping off.
+ */
+const parserMiddleware: Record<Format, LanguageModelV4Middleware> = {
+  [Format.Hermes]: createToolMiddleware({ protocol: hermesProtocol(), coalesceToolInput: false }),
+  [Format.MorphXml]: createToolMiddleware({ protocol: morphXmlProtocol(), coalesceToolInput: false }),
+  [Format.Qwen3Coder]: createToolMiddleware({ protocol: qwen3CoderProtocol(), coalesceToolInput: false }),
 };
 
 const referenceMiddleware: Record<Format, StreamMiddleware> = {
@@ -112,7 +132,8 @@ for (const format of formats) {
   ];
   for (const workload of latencyWorkloads) {
     const entry: Report['latency'][number] = { workload: workload.name, format, shape: workload.shape, results: {} };
-    for (const implementation of [ours, theirs].filter((x): x is Implementation => x !== undefined)) {
+    const oursParser = middlewareImplementation('toolshim', parserMiddleware[format]);
+    for (const implementation of [oursParser, theirs].filter((x): x is Implementation => x !== undefined)) {
       const measuredLatency = await measureLatency(implementation, workload, nextMacrotask);
       if (measuredLatency.calls !== workload.expectedCalls) {
         failures.push(

@@ -11,8 +11,11 @@ import {
 } from './bundle-size.ts';
 import { packageChecks, packageChecksSkipReason } from './package-checks.ts';
 
-/** Modules every format may share: the protocol plumbing and the triggers several families use. */
-const SHARED = /\/(protocol|define-protocol|tool-list|shared-triggers)\.js$/;
+/**
+ * Modules every format may share: the protocol plumbing, the triggers several
+ * families use, and the thinking switches (one small function per family).
+ */
+const SHARED = /\/(protocol|define-protocol|tool-list|shared-triggers|reasoning-switches)\.js$/;
 /**
  * Formats built on another format's module: they read that family's calls
  * too (GLM, Granite and Qwen3-Coder read Hermes JSON; Gemma is JSON-mix with a
