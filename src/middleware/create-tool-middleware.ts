@@ -4,8 +4,8 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { type CallState, recallCallState } from './call-state.ts';
-import type { ToolshimMiddleware } from './middleware-type.ts';
 import { resolveCoalescing } from './delta-coalescer.ts';
+import type { ToolshimMiddleware } from './middleware-type.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
 import { callState, combineOnError, functionToolsOf, transformParams } from './transform-params.ts';
 import { wrapGenerate } from './wrap-generate.ts';
