@@ -10,6 +10,8 @@
  * answered yet is let go once the client leaves.
  */
 import { describe, expect, it } from 'vitest';
+import { isModelDoor } from '../../src/server/core/front-door.ts';
+import { FRONT_DOORS } from '../../src/server/front-doors.ts';
 import {
   type ClientKind,
   HEAP_ROUTES,
@@ -20,6 +22,11 @@ import {
   startSilentUpstream,
   startWorkerd,
 } from './heap.ts';
+
+it('every API route has a sample here (src/server/test/routes.ts)', () => {
+  const sampled = HEAP_ROUTES.map((route) => route.path);
+  expect(sampled).toEqual(expect.arrayContaining(FRONT_DOORS.filter(isModelDoor).map((door) => door.path)));
+});
 
 const scenarios: Array<[string, () => ReturnType<typeof startQuietUpstream>, ClientKind]> = [
   ['clients leave mid-stream', startQuietUpstream, 'leave'],

@@ -18,31 +18,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
+import { ROUTE_SAMPLES, type RouteSample, sampleBody } from '../../src/server/test/routes.ts';
 import { freePort, root, startDev } from './wrangler.ts';
 
-/** A route to drive: its path and a streamed request body that makes the model answer. */
-export interface HeapRoute {
-  name: string;
-  path: string;
-  headers?: Record<string, string>;
-  body: Record<string, unknown>;
-}
+/** A route to drive: every API's sample request (src/server/test/routes.ts). */
+export type HeapRoute = RouteSample;
 
-const tools = [
-  {
-    type: 'function',
-    function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
-  },
-];
-
-/** Every route that exists; a new front door adds its streamed request here. */
-export const HEAP_ROUTES: HeapRoute[] = [
-  {
-    name: 'POST /v1/chat/completions',
-    path: '/v1/chat/completions',
-    body: { model: 'm', stream: true, tools, messages: [{ role: 'user', content: 'Weather in Paris?' }] },
-  },
-];
+/** Every route that exists; a new front door adds its sample to ROUTE_SAMPLES. */
+export const HEAP_ROUTES: HeapRoute[] = ROUTE_SAMPLES;
 
 interface FakeUpstream {
   baseURL: string;
@@ -103,7 +86,7 @@ export function startSilentUpstream(): Promise<FakeUpstream> {
 /** A client that posts a streamed request and drops the connection after `afterMs`, whatever it got. */
 export function leaveAfter(base: string, route: HeapRoute, afterMs: number): Promise<string> {
   return new Promise((resolve) => {
-    const body = JSON.stringify(route.body);
+    const body = sampleBody(route, true);
     let seen = '';
     const request = http.request(new URL(route.path, base), {
       method: 'POST',
@@ -127,7 +110,7 @@ export function leaveAfter(base: string, route: HeapRoute, afterMs: number): Pro
 function clientOnce(base: string, route: HeapRoute, kind: ClientKind): Promise<void> {
   return new Promise((resolve, reject) => {
     const url = new URL(route.path, base);
-    const body = JSON.stringify(route.body);
+    const body = sampleBody(route, true);
     const request = http.request(
       url,
       {
