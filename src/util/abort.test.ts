@@ -44,7 +44,9 @@ describe('abortableReader', () => {
     let cancelled: unknown;
     const stream = new ReadableStream({
       pull: () => new Promise(() => {}),
-      cancel: (reason) => void (cancelled = reason),
+      cancel(reason) {
+        cancelled = reason;
+      },
     });
     const stop = new AbortController();
     const reader = abortableReader(stream, stop.signal);
