@@ -1,34 +1,60 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { anySignal } from './abort.ts';
+import { describe, expect, it } from 'vitest';
+import { abortableReader, followSignals, raceAbort } from './abort.ts';
 
-describe.each([
-  ['with AbortSignal.any', false],
-  ['without AbortSignal.any (edge-runtime 4)', true],
-])('anySignal %s', (_name, hideNative) => {
-  const original = Object.getOwnPropertyDescriptor(AbortSignal, 'any');
-  afterEach(() => {
-    if (original) Object.defineProperty(AbortSignal, 'any', original);
-  });
-
-  function setup() {
-    if (hideNative) Object.defineProperty(AbortSignal, 'any', { value: undefined, configurable: true, writable: true });
-  }
-
-  it('aborts when any input aborts, with its reason', () => {
-    setup();
+describe('followSignals', () => {
+  it('aborts when any source aborts, with its reason, and stops listening then', () => {
     const a = new AbortController();
     const b = new AbortController();
-    const combined = anySignal([a.signal, b.signal]);
-    expect(combined.aborted).toBe(false);
+    const { controller } = followSignals(a.signal, undefined, b.signal);
+    expect(controller.signal.aborted).toBe(false);
     b.abort('because');
-    expect(combined.aborted).toBe(true);
-    expect(combined.reason).toBe('because');
+    expect(controller.signal.aborted).toBe(true);
+    expect(controller.signal.reason).toBe('because');
+    a.abort('later');
+    expect(controller.signal.reason).toBe('because');
   });
 
-  it('is aborted at once when an input already is', () => {
-    setup();
+  it('is aborted at once when a source already is', () => {
     const a = new AbortController();
     a.abort('early');
-    expect(anySignal([new AbortController().signal, a.signal]).reason).toBe('early');
+    expect(followSignals(new AbortController().signal, a.signal).controller.signal.reason).toBe('early');
+  });
+
+  it('unlink() stops following', () => {
+    const a = new AbortController();
+    const { controller, unlink } = followSignals(a.signal);
+    unlink();
+    a.abort();
+    expect(controller.signal.aborted).toBe(false);
+  });
+});
+
+describe('raceAbort', () => {
+  it('settles with the promise, or rejects with the reason as soon as the signal aborts', async () => {
+    await expect(raceAbort(Promise.resolve(1), new AbortController().signal)).resolves.toBe(1);
+    const stop = new AbortController();
+    const never = raceAbort(new Promise(() => {}), stop.signal);
+    stop.abort('gone');
+    await expect(never).rejects.toBe('gone');
+  });
+});
+
+describe('abortableReader', () => {
+  it('an abort cancels the stream and ends a read that would never settle', async () => {
+    let cancelled: unknown;
+    const stream = new ReadableStream({
+      pull: () => new Promise(() => {}),
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    const stop = new AbortController();
+    const reader = abortableReader(stream, stop.signal);
+    const pending = reader.read();
+    stop.abort('client left');
+    // The cancel happened inside the abort's dispatch, before any await.
+    expect(cancelled).toBe('client left');
+    await expect(pending).rejects.toBe('client left');
+    reader.release();
   });
 });

@@ -12,7 +12,7 @@
  * its memory for good.
  */
 
-import { anySignal, raceAbort } from '../util/abort.ts';
+import { followSignals, raceAbort } from '../util/abort.ts';
 import { UpstreamError } from '../wire/upstream-error.ts';
 import { completionAsChunk } from './completion-chunk.ts';
 import { quoteUpstream } from './redact.ts';
@@ -78,9 +78,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
   /** Sends the request; throws UpstreamError for anything but a 2xx. The caller clears the timer. */
   async function send(body: Record<string, unknown>, signal: AbortSignal | undefined) {
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
-    const combined = signal === undefined ? timeout.signal : anySignal([signal, timeout.signal]);
+    // Aborted by the client or by the timeout; `timedOut` tells which.
+    const { controller: stop, unlink } = followSignals(signal);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop.abort(new DOMException(`no response within ${timeoutMs} ms`, 'TimeoutError'));
+    }, timeoutMs);
+    const combined = stop.signal;
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     const upstreamBody = options.model ? { ...body, model: options.model } : body;
@@ -95,12 +100,14 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       response = await raceAbort(sent, combined);
     } catch (error) {
       clearTimeout(timer);
+      unlink();
       if (signal?.aborted) throw error; // the client went away: nothing to report
-      if (timeout.signal.aborted) throw new UpstreamError('timeout', `no response within ${timeoutMs} ms`);
+      if (timedOut) throw new UpstreamError('timeout', `no response within ${timeoutMs} ms`);
       throw new UpstreamError('network', quote(error instanceof Error ? error.message : String(error)));
     }
     if (!response.ok) {
       clearTimeout(timer);
+      unlink();
       const text = await response.text().catch(() => '');
       // Some upstreams quote the key they refused; it must not reach the client.
       throw new UpstreamError('http', quote(describeErrorBody(text)), {
@@ -108,23 +115,33 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         retryAfter: response.headers.get('retry-after') ?? undefined,
       });
     }
-    return { response, timer, timedOut: timeout.signal };
+    return { response, timer, stop: combined, timedOut: () => timedOut, unlink };
   }
 
   async function complete(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletion> {
-    const { response, timer, timedOut } = await send({ ...body, stream: false }, signal);
-    return readCompletion(response, timer, quote, timedOut, timeoutMs, signal);
+    const sent = await send({ ...body, stream: false }, signal);
+    try {
+      return await readCompletion(sent, quote, timeoutMs, signal);
+    } finally {
+      sent.unlink();
+    }
   }
 
   async function stream(
     body: Record<string, unknown>,
     signal?: AbortSignal,
   ): Promise<AsyncIterable<ChatCompletionChunk>> {
-    const { response, timer, timedOut } = await send({ ...body, stream: true }, signal);
+    const sent = await send({ ...body, stream: true }, signal);
+    const { response, timer } = sent;
     const contentType = response.headers.get('content-type')?.toLowerCase();
     if (contentType?.includes('application/json')) {
       // Some servers ignore `stream: true` and answer with one completion: relay it as one chunk.
-      const completion = await readCompletion(response, timer, quote, timedOut, timeoutMs, signal);
+      let completion: ChatCompletion;
+      try {
+        completion = await readCompletion(sent, quote, timeoutMs, signal);
+      } finally {
+        sent.unlink();
+      }
       return (async function* () {
         yield completionAsChunk(completion);
       })();
@@ -138,6 +155,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
         text = await response.text().catch(() => '');
       } finally {
         clearTimeout(timer);
+        sent.unlink();
       }
       throw new UpstreamError(
         'malformed',
@@ -146,7 +164,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }
     // Only the wait for headers is timed; a long generation may legitimately stream for minutes.
     clearTimeout(timer);
-    if (response.body === null) throw new UpstreamError('malformed', 'the streaming response has no body');
+    if (response.body === null) {
+      sent.unlink();
+      throw new UpstreamError('malformed', 'the streaming response has no body');
+    }
     // Until the chunks are first asked for, nothing reads the body: a client that leaves before then
     // must still close the upstream connection (chunksOf takes over once it runs).
     const events = response.body;
@@ -154,7 +175,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       if (!events.locked) events.cancel(signal?.reason).catch(() => {});
     };
     signal?.addEventListener('abort', early, { once: true });
-    return chunksOf(events, signal, quote, idleTimeoutMs, () => signal?.removeEventListener('abort', early));
+    // The upstream request's own signal keeps following the client until the reading ends (chunksOf unlinks).
+    return chunksOf(
+      events,
+      signal,
+      quote,
+      idleTimeoutMs,
+      () => signal?.removeEventListener('abort', early),
+      sent.unlink,
+    );
   }
 
   return {
@@ -173,17 +202,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
 
 /** Reads and checks a `chat.completion` body; the timer (the upstream timeout) runs until it is read. */
 async function readCompletion(
-  response: Response,
-  timer: ReturnType<typeof setTimeout>,
+  sent: { response: Response; timer: ReturnType<typeof setTimeout>; stop: AbortSignal; timedOut: () => boolean },
   quote: (text: string, max?: number) => string,
-  timedOut: AbortSignal,
   timeoutMs: number,
   signal: AbortSignal | undefined,
 ): Promise<ChatCompletion> {
+  const { response, timer, stop } = sent;
   let text: string;
-  // Raced with the timeout and the client's abort: a fetch (a service binding, a test double, workerd after
-  // the client left) may not end a stalled body itself.
-  const stop = signal === undefined ? timedOut : anySignal([signal, timedOut]);
+  // Raced with the timeout and the client's abort (`stop` follows both): a fetch (a service binding, a
+  // test double, workerd after the client left) may not end a stalled body itself.
   const onStop = () => response.body?.cancel().catch(() => {});
   stop.addEventListener('abort', onStop, { once: true });
   try {
@@ -191,7 +218,7 @@ async function readCompletion(
   } catch (error) {
     if (signal?.aborted) throw error; // the client went away: nothing to report
     // The body broke off after the headers (502), or stalled until the timeout aborted it (504).
-    if (timedOut.aborted) throw new UpstreamError('timeout', `the response body did not arrive within ${timeoutMs} ms`);
+    if (sent.timedOut()) throw new UpstreamError('timeout', `the response body did not arrive within ${timeoutMs} ms`);
     throw new UpstreamError(
       'network',
       `the response body broke off: ${quote(error instanceof Error ? error.message : String(error))}`,
@@ -223,6 +250,7 @@ async function* chunksOf(
   quote: (text: string, max?: number) => string,
   idleTimeoutMs: number,
   started: () => void,
+  done: () => void,
 ): AsyncGenerator<ChatCompletionChunk> {
   started();
   let finished = false;
@@ -236,10 +264,10 @@ async function* chunksOf(
   };
   // The client's abort ends the reading at once too, whatever the body does, and clears the timer then
   // and there: in workerd nothing of a request runs after its abort listeners once the client has gone.
-  const stop = signal === undefined ? idle.signal : anySignal([signal, idle.signal]);
-  stop.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  const { controller: stop, unlink } = followSignals(signal, idle.signal);
+  stop.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   try {
-    for await (const data of readSseData(body, stop, activity)) {
+    for await (const data of readSseData(body, stop.signal, activity)) {
       if (data === '[DONE]') return;
       let parsed: unknown;
       try {
@@ -268,6 +296,8 @@ async function* chunksOf(
     );
   } finally {
     clearTimeout(timer);
+    unlink();
+    done();
   }
   if (idle.signal.aborted && !finished) {
     throw new UpstreamError('timeout', `the stream sent nothing for ${idleTimeoutMs} ms`);

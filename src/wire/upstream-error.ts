@@ -1,7 +1,7 @@
 /**
  * The failure of a request to an OpenAI-compatible upstream, as the upstream
  * client throws it. The HTTP handler maps it to the client's answer
- * (src/server/upstream-errors.ts); engines pass it on as the cause.
+ * (src/server/core/faults.ts); engines pass it on as the cause.
  */
 
 export type UpstreamFailureKind = 'http' | 'network' | 'timeout' | 'malformed';

@@ -18,52 +18,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
+import { ROUTE_SAMPLES, type RouteSample, sampleBody } from '../../src/server/test/routes.ts';
 import { freePort, root, startDev } from './wrangler.ts';
 
-/** A route to drive: its path and a streamed request body that makes the model answer. */
-export interface HeapRoute {
-  name: string;
-  path: string;
-  headers?: Record<string, string>;
-  body: Record<string, unknown>;
-}
+/** A route to drive: every API's sample request (src/server/test/routes.ts). */
+export type HeapRoute = RouteSample;
 
-const tools = [
-  {
-    type: 'function',
-    function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } },
-  },
-];
-
-/** Every route that exists; a new front door adds its streamed request here. */
-export const HEAP_ROUTES: HeapRoute[] = [
-  {
-    name: 'POST /v1/chat/completions',
-    path: '/v1/chat/completions',
-    body: { model: 'm', stream: true, tools, messages: [{ role: 'user', content: 'Weather in Paris?' }] },
-  },
-  {
-    name: 'POST /v1/responses',
-    path: '/v1/responses',
-    body: {
-      model: 'm',
-      stream: true,
-      input: 'Weather in Paris?',
-      tools: tools.map(({ function: { name, parameters } }) => ({ type: 'function', name, parameters })),
-    },
-  },
-  {
-    name: 'POST /v1/messages',
-    path: '/v1/messages',
-    body: {
-      model: 'm',
-      max_tokens: 256,
-      stream: true,
-      tools: [{ name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
-      messages: [{ role: 'user', content: 'Weather in Paris?' }],
-    },
-  },
-];
+/** Every route that exists; a new front door adds its sample to ROUTE_SAMPLES. */
+export const HEAP_ROUTES: HeapRoute[] = ROUTE_SAMPLES;
 
 interface FakeUpstream {
   baseURL: string;
@@ -105,6 +67,17 @@ export function startQuietUpstream(): Promise<FakeUpstream> {
   });
 }
 
+/** An upstream that sends one chunk and then cuts the connection (no finish, no [DONE]). */
+export function startCuttingUpstream(): Promise<FakeUpstream> {
+  return startUpstream((response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(
+      `data: ${JSON.stringify({ id: 'u', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content: 'Hel' }, finish_reason: null }] })}\n\n`,
+      () => setTimeout(() => response.destroy(), 5),
+    );
+  });
+}
+
 /** An upstream that accepts requests and never answers, not even with headers. */
 export function startSilentUpstream(): Promise<FakeUpstream> {
   return startUpstream(() => {});
@@ -113,7 +86,7 @@ export function startSilentUpstream(): Promise<FakeUpstream> {
 /** A client that posts a streamed request and drops the connection after `afterMs`, whatever it got. */
 export function leaveAfter(base: string, route: HeapRoute, afterMs: number): Promise<string> {
   return new Promise((resolve) => {
-    const body = JSON.stringify(route.body);
+    const body = sampleBody(route, true);
     let seen = '';
     const request = http.request(new URL(route.path, base), {
       method: 'POST',
@@ -130,11 +103,14 @@ export function leaveAfter(base: string, route: HeapRoute, afterMs: number): Pro
   });
 }
 
-/** One client: posts, waits for the first `data:` frame, drops the connection. */
-function disconnectOnce(base: string, route: HeapRoute): Promise<void> {
+/**
+ * One client: posts, and either waits for the first `data:` frame and drops
+ * the connection (`leave`), or reads the answer to its end (`read`).
+ */
+function clientOnce(base: string, route: HeapRoute, kind: ClientKind): Promise<void> {
   return new Promise((resolve, reject) => {
     const url = new URL(route.path, base);
-    const body = JSON.stringify(route.body);
+    const body = sampleBody(route, true);
     const request = http.request(
       url,
       {
@@ -151,12 +127,14 @@ function disconnectOnce(base: string, route: HeapRoute): Promise<void> {
         let seen = '';
         response.on('data', (data: Buffer) => {
           seen += data.toString();
-          if (/^data:/m.test(seen)) {
+          if (kind === 'leave' && /^data:/m.test(seen)) {
             request.destroy();
             resolve();
           }
         });
-        response.on('end', () => reject(new Error(`${route.name}: the stream ended before the client left`)));
+        response.on('end', () =>
+          kind === 'read' ? resolve() : reject(new Error(`${route.name}: the stream ended before the client left`)),
+        );
       },
     );
     request.on('error', () => {}); // the destroy
@@ -164,13 +142,22 @@ function disconnectOnce(base: string, route: HeapRoute): Promise<void> {
   });
 }
 
-/** `n` disconnects, `concurrency` at a time. */
-export async function disconnects(base: string, route: HeapRoute, n: number, concurrency = 16): Promise<void> {
+/** `leave`: the client drops the connection after the first data frame; `read`: it reads to the end. */
+export type ClientKind = 'leave' | 'read';
+
+/** `n` clients, `concurrency` at a time. */
+export async function clients(
+  base: string,
+  route: HeapRoute,
+  n: number,
+  kind: ClientKind = 'leave',
+  concurrency = 16,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < n) {
       next++;
-      await disconnectOnce(base, route);
+      await clientOnce(base, route, kind);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -227,22 +214,23 @@ export async function inspector(inspectorPort: number, base: string) {
 }
 
 /**
- * MiB of live heap left per 1,000 disconnects on `route`: a warm-up, a
- * measure, `n` disconnects, a pause for workerd to notice them all (the next
- * upstream chunk), a measure.
+ * MiB of live heap left per 1,000 requests on `route`: a warm-up, a measure,
+ * `n` clients, a pause for workerd to notice them all (the next upstream
+ * chunk), a measure.
  */
 export async function heapPerThousand(
   base: string,
   inspectorPort: number,
   route: HeapRoute,
   n = 1000,
+  kind: ClientKind = 'leave',
 ): Promise<{ mibPerThousand: number; before: number; after: number }> {
   const session = await inspector(inspectorPort, base);
   try {
-    await disconnects(base, route, 300);
+    await clients(base, route, 300, kind);
     await new Promise((r) => setTimeout(r, 500));
     const before = await session.heapAfterGc();
-    await disconnects(base, route, n);
+    await clients(base, route, n, kind);
     await new Promise((r) => setTimeout(r, 500));
     const after = await session.heapAfterGc();
     return { mibPerThousand: ((after - before) / 1024 / 1024) * (1000 / n), before, after };

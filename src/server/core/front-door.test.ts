@@ -7,11 +7,12 @@
  * the upstream's `tool_calls` coming back as V4 tool parts.
  */
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chunk, completion, fakeUpstream, type Responder, sseResponse } from '../test/fake-upstream.ts';
 import { invalidRequest } from './errors.ts';
 import { type FrontDoor, type JsonFrontDoor, modelFrontDoor } from './front-door.ts';
 import { createProxyCore } from './handler.ts';
+import { misconfiguredHandler } from './misconfigured.ts';
 import type { ProxyHandlerOptions } from './options.ts';
 
 /** The toy API's request: `{ "say": text, "tools"?: [{name, schema}], "choice"?: "auto"|"required"|name, "stream"? }`. */
@@ -234,5 +235,29 @@ describe('native mode: tools go upstream as chat-completions tools and come back
       'tool-call',
     ]);
     expect(parts.find((p) => p.type === 'tool-call')).toMatchObject({ input: '{"city":"Paris"}' });
+  });
+});
+
+describe('a misconfigured deployment', () => {
+  const handler = misconfiguredHandler(
+    { PROXY_TOKEN: 'tok' },
+    new TypeError('TOOL_MODE must be "emulated" or "native".'),
+    doors,
+  );
+
+  it('answers 500 proxy_misconfigured in the route’s shape, the reason only to the token holder and the log', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const anyone = await handler(post('/v1/toy', { say: 'hi' }, {}));
+    expect(anyone.status).toBe(500);
+    const body = await anyone.json();
+    expect(body).toMatchObject({ type: 'error', error: { type: 'server_error' } });
+    expect(body.error.message).not.toContain('TOOL_MODE');
+    const operator = await (await handler(post('/v1/toy', { say: 'hi' }, { 'x-api-key': 'tok' }))).json();
+    expect(operator.error.message).toContain('TOOL_MODE must be');
+    // Outside any door: the OpenAI shape, with its code.
+    const health = await (await handler(new Request('http://proxy.test/health'))).json();
+    expect(health.error).toMatchObject({ code: 'proxy_misconfigured' });
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('TOOL_MODE must be'));
+    log.mockRestore();
   });
 });

@@ -18,6 +18,7 @@
  *   listeners); nothing here awaits the source's cleanup: `return()` on an
  *   async generator queues behind its pending `next()`.
  */
+import { followSignals } from '../../util/abort.ts';
 import { SSE_HEADERS } from '../../wire/sse.ts';
 import type { Frame } from './front-door.ts';
 
@@ -113,8 +114,5 @@ export function sseResponse(
 
 /** An AbortController that also aborts when `signal` (the incoming request's) does. */
 export function linkedAbort(signal: AbortSignal | undefined): AbortController {
-  const controller = new AbortController();
-  if (signal?.aborted) controller.abort(signal.reason);
-  else signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
-  return controller;
+  return followSignals(signal).controller;
 }
