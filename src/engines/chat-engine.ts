@@ -67,9 +67,12 @@ export interface FromChatEngineOptions {
    * engine with tool calling of its own. Its `tool_calls` come back as
    * tool-call parts (streamed: tool-input-start/delta/end, then tool-call).
    * `providerOptions.chatEngine.parallelToolCalls` (boolean) is sent as
-   * `parallel_tool_calls` when tools are. Default false: no tools are sent,
-   * and tools given to the bare adapter draw an `unsupported` warning (wrap it
-   * with a toolshim middleware instead).
+   * `parallel_tool_calls` when tools are. The `reasoning` call option is sent
+   * as `reasoning_effort` (`max` as `xhigh`, OpenAI's highest), the field
+   * OpenAI, vLLM (gpt-oss) and OpenRouter read; `provider-default` sends
+   * nothing. Default false: no tools are sent, and tools given to the bare
+   * adapter draw an `unsupported` warning (wrap it with a toolshim middleware
+   * instead, which maps `reasoning` to the family's own thinking switch).
    */
   nativeTools?: boolean;
 }
@@ -151,7 +154,12 @@ function buildRequest(
   if (options.frequencyPenalty !== undefined) unsupported('frequencyPenalty', 'Not sent to the engine.');
 
   const request: ChatCompletionRequest = { model: modelId, messages: toChatMessages(options.prompt, warnings) };
-  if (nativeTools) Object.assign(request, nativeToolFields(options, warnings));
+  if (nativeTools) {
+    Object.assign(request, nativeToolFields(options, warnings));
+    if (options.reasoning !== undefined && options.reasoning !== 'provider-default') {
+      request.reasoning_effort = options.reasoning === 'max' ? 'xhigh' : options.reasoning;
+    }
+  }
   if (options.maxOutputTokens !== undefined) request.max_tokens = options.maxOutputTokens;
   if (options.temperature !== undefined) request.temperature = options.temperature;
   if (options.topP !== undefined) request.top_p = options.topP;

@@ -52,6 +52,8 @@ export interface ChatCompletionRequest {
   response_format?: ChatResponseFormat;
   /** Variables for the server's chat template (vLLM, SGLang and llama.cpp's server read them), e.g. `enable_thinking`. */
   chat_template_kwargs?: Record<string, unknown>;
+  /** How hard a reasoning model thinks (OpenAI's field; vLLM reads it for gpt-oss). */
+  reasoning_effort?: 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
 }
 
 export type ChatFinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | null;

@@ -91,6 +91,14 @@ describe('native mode on /v1/responses', () => {
     expect(body.max_tokens).toBe(50);
   });
 
+  it('reasoning.effort goes upstream as reasoning_effort; none sent, none forwarded', async () => {
+    const { client, requests } = nativeProxy(() => Response.json(completion('ok')));
+    await client.responses.create({ model: 'm', input: 'Think hard.', reasoning: { effort: 'high' } });
+    await client.responses.create({ model: 'm', input: 'Quick one.' });
+    expect(requests[0]?.body.reasoning_effort).toBe('high');
+    expect(requests[1]?.body).not.toHaveProperty('reasoning_effort');
+  });
+
   it('a client that sends no tool_choice sends none upstream', async () => {
     const { client, requests } = nativeProxy(() => Response.json(completion('ok')));
     await client.responses.create({ model: 'm', input: 'Weather?', tools: [weather] });
