@@ -5,8 +5,7 @@
  * highlight marks exactly what toolshim reads as a call.
  */
 
-import type { ToolCallProtocol } from '../../src/index.ts';
-import { FORMATS, findFormat } from '../../src/protocols/registry.ts';
+import { FORMATS, findFormat, type ToolCallProtocol } from '../../src/index.ts';
 
 /** A registry name (`hermes`, `qwen3-coder`, …, `auto`). */
 export type ProtocolId = string;

@@ -18,14 +18,14 @@
  */
 import type { ParserContext } from '../parse/events.ts';
 import type { Trigger } from '../parse/scanner.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { FORMAT_TRIGGERS } from './format-triggers.ts';
 import { hermesProtocol } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 
-/** The triggers of every native format (shared ones once). */
+/** The triggers of every native format (shared ones once), in the registry's order. */
 export function autoTriggers(context: ParserContext): Trigger[] {
-  return Object.values(FORMAT_TRIGGERS).flatMap((triggers) => triggers(context));
+  return FORMAT_TRIGGERS.flatMap((triggers) => (typeof triggers === 'function' ? triggers(context) : triggers));
 }
 
 export interface AutoProtocolOptions {
@@ -49,3 +49,13 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
     triggers: autoTriggers,
   });
 }
+
+/** `auto` in the registry, after every native format. */
+export const autoFormat: FormatDeclaration = {
+  name: 'auto',
+  label: 'Auto-detect (every format)',
+  models: 'small models that drift between formats',
+  preset: 'autoToolMiddleware',
+  create: autoProtocol,
+  triggers: autoTriggers,
+};

@@ -21,7 +21,7 @@ import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/secti
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { dsmlValues } from '../parse/sections/typed-param.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { deepseekEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide, templateJson } from './tool-list.ts';
@@ -120,7 +120,7 @@ export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCal
     formatToolResponses: v3
       ? (responses) => `<｜tool▁outputs▁begin｜>${responses.map(output).join('\n')}<｜tool▁outputs▁end｜>`
       : sideBySide(output),
-    triggers: () => deepseekTriggers,
+    triggers: deepseekTriggers,
   });
 }
 
@@ -171,6 +171,16 @@ function deepseekV32Protocol(): ToolCallProtocol {
     // The template writes a step's results in one block after the calls: `<result>…</result>` each, on its own line.
     formatToolResponse: (response) => dsmlResults([response]),
     formatToolResponses: dsmlResults,
-    triggers: () => deepseekTriggers,
+    triggers: deepseekTriggers,
   });
 }
+
+/** The `deepseek` format in the registry (formats.ts). */
+export const deepseekFormat: FormatDeclaration = {
+  name: 'deepseek',
+  label: 'DeepSeek special tokens',
+  models: 'DeepSeek V3, R1, V3.1, V3.2',
+  preset: 'deepseekToolMiddleware',
+  create: deepseekProtocol,
+  triggers: deepseekTriggers,
+};

@@ -7,6 +7,7 @@
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
+import type { FormatDeclaration } from './define-protocol.ts';
 import { jsonCallTrigger, jsonMixWith } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { bareCallListTrigger, bareJsonCallTrigger, gemmaEnd, thinkTriggers } from './shared-triggers.ts';
@@ -35,3 +36,13 @@ export function gemmaProtocol(): ToolCallProtocol {
     gemmaTriggers,
   );
 }
+
+/** The `gemma` format in the registry (formats.ts). */
+export const gemmaFormat: FormatDeclaration = {
+  name: 'gemma',
+  label: 'Gemma ```tool_call fence',
+  models: 'Gemma 2/3, models that like markdown',
+  preset: 'gemmaToolMiddleware',
+  create: gemmaProtocol,
+  triggers: gemmaTriggers,
+};

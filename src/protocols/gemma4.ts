@@ -9,7 +9,7 @@
 import { isIdentStart } from '../json/chars.ts';
 import type { Trigger } from '../parse/scanner.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { gemma4End, gemma4ThoughtTriggers, strayCloser } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide } from './tool-list.ts';
@@ -65,6 +65,16 @@ export function gemma4Protocol(): ToolCallProtocol {
     // sends) becomes the value of a `value` key.
     formatToolResponse: response,
     formatToolResponses: sideBySide(response),
-    triggers: () => gemma4Triggers,
+    triggers: gemma4Triggers,
   });
 }
+
+/** The `gemma4` format in the registry (formats.ts). */
+export const gemma4Format: FormatDeclaration = {
+  name: 'gemma4',
+  label: 'Gemma 4 <|tool_call>',
+  models: 'Gemma 4',
+  preset: 'gemma4ToolMiddleware',
+  create: gemma4Protocol,
+  triggers: gemma4Triggers,
+};

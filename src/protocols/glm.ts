@@ -17,7 +17,7 @@ import { openByFirstChar } from '../parse/sections/basic.ts';
 import { type ExpectStep, expectStep, untilStep } from '../parse/tag-steps.ts';
 import { type ArgValueScanner, createArgValueScanner } from '../parse/xml-arg-value.ts';
 import { type GivenParams, givenParams, schemaProperties } from '../parse/xml-next-param.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { glmEnd } from './shared-triggers.ts';
@@ -290,6 +290,16 @@ export function glmProtocol(): ToolCallProtocol {
     // GLM-4.6's template (llama.cpp models/templates/GLM-4.6.jinja) writes '<think>' + reasoning.strip() +
     // '</think>' and then '\n' + the content, for the turns after the last user message.
     formatReasoning: (reasoning) => `<think>${reasoning.trim()}</think>\n`,
-    triggers: () => glmTriggers,
+    triggers: glmTriggers,
   });
 }
+
+/** The `glm` format in the registry (formats.ts). */
+export const glmFormat: FormatDeclaration = {
+  name: 'glm',
+  label: 'GLM <arg_key>/<arg_value>',
+  models: 'GLM-4.5, GLM-4.6',
+  preset: 'glmToolMiddleware',
+  create: glmProtocol,
+  triggers: glmTriggers,
+};

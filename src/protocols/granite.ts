@@ -5,7 +5,7 @@
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { graniteEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
@@ -50,6 +50,16 @@ export function graniteProtocol(): ToolCallProtocol {
     formatToolCalls: (calls, text) => `${textLine(text)}<|tool_call|>${renderCallList(calls)}`,
     // The same template writes each result as the content of a `tool` turn, nothing around it.
     formatToolResponse: ({ result }) => resultText(result),
-    triggers: () => graniteTriggers,
+    triggers: graniteTriggers,
   });
 }
+
+/** The `granite` format in the registry (formats.ts). */
+export const graniteFormat: FormatDeclaration = {
+  name: 'granite',
+  label: 'Granite <|tool_call|>',
+  models: 'IBM Granite 3.x',
+  preset: 'graniteToolMiddleware',
+  create: graniteProtocol,
+  triggers: graniteTriggers,
+};

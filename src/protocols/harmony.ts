@@ -13,7 +13,7 @@ import { openWrappedText } from '../parse/sections/basic.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { openThinking } from '../parse/sections/reasoning.ts';
 import type { ToolSpec } from '../types.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { harmonyEnd } from './shared-triggers.ts';
 import { resultText, sideBySide, templateJson } from './tool-list.ts';
@@ -162,6 +162,16 @@ export function harmonyProtocol(): ToolCallProtocol {
     // `tojson`, so a string content (what a client sends) is read as a JSON string literal.
     formatToolResponse: resultMessage,
     formatToolResponses: sideBySide(resultMessage),
-    triggers: () => harmonyTriggers,
+    triggers: harmonyTriggers,
   });
 }
+
+/** The `harmony` format in the registry (formats.ts). */
+export const harmonyFormat: FormatDeclaration = {
+  name: 'harmony',
+  label: 'gpt-oss Harmony',
+  models: 'gpt-oss-20b / 120b',
+  preset: 'harmonyToolMiddleware',
+  create: harmonyProtocol,
+  triggers: harmonyTriggers,
+};

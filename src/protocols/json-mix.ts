@@ -5,7 +5,7 @@
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { bareJsonCallTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList, resultText } from './tool-list.ts';
@@ -96,7 +96,7 @@ export function jsonMixWith(options: JsonMixProtocolOptions, familyTriggers?: re
     formatToolResponse({ toolName, result }) {
       return `${responseStart}\n${JSON.stringify({ name: toolName, result })}\n${responseEnd}`;
     },
-    triggers: () => triggers,
+    triggers,
   });
 }
 
@@ -112,3 +112,13 @@ export function hermesProtocol(): ToolCallProtocol {
     formatToolResponse: ({ result }) => `<tool_response>\n${resultText(result)}\n</tool_response>`,
   };
 }
+
+/** The `hermes` format in the registry (formats.ts). */
+export const hermesFormat: FormatDeclaration = {
+  name: 'hermes',
+  label: 'Hermes / Qwen <tool_call> JSON',
+  models: 'Hermes, Qwen 2.5/3, most instruction fine-tunes',
+  preset: 'hermesToolMiddleware',
+  create: hermesProtocol,
+  triggers: hermesTriggers,
+};

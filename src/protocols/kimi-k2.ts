@@ -8,7 +8,7 @@
 import type { SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
@@ -80,6 +80,16 @@ export function kimiK2Protocol(): ToolCallProtocol {
     // Each result is a tool turn of its own in the template: '## Return of ' + the call's id + '\n' + content.
     // The ids are the ones formatToolCalls wrote, numbered in the order of the step's calls.
     formatToolResponses: (responses) => responses.map(kimiReturn).join('\n'),
-    triggers: () => kimiK2Triggers,
+    triggers: kimiK2Triggers,
   });
 }
+
+/** The `kimi-k2` format in the registry (formats.ts). */
+export const kimiK2Format: FormatDeclaration = {
+  name: 'kimi-k2',
+  label: 'Kimi K2 special tokens',
+  models: 'Kimi K2',
+  preset: 'kimiK2ToolMiddleware',
+  create: kimiK2Protocol,
+  triggers: kimiK2Triggers,
+};

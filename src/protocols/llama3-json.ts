@@ -9,7 +9,7 @@
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { pythonicWrapperTriggers } from './pythonic.ts';
 import { bareJsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
@@ -51,6 +51,16 @@ export function llama3JsonProtocol(): ToolCallProtocol {
     // The template writes a result in its `ipython` turn as `content | tojson`, and a string content is
     // tojson'd too: the model reads the result as a JSON string literal. toolshim sends it as user text.
     formatToolResponse: ({ result }) => JSON.stringify(resultText(result)),
-    triggers: () => llama3JsonTriggers,
+    triggers: llama3JsonTriggers,
   });
 }
+
+/** The `llama3-json` format in the registry (formats.ts). */
+export const llama3JsonFormat: FormatDeclaration = {
+  name: 'llama3-json',
+  label: 'Llama 3 JSON',
+  models: 'Llama 3.1 / 3.2 / 3.3 (JSON tool prompt)',
+  preset: 'llama3JsonToolMiddleware',
+  create: llama3JsonProtocol,
+  triggers: llama3JsonTriggers,
+};

@@ -12,7 +12,7 @@
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
 import { minimaxEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
@@ -79,6 +79,16 @@ export function minimaxM2Protocol(): ToolCallProtocol {
     // MiniMax-M2's template (llama.cpp models/templates/MiniMax-M2.jinja) writes '<think>\n' + reasoning +
     // '\n</think>\n\n' for the turns after the last user message (interleaved thinking).
     formatReasoning: (reasoning) => `<think>\n${reasoning}\n</think>\n\n`,
-    triggers: () => minimaxM2Triggers,
+    triggers: minimaxM2Triggers,
   });
 }
+
+/** The `minimax-m2` format in the registry (formats.ts). */
+export const minimaxM2Format: FormatDeclaration = {
+  name: 'minimax-m2',
+  label: 'MiniMax-M2 <invoke>',
+  models: 'MiniMax-M2',
+  preset: 'minimaxM2ToolMiddleware',
+  create: minimaxM2Protocol,
+  triggers: minimaxM2Triggers,
+};

@@ -11,7 +11,7 @@ import type { Trigger } from '../parse/scanner.ts';
 import { openByFirstChar } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { mistralEnd, mistralThinkTriggers, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide, templateJson } from './tool-list.ts';
@@ -97,6 +97,16 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
     // call's id in a JSON-like object (Nemo writes the content into it unquoted).
     formatToolResponse: respond,
     formatToolResponses: sideBySide(respond),
-    triggers: () => mistralTriggers,
+    triggers: mistralTriggers,
   });
 }
+
+/** The `mistral` format in the registry (formats.ts). */
+export const mistralFormat: FormatDeclaration = {
+  name: 'mistral',
+  label: 'Mistral [TOOL_CALLS]',
+  models: 'Mistral Small 3.2, Ministral 3, Magistral, Devstral; Mistral 7B v0.3, Nemo',
+  preset: 'mistralToolMiddleware',
+  create: mistralProtocol,
+  triggers: mistralTriggers,
+};

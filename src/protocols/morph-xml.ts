@@ -10,7 +10,7 @@
 import type { ParserContext } from '../parse/events.ts';
 import type { Trigger } from '../parse/scanner.ts';
 import { openXmlElement } from '../parse/sections/xml-element.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
@@ -96,3 +96,14 @@ export function morphXmlProtocol(options: MorphXmlProtocolOptions = {}): ToolCal
     triggers: morphXmlTriggers,
   });
 }
+
+/** The `morph-xml` format in the registry (formats.ts). */
+export const morphXmlFormat: FormatDeclaration = {
+  name: 'morph-xml',
+  label: 'morph-XML elements',
+  models: 'small models that handle XML better than JSON; code-heavy arguments',
+  preset: 'xmlToolMiddleware',
+  create: morphXmlProtocol,
+  triggers: morphXmlTriggers,
+  aliases: ['xml'],
+};

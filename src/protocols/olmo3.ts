@@ -13,7 +13,7 @@
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
@@ -57,6 +57,16 @@ export function olmo3Protocol(): ToolCallProtocol {
       `${text}${OPEN}${calls.map((c) => renderCall(c.toolName, c.input)).join('\n')}${CLOSE}`,
     // Results go in an `environment` turn each, the content alone.
     formatToolResponse: ({ result }) => resultText(result),
-    triggers: () => olmo3Triggers,
+    triggers: olmo3Triggers,
   });
 }
+
+/** The `olmo3` format in the registry (formats.ts). */
+export const olmo3Format: FormatDeclaration = {
+  name: 'olmo3',
+  label: 'OLMo 3 <function_calls>',
+  models: 'OLMo 3 (Instruct and Think)',
+  preset: 'olmo3ToolMiddleware',
+  create: olmo3Protocol,
+  triggers: olmo3Triggers,
+};

@@ -8,7 +8,6 @@
  * so the two paths cannot disagree.
  */
 import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
-import type { Trigger } from '../parse/scanner.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
 
 export type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
@@ -90,11 +89,6 @@ export interface ProtocolDefinition {
   formatReasoning?: (reasoning: string) => string;
   /** The incremental parser; the single parsing core of the protocol. */
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
-  /**
-   * @internal The scanner triggers of a built-in format (its parser is the
-   * scanner run with them). Forced tool choice adds its bare-JSON answers to them.
-   */
-  readonly triggers?: (context: ParserContext) => readonly Trigger[];
 }
 
 /**
@@ -103,3 +97,23 @@ export interface ProtocolDefinition {
  * run its parser outside the middleware.
  */
 export type ToolCallProtocol = ProtocolDefinition;
+
+/**
+ * A built-in format as the registry lists it (`FORMATS`, `findFormat`): the
+ * proxy's `PROTOCOL` names, the demo's picker, the presets and the docs'
+ * tables all come from these entries.
+ */
+export interface FormatEntry {
+  /** The format's name: the proxy's `PROTOCOL` value and the demo's picker id. */
+  readonly name: string;
+  /** A human name for pickers and tables. */
+  readonly label: string;
+  /** The models trained on (or prompted well with) this format. */
+  readonly models: string;
+  /** The ready-made middleware's export name, e.g. `hermesToolMiddleware`. */
+  readonly preset: string;
+  /** Makes the protocol with its default options. */
+  readonly create: () => ToolCallProtocol;
+  /** Older names that still select this format. */
+  readonly aliases?: readonly string[];
+}

@@ -11,7 +11,7 @@ import type { SectionEnv, Trigger } from '../parse/scanner.ts';
 import { openByPrefix } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { bareCallListTrigger, chatmlEnd, llamaEnd, strayCloser, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText } from './tool-list.ts';
@@ -109,6 +109,16 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
       options.wrapper === 'lfm2'
         ? `<|tool_response_start|>${resultText(result)}<|tool_response_end|>`
         : JSON.stringify(resultText(result)),
-    triggers: () => pythonicTriggers,
+    triggers: pythonicTriggers,
   });
 }
+
+/** The `pythonic` format in the registry (formats.ts). */
+export const pythonicFormat: FormatDeclaration = {
+  name: 'pythonic',
+  label: 'Pythonic call list',
+  models: 'Llama 3.2 1B/3B (pythonic prompt), Llama 4, LFM2, Gemma 3 prompted this way',
+  preset: 'pythonicToolMiddleware',
+  create: pythonicProtocol,
+  triggers: pythonicTriggers,
+};

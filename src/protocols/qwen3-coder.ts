@@ -12,7 +12,7 @@
  */
 import type { Trigger } from '../parse/scanner.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
@@ -115,6 +115,17 @@ export function qwen3CoderProtocol(options: Qwen3CoderProtocolOptions = {}): Too
     // The same template ends every result with a line break and puts one step's results side by side.
     formatToolResponse: respond,
     formatToolResponses: sideBySide(respond),
-    triggers: () => qwen3CoderTriggers,
+    triggers: qwen3CoderTriggers,
   });
 }
+
+/** The `qwen3-coder` format in the registry (formats.ts). */
+export const qwen3CoderFormat: FormatDeclaration = {
+  name: 'qwen3-coder',
+  label: 'Qwen3-Coder <function=…> XML',
+  models: 'Qwen3-Coder, Qwen3.5',
+  preset: 'qwen3CoderToolMiddleware',
+  create: qwen3CoderProtocol,
+  triggers: qwen3CoderTriggers,
+  aliases: ['qwen3coder'],
+};

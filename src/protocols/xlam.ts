@@ -7,7 +7,7 @@
  * answer and only when the first call names a declared tool.
  */
 import type { Trigger } from '../parse/scanner.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import {
   bareJsonListTrigger,
@@ -56,6 +56,16 @@ export function xlamProtocol(): ToolCallProtocol {
     formatToolCalls: (calls) => renderCallList(calls),
     // The same template writes each result as the content of an `ipython` turn, nothing around it.
     formatToolResponse: ({ result }) => resultText(result),
-    triggers: () => xlamTriggers,
+    triggers: xlamTriggers,
   });
 }
+
+/** The `xlam` format in the registry (formats.ts). */
+export const xlamFormat: FormatDeclaration = {
+  name: 'xlam',
+  label: 'xLAM JSON list',
+  models: 'Salesforce xLAM-2, xLAM v1',
+  preset: 'xlamToolMiddleware',
+  create: xlamProtocol,
+  triggers: xlamTriggers,
+};

@@ -55,6 +55,7 @@ export { olmo3Protocol } from '../protocols/olmo3.ts';
 export { createStreamParser, extractToolCallSegments, parseGeneratedText } from '../protocols/parse-text.ts';
 export { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
 export type {
+  FormatEntry,
   ParsedContent,
   ParseOptions,
   ParserCallbacks,
@@ -68,7 +69,7 @@ export type {
 } from '../protocols/protocol.ts';
 export { type PythonicProtocolOptions, pythonicProtocol } from '../protocols/pythonic.ts';
 export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from '../protocols/qwen3-coder.ts';
-export { FORMAT_NAMES, type FormatEntry, findFormat, protocolByName } from '../protocols/registry.ts';
+export { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from '../protocols/registry.ts';
 export { xlamProtocol } from '../protocols/xlam.ts';
 export type {
   DebugLevel,
