@@ -260,22 +260,23 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
           }
           break;
         case JUNK: {
-          const at = text.indexOf(end.charAt(0), i);
-          const stop = Math.min(at < 0 ? n : at, i + MAX_JUNK - pending.length);
-          const newline = text.indexOf('\n', i);
-          if (newline >= 0 && newline < stop) {
+          // Bounded: only the characters that can still be junk are looked at (each once), never the
+          // rest of the chunk; a search for the line break without a bound made one long line quadratic.
+          const limit = Math.min(n, i + MAX_JUNK - pending.length);
+          const first = end.charAt(0);
+          let stop = i;
+          while (stop < limit && text.charAt(stop) !== first && text.charAt(stop) !== '\n') stop++;
+          pending += text.slice(i, stop);
+          i = stop;
+          segmentStart = i;
+          if (stop < limit && text.charAt(stop) === '\n') {
             // The line ended without the closing marker: the junk was prose.
-            pending += text.slice(i, newline);
-            segmentStart = i = newline;
             raw.commit();
             callbacks.onText(pending);
             pending = '';
             state = DONE;
             return i;
           }
-          pending += text.slice(i, stop);
-          i = stop;
-          segmentStart = i;
           if (pending.length >= MAX_JUNK) {
             raw.commit();
             callbacks.onText(pending);
@@ -283,7 +284,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
             state = DONE;
             return i;
           }
-          if (at >= 0 && at === stop) {
+          if (stop < n) {
             state = CLOSING;
             closeMatched = 0;
             closeFrom = i;
