@@ -12,7 +12,8 @@
 import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { ToolshimInvalidRequestError } from '../errors.ts';
 import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
-import { createScanner, type Trigger } from '../parse/scanner.ts';
+import { createScanner } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { triggersOf } from '../protocols/define-protocol.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';

@@ -17,7 +17,7 @@
  * know the model's format (smaller bundle).
  */
 import type { ParserContext } from '../parse/events.ts';
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { FORMAT_TRIGGERS } from './format-triggers.ts';
 import { hermesProtocol } from './json-mix.ts';

@@ -9,7 +9,8 @@
  * auto can run them with triggers of their own.
  */
 import type { ParserContext } from '../parse/events.ts';
-import { createScanner, type Trigger } from '../parse/scanner.ts';
+import { createScanner } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import type { FormatEntry, ProtocolDefinition, ToolCallProtocol } from './protocol.ts';
 
 /** A format's triggers: fixed, or made from the declared tools (morph-XML opens at a tool's own tag). */

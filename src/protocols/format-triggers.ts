@@ -5,7 +5,7 @@
  * never uses (it prompts in one format).
  * Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current.
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { deepseekTriggers } from './deepseek.ts';
 import type { TriggersOf } from './define-protocol.ts';
 import { functionGemmaTriggers } from './function-gemma.ts';

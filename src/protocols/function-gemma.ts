@@ -4,7 +4,7 @@
  * Strings are wrapped in `<escape>`, keys are bare. The tokens are special:
  * the engine must keep special tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';

@@ -5,7 +5,7 @@
  * Python call instead, or for a bare Python call list or JSON object as the
  * whole answer, so those are read too.
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 import type { FormatDeclaration } from './define-protocol.ts';
 import { jsonCallTrigger, jsonMixWith } from './json-mix.ts';

@@ -7,7 +7,7 @@
  * `skip_special_tokens: false`).
  */
 import { isIdentStart } from '../json/chars.ts';
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';

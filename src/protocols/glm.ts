@@ -12,7 +12,7 @@
 import { createJsonReader, type JsonReader } from '../json/json-reader.ts';
 import { callableName, createCallSink, declaredName } from '../parse/call-sink.ts';
 import { createRawBlock } from '../parse/raw-block.ts';
-import type { Section, SectionEnv, Trigger } from '../parse/scanner.ts';
+import type { Section, SectionEnv, Trigger } from '../parse/section.ts';
 import { openByFirstChar } from '../parse/sections/basic.ts';
 import { type ExpectStep, expectStep, untilStep } from '../parse/tag-steps.ts';
 import { type ArgValueScanner, createArgValueScanner } from '../parse/xml-arg-value.ts';

@@ -3,7 +3,7 @@
  * `<|tool_call|>` is a special token: the engine must keep special tokens
  * (transformers.js `skip_special_tokens: false`).
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';

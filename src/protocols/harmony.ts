@@ -8,7 +8,7 @@
  * special tokens (transformers.js `skip_special_tokens: false`).
  */
 import { type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
-import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import type { SectionEnv, Trigger } from '../parse/section.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { openThinking } from '../parse/sections/reasoning.ts';

@@ -7,7 +7,7 @@
  * A bare `{` only counts at the very start of the answer and only when it
  * names a declared tool: JSON inside prose or code stays text.
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';

@@ -7,7 +7,7 @@
  * `[TOOL_CALLS]` and `[ARGS]` are special tokens: the engine must keep special
  * tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openByFirstChar } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';

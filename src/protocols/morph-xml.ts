@@ -8,7 +8,7 @@
  *   </get_weather>
  */
 import type { ParserContext } from '../parse/events.ts';
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openXmlElement } from '../parse/sections/xml-element.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';

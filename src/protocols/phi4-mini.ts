@@ -6,7 +6,7 @@
  * `functools` is plain text, so only `functools[` (a JSON list right after
  * it) opens a call: prose about Python's functools module stays text.
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';

@@ -7,7 +7,7 @@
  * follow it. The wrapper tokens are special: the engine must keep special
  * tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import type { SectionEnv, Trigger } from '../parse/section.ts';
 import { openByPrefix } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';

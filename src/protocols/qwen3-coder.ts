@@ -10,7 +10,7 @@
  *   </function>
  *   </tool_call>
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';

@@ -3,8 +3,8 @@
  * runs every format's triggers together, counts each once.
  */
 import { isIdentStart } from '../json/chars.ts';
-import type { Trigger } from '../parse/scanner.ts';
-import { keepMarkerAsText, openSilentMarker, type SectionOpener } from '../parse/sections/basic.ts';
+import type { SectionOpener, Trigger } from '../parse/section.ts';
+import { keepMarkerAsText, openSilentMarker } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 import { openReasoning, openThinking } from '../parse/sections/reasoning.ts';

@@ -6,7 +6,7 @@
  * `[` and `{` are ordinary text, so they only count at the very start of the
  * answer and only when the first call names a declared tool.
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import {

@@ -104,7 +104,7 @@ export async function renderFormatTriggers(): Promise<string> {
     ' * never uses (it prompts in one format).',
     ` * ${GENERATED}`,
     ' */',
-    "import type { Trigger } from '../parse/scanner.ts';",
+    "import type { Trigger } from '../parse/section.ts';",
     ...importLines([...sites, { module: 'define-protocol.ts', name: 'type TriggersOf' }], './'),
     '',
     'export const FORMAT_TRIGGERS: ReadonlyArray<readonly Trigger[] | TriggersOf> = [',

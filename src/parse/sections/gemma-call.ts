@@ -13,7 +13,7 @@
 import { createCallSink } from '../call-sink.ts';
 import { createQuotedValueReader, type QuotedValueReader } from '../custom-quote-reader.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
 
 export interface CallBraceOptions {

@@ -23,7 +23,7 @@ import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
 import { type CallObjectReader, createCallObjectReader } from '../call-object.ts';
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 
 export interface JsonCallsOptions {
   /** The marker ends with the `{` or `[` that opens the value (`{`, `[`, `functools[`). */

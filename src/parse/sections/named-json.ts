@@ -13,7 +13,7 @@ import { isSpace } from '../../json/chars.ts';
 import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 
 export interface NamedJsonOptions {
   /** Ends the header. */

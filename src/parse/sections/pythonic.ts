@@ -17,7 +17,7 @@ import type { JsonSink } from '../../json/json-sink.ts';
 import { createCallSink } from '../call-sink.ts';
 import { createPythonValueReader, type PythonValueReader } from '../python-value-reader.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
 
 export interface PythonicOptions {

@@ -12,7 +12,7 @@
 import { isSpace } from '../../json/chars.ts';
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 import { findDelimiter } from '../tag-steps.ts';
 import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
 import { collectTag, parseTag } from '../xml-tag.ts';

@@ -11,7 +11,7 @@
  */
 import { createCallSink, declaredName, knownName } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
 import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
 import { givenParams, schemaProperties } from '../xml-next-param.ts';
