@@ -181,8 +181,10 @@ export function createScanner(
           runStart = i;
           continue;
         }
-        // More answer follows: the token was not the end after all, so it is text.
-        callbacks.onText(tail);
+        // More answer follows: the token was not the end after all, so it is text, unless a new
+        // message starts here (then it ended the message before, and is markup).
+        if (next?.opensMessage) callbacks.onCallSegment?.(tail);
+        else callbacks.onText(tail);
         tail = '';
       }
       let found: Trigger | 'partial' | undefined;

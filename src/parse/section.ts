@@ -63,6 +63,12 @@ export interface Trigger {
    */
   endOfTurn?: boolean;
   /**
+   * The marker starts a new message (Harmony's `<|start|>`): an end-of-turn
+   * token right before it ended the message before, so it is dropped as
+   * markup rather than kept as text.
+   */
+  opensMessage?: boolean;
+  /**
    * Opens a thinking block. Left out when the context's `reasoning` is
    * `'text'`; the first one opens at once when it is `{ startInside: true }`.
    */

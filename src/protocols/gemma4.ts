@@ -30,6 +30,9 @@ export const gemma4Triggers: readonly Trigger[] = [
     open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<tool_call|>', declaredOnly: true }),
   },
   strayCloser('<tool_call|>'),
+  // The template writes `<|tool_response>` right after a call, where the result goes
+  // (google-gemma-4-31B-it.jinja): a model that expects its result writes it too. Markup, dropped.
+  strayCloser('<|tool_response>'),
   ...gemma4ThoughtTriggers,
   ...gemma4End,
 ];

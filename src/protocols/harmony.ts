@@ -11,7 +11,7 @@ import { type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
 import type { SectionEnv, Trigger } from '../parse/section.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
-import { openThinking } from '../parse/sections/reasoning.ts';
+
 import type { ToolSpec } from '../types.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
@@ -32,6 +32,13 @@ function channelOf(header: string): string {
 }
 
 /**
+ * A message ends at `<|end|>`, or at `<|return|>`, the stop token that ends
+ * the model's last message (openai/harmony docs/format.md, special tokens);
+ * an engine that does not stop there leaves it in the text, answer after it.
+ */
+const MESSAGE_END = ['<|return|>', '<|end|>'];
+
+/**
  * A message that calls no function: `analysis` is thinking (unless reasoning
  * is read as text), `final` and a recipient-less `commentary` (a preamble) are
  * answer text whose markup is dropped; anything else stays text as written.
@@ -40,11 +47,31 @@ function routeMessage(header: string, env: SectionEnv) {
   if (RECIPIENT.test(header)) return undefined;
   const channel = channelOf(header);
   if (channel === 'analysis' && env.context.reasoning !== 'text') {
-    return (e: SectionEnv, m: string) => openThinking(e, m, '<|end|>');
+    return (e: SectionEnv, m: string) => openWrappedText(e, m, MESSAGE_END, true);
   }
-  if (channel === 'final') return (e: SectionEnv, m: string) => openWrappedText(e, m, ['<|return|>', '<|end|>']);
+  if (channel === 'final') return (e: SectionEnv, m: string) => openWrappedText(e, m, MESSAGE_END);
   if (channel === 'commentary') return (e: SectionEnv, m: string) => openWrappedText(e, m, ['<|end|>']);
   return undefined;
+}
+
+/**
+ * A message whose header ran into its end with no `<|message|>`:
+ * `<|channel|>analysis I must refuse<|end|>` is thinking, a `final` or
+ * recipient-less `commentary` one answer text, as harmony's own non-strict
+ * reader takes them (openai/harmony src/tests.rs@1bd4d071,
+ * test_missing_message_token_requires_non_strict_mode). False: not such a message.
+ */
+function readHeaderOnly(header: string, env: SectionEnv): boolean {
+  const [, channel, content = ''] = /(\w+)\s+([\s\S]*)$/.exec(header.slice(header.lastIndexOf('|>') + 1)) ?? [];
+  const text = content.trim();
+  if (RECIPIENT.test(header)) return false;
+  if (channel === 'analysis' && env.context.reasoning !== 'text') {
+    if (text !== '') env.callbacks.onReasoning(text);
+    env.callbacks.onReasoningEnd();
+  } else if (channel === 'final' || channel === 'commentary') {
+    if (text !== '') env.callbacks.onText(text);
+  } else return false;
+  return true;
 }
 
 function openHarmonyMessage(env: SectionEnv, marker: string) {
@@ -54,6 +81,7 @@ function openHarmonyMessage(env: SectionEnv, marker: string) {
     end: ['<|call|>', '<|end|>'],
     headerStops: ['<|start|>', '<|end|>', '<|call|>', '<|return|>'],
     route: routeMessage,
+    headerOnly: { ends: MESSAGE_END, read: readHeaderOnly },
     quiet: true,
   });
 }
@@ -74,7 +102,9 @@ function openContinuedHeader(env: SectionEnv, marker: string) {
 
 export const harmonyTriggers: readonly Trigger[] = [
   { marker: 'to=functions.', atStart: true, afterCall: true, open: openContinuedHeader },
-  { marker: '<|start|>', open: openHarmonyMessage },
+  // A new message: an `<|end|>` right before it ended the message before (one whose header the
+  // template wrote, so only its content and its end are in the answer), and is markup.
+  { marker: '<|start|>', opensMessage: true, open: openHarmonyMessage },
   { marker: '<|channel|>', open: openHarmonyMessage },
   ...harmonyEnd,
 ];

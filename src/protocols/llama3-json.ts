@@ -8,6 +8,7 @@
  * names a declared tool: JSON inside prose or code stays text.
  */
 import type { Trigger } from '../parse/section.ts';
+import { openFunctionTag } from '../parse/sections/function-tag.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
@@ -19,6 +20,8 @@ export const llama3JsonTriggers: readonly Trigger[] = [
   ...thinkTriggers,
   { marker: '<|python_tag|>', open: (env, marker) => openJsonCalls(env, marker, { repeat: true }) },
   bareJsonCallTrigger,
+  // Llama 3.1's custom-tool form, `<function=NAME>{…}</function>` (see function-tag.ts).
+  { marker: '<function=', open: (env, marker) => openFunctionTag(env, marker) },
   // Llama 4 wraps its calls, JSON or pythonic, in <|python_start|>…<|python_end|>.
   ...pythonicWrapperTriggers,
   ...llamaEnd,

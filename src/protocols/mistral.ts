@@ -22,7 +22,7 @@ export const mistralTriggers: readonly Trigger[] = [
     open: (env, marker) =>
       openByFirstChar(env, marker, (c) =>
         c === '[' || c === '{'
-          ? (e, raw) => openJsonCalls(e, raw, { repeat: true })
+          ? (e, raw) => openJsonCalls(e, raw)
           : (e, raw) =>
               openNamedJson(e, raw, {
                 headerEnd: '[ARGS]',

@@ -11,6 +11,7 @@
  *   </tool_call>
  */
 import type { Trigger } from '../parse/section.ts';
+import { openFunctionTag } from '../parse/sections/function-tag.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
@@ -37,9 +38,13 @@ export const qwen3CoderTriggers: readonly Trigger[] = [
     open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'] }),
   },
   {
-    // The most reported Qwen3-Coder failure: the call without its <tool_call> opener.
+    // The most reported Qwen3-Coder failure: the call without its <tool_call> opener. Llama 3.1's
+    // `<function=NAME>{…}</function>` shares the tag (auto reads both through this trigger).
     marker: '<function=',
-    open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'], openedAtInvoke: true }),
+    open: (env, marker) =>
+      openFunctionTag(env, marker, (e, raw, name) =>
+        openXmlInvoke(e, raw, TAGS, { reopen: ['<tool_call>'], openedAtInvoke: true, name }),
+      ),
   },
   ...thinkTriggers,
   ...chatmlEnd,

@@ -128,8 +128,10 @@ function endOfTurn(...tokens: string[]): readonly Trigger[] {
   }));
 }
 
-// Each family's end-of-turn tokens, as its chat template ends an assistant turn. The lists are marked pure so that a
-// bundler drops the ones a preset does not use (esbuild keeps unannotated top-level calls).
+// Each family's end-of-turn tokens, as its chat template ends an assistant turn (llama.cpp lists the same per template
+// in its chat-parser tests, ochafik/llama.cpp tests/chat-parsers/*.cpp@6e434ce5, `end_tokens`). A preset drops its own
+// family's tokens and keeps any other as text; auto, every family's. The lists are marked pure so that a bundler
+// drops the ones a preset does not use (esbuild keeps unannotated top-level calls).
 /** ChatML (Qwen, Hermes, Kimi, LFM2, many fine-tunes). */
 export const chatmlEnd = /* @__PURE__ */ endOfTurn('<|im_end|>', '<|endoftext|>');
 /**
@@ -146,7 +148,7 @@ export const mistralEnd = /* @__PURE__ */ endOfTurn('</s>');
 /** Phi-4-mini and gpt-oss share `<|end|>`; gpt-oss ends its final answer with `<|return|>`. */
 export const phiEnd = /* @__PURE__ */ endOfTurn('<|end|>', '<|endoftext|>');
 // (`<|call|>` ends a call, which the call reads itself; alone it belongs to a broken call, so it stays text.)
-export const harmonyEnd = /* @__PURE__ */ endOfTurn('<|return|>', '<|end|>');
+export const harmonyEnd = /* @__PURE__ */ endOfTurn('<|return|>', '<|end|>', '<|endoftext|>');
 /** xLAM v1, built on deepseek-coder: its turns end `<|EOT|>` (the Ollama template above). */
 export const xlamV1End = /* @__PURE__ */ endOfTurn('<|EOT|>');
 /** Granite. */
@@ -154,6 +156,6 @@ export const graniteEnd = /* @__PURE__ */ endOfTurn('<|end_of_text|>');
 /** DeepSeek. */
 export const deepseekEnd = /* @__PURE__ */ endOfTurn('<｜end▁of▁sentence｜>');
 /** GLM (the template's next-turn tokens are where generation stops). */
-export const glmEnd = /* @__PURE__ */ endOfTurn('<|user|>', '<|observation|>', '<|endoftext|>');
+export const glmEnd = /* @__PURE__ */ endOfTurn('<|user|>', '<|assistant|>', '<|observation|>', '<|endoftext|>');
 /** MiniMax-M2 (`[e~[` ends every turn in its template). */
 export const minimaxEnd = /* @__PURE__ */ endOfTurn('[e~[');

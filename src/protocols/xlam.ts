@@ -7,7 +7,9 @@
  * answer and only when the first call names a declared tool.
  */
 import type { Trigger } from '../parse/section.ts';
+import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { jsonCallTrigger } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import {
   bareJsonListTrigger,
@@ -20,12 +22,23 @@ import {
 } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText } from './tool-list.ts';
 
-/** xLAM-2 is built on Llama 3.1 and on Qwen 2.5 bases; xLAM v1 on deepseek-coder. */
+/**
+ * xLAM-2 is built on Llama 3.1 and on Qwen 2.5 bases; xLAM v1 on deepseek-coder. After text, the list
+ * also comes after `[TOOL_CALLS]`, in `<tool_call>…</tool_call>` or in a ```json fence, the wrappers
+ * vLLM's xLAM parser reads (vllm-project/vllm tests/tool_parsers/test_xlam_tool_parser.py@10a67515,
+ * single_tool_with_tool_calls_tag, _with_tool_call_xml_tags, _with_json_code_block).
+ */
 export const xlamTriggers: readonly Trigger[] = [
   ...thinkTriggers,
   bareJsonListTrigger,
   fencedJsonCallsTrigger,
   wrappedJsonCallsTrigger,
+  { marker: '[TOOL_CALLS]', open: (env, marker) => openJsonCalls(env, marker) },
+  jsonCallTrigger('<tool_call>', '</tool_call>'),
+  {
+    marker: '```json',
+    open: (env, marker) => openJsonCalls(env, marker, { fenced: true, declaredOnly: true, listOnly: true }),
+  },
   ...llamaEnd,
   ...chatmlEnd,
   ...xlamV1End,

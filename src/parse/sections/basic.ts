@@ -103,9 +103,11 @@ export function keepMarkerAsText(env: SectionEnv, marker: string, restartsAnswer
 /**
  * Answer text wrapped in markup (gpt-oss Harmony's `final` channel): the text
  * goes out as text as it arrives, the markup around it is dropped, and only a
- * possible partial end marker at the end of a chunk is held back.
+ * possible partial end marker at the end of a chunk is held back. With
+ * `reasoning`, it is a thinking block instead (Harmony's `analysis` channel,
+ * which several markers may end): the text goes out as reasoning.
  */
-export function openWrappedText(env: SectionEnv, marker: string, ends: readonly string[]): Section {
+export function openWrappedText(env: SectionEnv, marker: string, ends: readonly string[], reasoning = false): Section {
   const { callbacks } = env;
   callbacks.onCallSegment?.(marker);
   const longest = Math.max(...ends.map((e) => e.length));
@@ -113,11 +115,16 @@ export function openWrappedText(env: SectionEnv, marker: string, ends: readonly 
   let done = false;
 
   function emit(text: string): void {
-    if (text !== '') callbacks.onText(text);
+    if (text !== '') (reasoning ? callbacks.onReasoning : callbacks.onText)(text);
   }
 
   function finish(end: string): void {
     callbacks.onCallSegment?.(end);
+    close();
+  }
+
+  function close(): void {
+    if (reasoning) callbacks.onReasoningEnd();
     done = true;
   }
 
@@ -162,10 +169,11 @@ export function openWrappedText(env: SectionEnv, marker: string, ends: readonly 
     get done() {
       return done;
     },
+    restartsAnswer: reasoning,
     end() {
       emit(held);
       held = '';
-      done = true;
+      close();
     },
   };
 }

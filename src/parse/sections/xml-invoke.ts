@@ -35,6 +35,12 @@ export interface InvokeOptions {
    */
   openedAtInvoke?: boolean;
   /**
+   * The call's name was read before this section opened (`<function=NAME>`
+   * then a parameter tag, told apart from Llama's `<function=NAME>{…}` by the
+   * character after the `>`): the section starts inside the call.
+   */
+  name?: string;
+  /**
    * Values are exactly what stands between the tags. MiniMax-M2's template
    * writes `<parameter name="k">{{ v }}</parameter>` with no padding, so a line
    * break at either end belongs to the value; Qwen3-Coder's writes
@@ -139,6 +145,21 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
     calls++;
   }
 
+  /** The call's name is read: start it (a bare invoke waits for a parameter to confirm it). False: no call. */
+  function callNamed(name: string): boolean {
+    if (options.openedAtInvoke === true && calls === 0 && declaredName(name, context.tools)) {
+      unconfirmed = name;
+      expect = expectStep([tags.param, tags.invokeEnd]);
+    } else if (startCall(name)) expect = expectStep([tags.param, tags.invokeEnd, tags.close]);
+    else return false;
+    state = IN_CALL;
+    return true;
+  }
+  if (options.name !== undefined && !callNamed(options.name)) {
+    raw.giveBack(undefined); // `<function=…>` naming no tool: prose
+    state = DONE;
+  }
+
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
@@ -212,21 +233,12 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
           if (state === PARAM_NAME) {
             startParameter(header);
             state = VALUE;
-          } else if (options.openedAtInvoke === true && calls === 0 && declaredName(header, context.tools)) {
-            unconfirmed = header;
-            expect = expectStep([tags.param, tags.invokeEnd]);
-            state = IN_CALL;
-          } else if (startCall(header)) {
-            expect = expectStep([tags.param, tags.invokeEnd, tags.close]);
-            state = IN_CALL;
-          } else if (options.openedAtInvoke === true && calls === 0) {
+          } else if (!callNamed(header)) {
             keep();
-            raw.giveBack(undefined); // prose that mentions the tag, not a call
-            state = DONE;
-            return i;
-          } else {
-            keep();
-            fail(`"${header.slice(0, 40)}" is not a tool name`);
+            if (options.openedAtInvoke === true && calls === 0) {
+              raw.giveBack(undefined); // prose that mentions the tag, not a call
+              state = DONE;
+            } else fail(`"${header.slice(0, 40)}" is not a tool name`);
             return i;
           }
           break;
