@@ -111,6 +111,7 @@ export function createCallSink(context: ParserContext, callbacks: ParserCallback
 
   return {
     start(rawName, declaredOnly = false) {
+      if (context.noCalls) return false;
       const name = declaredOnly ? declaredName(rawName, context.tools) : callableName(rawName, context.tools);
       if (name === undefined) return false;
       toolName = name;

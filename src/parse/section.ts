@@ -69,6 +69,13 @@ export interface Trigger {
    */
   opensMessage?: boolean;
   /**
+   * Part of the thinking markup (a block's start or end marker, Harmony's
+   * message headers): still read when no tool can be called (no tools, or
+   * tool choice `none`), so a reasoning model's plain answer gets its
+   * reasoning parts too.
+   */
+  thinking?: boolean;
+  /**
    * Opens a thinking block. Left out when the context's `reasoning` is
    * `'text'`; the first one opens at once when it is `{ startInside: true }`.
    */

@@ -18,7 +18,7 @@
  */
 import type { ParserContext } from '../parse/events.ts';
 import type { Trigger } from '../parse/section.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration, triggersOf } from './define-protocol.ts';
 import { FORMAT_TRIGGERS } from './format-triggers.ts';
 import { hermesProtocol } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
@@ -40,13 +40,15 @@ export interface AutoProtocolOptions {
 /** Prompts in one format (Hermes by default) and parses the tool calls of every known format. */
 export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtocol {
   const prompt = options.prompt ?? hermesProtocol();
+  // The taught format is always read, even one with delimiters of its own (a triggers list repeated is counted once).
+  const own = triggersOf(prompt);
   return defineFormat({
     name: `auto(${prompt.name})`,
     formatTools: prompt.formatTools,
     formatToolCall: prompt.formatToolCall,
     formatToolResponse: prompt.formatToolResponse,
     ...(prompt.formatReasoning ? { formatReasoning: prompt.formatReasoning } : {}),
-    triggers: autoTriggers,
+    triggers: own === undefined ? autoTriggers : (context) => [...autoTriggers(context), ...own(context)],
   });
 }
 

@@ -83,11 +83,8 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
-    let segmentStart = from;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
-    };
+    raw.from(text, from);
+    const keep = () => raw.keepTo(i);
     while (i < n && state !== State.Done) {
       switch (state) {
         case State.Name: {

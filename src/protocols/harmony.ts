@@ -61,10 +61,10 @@ function routeMessage(header: string, env: SectionEnv) {
  * reader takes them (openai/harmony src/tests.rs@1bd4d071,
  * test_missing_message_token_requires_non_strict_mode). False: not such a message.
  */
-function readHeaderOnly(header: string, env: SectionEnv): boolean {
+function readHeaderOnly(header: string, stop: string, env: SectionEnv): boolean {
   const [, channel, content = ''] = /(\w+)\s+([\s\S]*)$/.exec(header.slice(header.lastIndexOf('|>') + 1)) ?? [];
   const text = content.trim();
-  if (RECIPIENT.test(header)) return false;
+  if (!MESSAGE_END.includes(stop) || RECIPIENT.test(header)) return false;
   if (channel === 'analysis' && env.context.reasoning !== 'text') {
     if (text !== '') env.callbacks.onReasoning(text);
     env.callbacks.onReasoningEnd();
@@ -81,7 +81,7 @@ function openHarmonyMessage(env: SectionEnv, marker: string) {
     end: ['<|call|>', '<|end|>'],
     headerStops: ['<|start|>', '<|end|>', '<|call|>', '<|return|>'],
     route: routeMessage,
-    headerOnly: { ends: MESSAGE_END, read: readHeaderOnly },
+    headerOnly: readHeaderOnly,
     quiet: true,
   });
 }
@@ -104,8 +104,8 @@ export const harmonyTriggers: readonly Trigger[] = [
   { marker: 'to=functions.', atStart: true, afterCall: true, open: openContinuedHeader },
   // A new message: an `<|end|>` right before it ended the message before (one whose header the
   // template wrote, so only its content and its end are in the answer), and is markup.
-  { marker: '<|start|>', opensMessage: true, open: openHarmonyMessage },
-  { marker: '<|channel|>', open: openHarmonyMessage },
+  { marker: '<|start|>', opensMessage: true, thinking: true, open: openHarmonyMessage },
+  { marker: '<|channel|>', thinking: true, open: openHarmonyMessage },
   ...harmonyEnd,
 ];
 

@@ -22,7 +22,7 @@ export const mistralTriggers: readonly Trigger[] = [
     open: (env, marker) =>
       openByFirstChar(env, marker, (c) =>
         c === '[' || c === '{'
-          ? (e, raw) => openJsonCalls(e, raw)
+          ? openJsonCalls
           : (e, raw) =>
               openNamedJson(e, raw, {
                 headerEnd: '[ARGS]',

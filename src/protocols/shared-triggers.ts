@@ -23,9 +23,10 @@ function thinkingTriggers(
   open: SectionOpener = (env, marker) => openThinking(env, marker, end),
 ): readonly Trigger[] {
   return [
-    { marker: start, atStart: true, afterCall: true, reasoning: true, open },
+    { marker: start, atStart: true, afterCall: true, reasoning: true, thinking: true, open },
     {
       marker: end,
+      thinking: true,
       open: (env, marker) => {
         if (env.context.reasoning !== 'text')
           env.callbacks.onError(
@@ -89,16 +90,18 @@ export const bareJsonListTrigger: Trigger = {
   open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true, declaredOnly: true }),
 };
 
+const openFencedCallList: SectionOpener = (env, marker) =>
+  openJsonCalls(env, marker, { fenced: true, declaredOnly: true, listOnly: true });
+
 /**
  * A ```json fence opening the answer and holding a list of calls: xLAM writes
  * its list this way. A fenced object is left alone: an answer showing an
  * example request looks just like it.
  */
-export const fencedJsonCallsTrigger: Trigger = {
-  marker: '```',
-  atStart: true,
-  open: (env, marker) => openJsonCalls(env, marker, { fenced: true, declaredOnly: true, listOnly: true }),
-};
+export const fencedJsonCallsTrigger: Trigger = { marker: '```', atStart: true, open: openFencedCallList };
+
+/** The same after text, for a ```json fence only (vLLM's xLAM parser reads it there). */
+export const jsonFenceCallsTrigger: Trigger = { marker: '```json', open: openFencedCallList };
 
 /** A pythonic call list opening the answer: `[get_weather(city='Paris')]`, counted only for a declared tool. */
 export const bareCallListTrigger: Trigger = {

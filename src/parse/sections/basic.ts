@@ -42,16 +42,19 @@ export function openByFirstChar(
     end() {
       ended = true;
       if (inner !== undefined) inner.end();
-      else {
-        env.callbacks.onText(prefix);
-        if (!quiet)
-          env.callbacks.onError(
-            'Kept a malformed tool call as text: the output ended right after the tool-call marker.',
-            { code: 'unclosed-tool-call', text: prefix },
-          );
-      }
+      else endedAfterMarker(env, prefix, quiet);
     },
   };
+}
+
+/** The output ended right after a marker (and what was read with it): it goes back as text, reported unless `quiet`. */
+function endedAfterMarker(env: SectionEnv, prefix: string, quiet: boolean): void {
+  env.callbacks.onText(prefix);
+  if (!quiet)
+    env.callbacks.onError('Kept a malformed tool call as text: the output ended right after the tool-call marker.', {
+      code: 'unclosed-tool-call',
+      text: prefix,
+    });
 }
 
 /**
@@ -224,16 +227,7 @@ export function openByPrefix(
     end() {
       ended = true;
       if (inner !== undefined) inner.end();
-      else {
-        env.callbacks.onText(prefix);
-        env.callbacks.onError(
-          'Kept a malformed tool call as text: the output ended right after the tool-call marker.',
-          {
-            code: 'unclosed-tool-call',
-            text: prefix,
-          },
-        );
-      }
+      else endedAfterMarker(env, prefix, false);
     },
   };
 }

@@ -46,13 +46,12 @@ export interface NamedJsonOptions {
   /** The arguments' `{` may end the header without `headerEnd` (Mistral `[TOOL_CALLS]name{…}`). */
   valueEndsHeader?: boolean;
   /**
-   * A header that runs into one of `ends` (a header stop that ends a message)
-   * before `headerEnd` came is handed to `read`, which may take it as a
+   * A header that runs into a header stop before `headerEnd` came may be a
    * message by itself (Harmony's `<|channel|>analysis I must refuse<|end|>`,
-   * which harmony's own non-strict reader accepts). When `read` returns true
-   * it has reported the message; the header and the marker are markup.
+   * which harmony's own non-strict reader accepts): when this returns true it
+   * has reported the message, and the header and the stop are markup.
    */
-  headerOnly?: { ends: readonly string[]; read: (header: string, env: SectionEnv) => boolean };
+  headerOnly?: (header: string, stop: string, env: SectionEnv) => boolean;
 }
 
 // What the section reads next:
@@ -154,11 +153,8 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
     closeFrom = -1;
     closeCarried = closeMatched;
     let i = from;
-    let segmentStart = from;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
-    };
+    raw.from(text, from);
+    const keep = () => raw.keepTo(i);
     while (i < n && state !== DONE) {
       if (state === ROUTED) return (inner as Section).write(text, i);
       switch (state) {
@@ -168,13 +164,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
           const read = readHeader(text, i, delimiter);
           i = read.i;
           if (!read.found) {
-            const only = options.headerOnly;
-            if (
-              read.stop !== undefined &&
-              only?.ends.includes(read.stop) &&
-              state === HEADER &&
-              only.read(header, env)
-            ) {
+            if (read.stop !== undefined && options.headerOnly?.(header, read.stop, env)) {
               // A message with no `<|message|>`: read by `headerOnly`; the header and its end are markup.
               i = read.pastStop as number;
               leftover = '';

@@ -160,11 +160,8 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
-    let segmentStart = from;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
-    };
+    raw.from(text, from);
+    const keep = () => raw.keepTo(i);
     /** Outside a list a call is final at once: a later broken call gives back only its own text. */
     const settleOutsideList = () => {
       if (inList) return;

@@ -120,11 +120,8 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
-    let segmentStart = from;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
-    };
+    raw.from(text, from);
+    const keep = () => raw.keepTo(i);
     while (i < n && state !== DONE) {
       switch (state) {
         case OPEN_TAG: {

@@ -163,11 +163,8 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
-    let segmentStart = from;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
-    };
+    raw.from(text, from);
+    const keep = () => raw.keepTo(i);
     /** The call is final: a later broken call gives back only its own text. */
     const settle = () => {
       keep();
