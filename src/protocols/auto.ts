@@ -48,6 +48,7 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
     formatToolCall: prompt.formatToolCall,
     formatToolResponse: prompt.formatToolResponse,
     ...(prompt.formatReasoning ? { formatReasoning: prompt.formatReasoning } : {}),
+    ...(prompt.mergeUserTurns ? { mergeUserTurns: true } : {}),
     triggers: own === undefined ? autoTriggers : (context) => [...autoTriggers(context), ...own(context)],
   });
 }

@@ -25,16 +25,21 @@ export const gemmaTriggers: readonly Trigger[] = [
 
 /** Gemma style: a ```tool_call fenced block, results in a ```tool_response block. */
 export function gemmaProtocol(): ToolCallProtocol {
-  return jsonMixWith(
-    {
-      name: 'gemma',
-      toolCallStart: '```tool_call',
-      toolCallEnd: '```',
-      toolResponseStart: '```tool_response',
-      toolResponseEnd: '```',
-    },
-    gemmaTriggers,
-  );
+  return {
+    ...jsonMixWith(
+      {
+        name: 'gemma',
+        toolCallStart: '```tool_call',
+        toolCallEnd: '```',
+        toolResponseStart: '```tool_response',
+        toolResponseEnd: '```',
+      },
+      gemmaTriggers,
+    ),
+    // Gemma 2's template (llama.cpp models/templates/google-gemma-2-2b-it.jinja) raises an error unless user
+    // and model turns alternate, so tool results and the next user message share one user turn.
+    mergeUserTurns: true,
+  };
 }
 
 /** The `gemma` format in the registry (formats.ts). */

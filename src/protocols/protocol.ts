@@ -87,6 +87,14 @@ export interface ProtocolDefinition {
    * dropped, as most templates drop it.
    */
   formatReasoning?: (reasoning: string) => string;
+  /**
+   * The family's chat template demands strictly alternating user and
+   * assistant turns and raises an error otherwise (Mistral's, Gemma 2/3's):
+   * a tool-results turn and the user message after it then go to the model
+   * as one user turn. Without it, each user message and each tool message's
+   * results are a user turn of their own, as the templates write them.
+   */
+  mergeUserTurns?: boolean;
   /** The incremental parser; the single parsing core of the protocol. */
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
 }
