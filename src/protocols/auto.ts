@@ -23,7 +23,7 @@ import { FORMAT_TRIGGERS } from './format-triggers.ts';
 import { hermesProtocol } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 
-/** The triggers of every native format (shared ones once), in the registry's order. */
+/** @internal The triggers of every native format (shared ones once), in the registry's order. */
 export function autoTriggers(context: ParserContext): Trigger[] {
   return FORMAT_TRIGGERS.flatMap((triggers) => (typeof triggers === 'function' ? triggers(context) : triggers));
 }
@@ -53,7 +53,7 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
   });
 }
 
-/** `auto` in the registry, after every native format. */
+/** @internal `auto` in the registry, after every native format. */
 export const autoFormat: FormatDeclaration = {
   name: 'auto',
   label: 'Auto-detect (every format)',

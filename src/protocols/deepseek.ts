@@ -62,6 +62,7 @@ function dsmlTrigger(block: string): Trigger {
   };
 }
 
+/** @internal */
 export const deepseekTriggers: readonly Trigger[] = [
   {
     marker: CALLS_BEGIN,
@@ -175,7 +176,7 @@ function deepseekV32Protocol(): ToolCallProtocol {
   });
 }
 
-/** The `deepseek` format in the registry (formats.ts). */
+/** @internal The `deepseek` format in the registry (formats.ts). */
 export const deepseekFormat: FormatDeclaration = {
   name: 'deepseek',
   label: 'DeepSeek special tokens',

@@ -11,9 +11,9 @@
 import type { ParserContext } from '../parse/events.ts';
 import { createScanner } from '../parse/scanner.ts';
 import type { Trigger } from '../parse/section.ts';
-import type { FormatEntry, ProtocolDefinition, ToolCallProtocol } from './protocol.ts';
+import type { FormatEntry, ToolCallProtocol } from './protocol.ts';
 
-/** A format's triggers: fixed, or made from the declared tools (morph-XML opens at a tool's own tag). */
+/** @internal A format's triggers: fixed, or made from the declared tools (morph-XML opens at a tool's own tag). */
 export type TriggersOf = (context: ParserContext) => readonly Trigger[];
 
 /** A built-in format's protocol object, with its triggers. */
@@ -27,6 +27,7 @@ interface BuiltinProtocol extends ToolCallProtocol {
  * and their `toolshim/v3` twins, auto's triggers (format-triggers.ts, written
  * by `npm run sync` so that auto ships no prompt or history renderer), the
  * proxy's names, the demo's picker and the README's table.
+ * @internal
  */
 export interface FormatDeclaration extends FormatEntry {
   /** The triggers `create()`'s parser runs: the format file's exported list (or function of the tools). */
@@ -34,7 +35,7 @@ export interface FormatDeclaration extends FormatEntry {
 }
 
 /** Checks a protocol definition and returns it as a protocol. */
-export function defineProtocol(definition: ProtocolDefinition): ToolCallProtocol {
+export function defineProtocol(definition: ToolCallProtocol): ToolCallProtocol {
   for (const key of ['formatTools', 'formatToolCall', 'formatToolResponse', 'createParser'] as const) {
     if (typeof definition[key] !== 'function') {
       throw new TypeError(`defineProtocol: "${key}" must be a function (protocol "${definition.name}").`);
@@ -43,14 +44,14 @@ export function defineProtocol(definition: ProtocolDefinition): ToolCallProtocol
   return definition;
 }
 
-/** The triggers of a list or function, as a function of the context. */
+/** @internal The triggers of a list or function, as a function of the context. */
 export function triggersFunction(triggers: readonly Trigger[] | TriggersOf): TriggersOf {
   return typeof triggers === 'function' ? triggers : () => triggers;
 }
 
-/** A built-in format: its triggers run on the shared scanner. */
+/** @internal A built-in format: its triggers run on the shared scanner. */
 export function defineFormat(
-  definition: Omit<ProtocolDefinition, 'createParser'> & { triggers: readonly Trigger[] | TriggersOf },
+  definition: Omit<ToolCallProtocol, 'createParser'> & { triggers: readonly Trigger[] | TriggersOf },
 ): ToolCallProtocol {
   const triggers = triggersFunction(definition.triggers);
   const protocol: BuiltinProtocol = {
@@ -61,7 +62,7 @@ export function defineFormat(
   return protocol;
 }
 
-/** A built-in format's triggers; undefined for a protocol made with `defineProtocol`. */
+/** @internal A built-in format's triggers; undefined for a protocol made with `defineProtocol`. */
 export function triggersOf(protocol: ToolCallProtocol): TriggersOf | undefined {
   const { triggers } = protocol as Partial<BuiltinProtocol>;
   return typeof triggers === 'function' ? triggers : undefined;

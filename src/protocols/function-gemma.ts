@@ -13,6 +13,7 @@ import { renderToolList, sideBySide } from './tool-list.ts';
 
 const Q = '<escape>';
 
+/** @internal */
 export const functionGemmaTriggers: readonly Trigger[] = [
   {
     marker: '<start_function_call>',
@@ -53,7 +54,7 @@ export function functionGemmaProtocol(): ToolCallProtocol {
   });
 }
 
-/** The `function-gemma` format in the registry (formats.ts). */
+/** @internal The `function-gemma` format in the registry (formats.ts). */
 export const functionGemmaFormat: FormatDeclaration = {
   name: 'function-gemma',
   label: 'FunctionGemma',

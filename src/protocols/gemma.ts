@@ -8,10 +8,17 @@
 import type { Trigger } from '../parse/section.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 import type { FormatDeclaration } from './define-protocol.ts';
-import { jsonCallTrigger, jsonMixWith } from './json-mix.ts';
+import { jsonMixWith } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareCallListTrigger, bareJsonCallTrigger, gemmaEnd, thinkTriggers } from './shared-triggers.ts';
+import {
+  bareCallListTrigger,
+  bareJsonCallTrigger,
+  gemmaEnd,
+  jsonCallTrigger,
+  thinkTriggers,
+} from './shared-triggers.ts';
 
+/** @internal */
 export const gemmaTriggers: readonly Trigger[] = [
   jsonCallTrigger('```tool_call', '```'),
   { marker: '```tool_code', open: (env, marker) => openPythonic(env, marker, { end: '```' }) },
@@ -42,7 +49,7 @@ export function gemmaProtocol(): ToolCallProtocol {
   };
 }
 
-/** The `gemma` format in the registry (formats.ts). */
+/** @internal The `gemma` format in the registry (formats.ts). */
 export const gemmaFormat: FormatDeclaration = {
   name: 'gemma',
   label: 'Gemma ```tool_call fence',

@@ -16,6 +16,7 @@ import { renderToolList, resultText, sideBySide } from './tool-list.ts';
 
 const Q = '<|"|>';
 
+/** @internal */
 export const gemma4Triggers: readonly Trigger[] = [
   {
     marker: '<|tool_call>',
@@ -72,7 +73,7 @@ export function gemma4Protocol(): ToolCallProtocol {
   });
 }
 
-/** The `gemma4` format in the registry (formats.ts). */
+/** @internal The `gemma4` format in the registry (formats.ts). */
 export const gemma4Format: FormatDeclaration = {
   name: 'gemma4',
   label: 'Gemma 4 <|tool_call>',

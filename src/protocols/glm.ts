@@ -18,7 +18,7 @@ import type { ToolCallProtocol } from './protocol.ts';
 import { glmEnd } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
 
-/** GLM reads Hermes JSON in the same tag too (GLM-4 fine-tunes write it). */
+/** @internal GLM reads Hermes JSON in the same tag too (GLM-4 fine-tunes write it). */
 export const glmTriggers: readonly Trigger[] = [
   ...hermesTriggers,
   {
@@ -73,7 +73,7 @@ export function glmProtocol(): ToolCallProtocol {
   });
 }
 
-/** The `glm` format in the registry (formats.ts). */
+/** @internal The `glm` format in the registry (formats.ts). */
 export const glmFormat: FormatDeclaration = {
   name: 'glm',
   label: 'GLM <arg_key>/<arg_value>',

@@ -11,7 +11,7 @@ import type { ToolCallProtocol } from './protocol.ts';
 import { graniteEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';
 
-/** Granite 3.x writes `<|tool_call|>[…]`; Granite 4 writes Hermes `<tool_call>` tags. */
+/** @internal Granite 3.x writes `<|tool_call|>[…]`; Granite 4 writes Hermes `<tool_call>` tags. */
 export const graniteTriggers: readonly Trigger[] = [
   ...hermesTriggers,
   pipeToolCallTrigger,
@@ -54,7 +54,7 @@ export function graniteProtocol(): ToolCallProtocol {
   });
 }
 
-/** The `granite` format in the registry (formats.ts). */
+/** @internal The `granite` format in the registry (formats.ts). */
 export const graniteFormat: FormatDeclaration = {
   name: 'granite',
   label: 'Granite <|tool_call|>',

@@ -100,6 +100,7 @@ function openContinuedHeader(env: SectionEnv, marker: string) {
   });
 }
 
+/** @internal */
 export const harmonyTriggers: readonly Trigger[] = [
   { marker: 'to=functions.', atStart: true, afterCall: true, open: openContinuedHeader },
   // A new message: an `<|end|>` right before it ended the message before (one whose header the
@@ -196,7 +197,7 @@ export function harmonyProtocol(): ToolCallProtocol {
   });
 }
 
-/** The `harmony` format in the registry (formats.ts). */
+/** @internal The `harmony` format in the registry (formats.ts). */
 export const harmonyFormat: FormatDeclaration = {
   name: 'harmony',
   label: 'gpt-oss Harmony',

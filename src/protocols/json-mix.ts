@@ -4,10 +4,9 @@
  * a ```tool_call fence (gemma.ts); both are this protocol with other delimiters.
  */
 import type { Trigger } from '../parse/section.ts';
-import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareJsonCallTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
+import { bareJsonCallTrigger, chatmlEnd, jsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList, resultText } from './tool-list.ts';
 
 export interface JsonMixProtocolOptions {
@@ -23,19 +22,11 @@ export interface JsonMixProtocolOptions {
   name?: string;
 }
 
-/** A JSON call between `start` and `end`; the marker is shared, so only a JSON value (or a ```json fence) after it counts. */
-export function jsonCallTrigger(start: string, end: string): Trigger {
-  return {
-    marker: start,
-    firstChar: (c) => c === '{' || c === '[' || c === '`',
-    open: (env, marker) => openJsonCalls(env, marker, { end }),
-  };
-}
-
 /**
  * Hermes / Qwen. Besides the tagged form, the family often drops the tags and
  * answers with the bare call object(s), one per line. Qwen and Hermes end
  * turns with ChatML's tokens, Hermes 3 on Llama 3.1 with `<|eot_id|>`.
+ * @internal
  */
 export const hermesTriggers: readonly Trigger[] = [
   jsonCallTrigger('<tool_call>', '</tool_call>'),
@@ -113,7 +104,7 @@ export function hermesProtocol(): ToolCallProtocol {
   };
 }
 
-/** The `hermes` format in the registry (formats.ts). */
+/** @internal The `hermes` format in the registry (formats.ts). */
 export const hermesFormat: FormatDeclaration = {
   name: 'hermes',
   label: 'Hermes / Qwen <tool_call> JSON',

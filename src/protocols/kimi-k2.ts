@@ -29,6 +29,7 @@ const openCall = (env: SectionEnv, marker: string) =>
     end: ['<|tool_call_end|>'],
   });
 
+/** @internal */
 export const kimiK2Triggers: readonly Trigger[] = [
   {
     marker: '<|tool_calls_section_begin|>',
@@ -84,7 +85,7 @@ export function kimiK2Protocol(): ToolCallProtocol {
   });
 }
 
-/** The `kimi-k2` format in the registry (formats.ts). */
+/** @internal The `kimi-k2` format in the registry (formats.ts). */
 export const kimiK2Format: FormatDeclaration = {
   name: 'kimi-k2',
   label: 'Kimi K2 special tokens',

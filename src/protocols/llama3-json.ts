@@ -16,6 +16,7 @@ import { pythonicWrapperTriggers } from './pythonic.ts';
 import { bareJsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
 
+/** @internal */
 export const llama3JsonTriggers: readonly Trigger[] = [
   ...thinkTriggers,
   { marker: '<|python_tag|>', open: (env, marker) => openJsonCalls(env, marker, { repeat: true }) },
@@ -58,7 +59,7 @@ export function llama3JsonProtocol(): ToolCallProtocol {
   });
 }
 
-/** The `llama3-json` format in the registry (formats.ts). */
+/** @internal The `llama3-json` format in the registry (formats.ts). */
 export const llama3JsonFormat: FormatDeclaration = {
   name: 'llama3-json',
   label: 'Llama 3 JSON',

@@ -27,6 +27,7 @@ const TAGS: InvokeTags = {
   close: CLOSE,
 };
 
+/** @internal */
 export const minimaxM2Triggers: readonly Trigger[] = [
   { marker: OPEN, open: (env, marker) => openXmlInvoke(env, marker, TAGS, { verbatim: true }) },
   // The invoke without the <minimax:tool_call> block around it.
@@ -83,7 +84,7 @@ export function minimaxM2Protocol(): ToolCallProtocol {
   });
 }
 
-/** The `minimax-m2` format in the registry (formats.ts). */
+/** @internal The `minimax-m2` format in the registry (formats.ts). */
 export const minimaxM2Format: FormatDeclaration = {
   name: 'minimax-m2',
   label: 'MiniMax-M2 <invoke>',

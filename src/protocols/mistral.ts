@@ -16,6 +16,7 @@ import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './pro
 import { mistralEnd, mistralThinkTriggers, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide, templateJson } from './tool-list.ts';
 
+/** @internal */
 export const mistralTriggers: readonly Trigger[] = [
   {
     marker: '[TOOL_CALLS]',
@@ -125,7 +126,7 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
   });
 }
 
-/** The `mistral` format in the registry (formats.ts). */
+/** @internal The `mistral` format in the registry (formats.ts). */
 export const mistralFormat: FormatDeclaration = {
   name: 'mistral',
   label: 'Mistral [TOOL_CALLS]',

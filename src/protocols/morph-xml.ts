@@ -15,7 +15,7 @@ import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
-/** A call opens at a declared tool's own tag, so the triggers are the declared tools' names. */
+/** @internal A call opens at a declared tool's own tag, so the triggers are the declared tools' names. */
 export function morphXmlTriggers(context: ParserContext): Trigger[] {
   return [...context.tools.keys()]
     .map((name): Trigger => ({ marker: `<${name}`, open: openXmlElement }))
@@ -50,6 +50,7 @@ function renderElement(name: string, value: unknown): string {
   return /[\r\n]/.test(text) ? `<${name}>\n${text}\n</${name}>` : `<${name}>${text}</${name}>`;
 }
 
+/** @internal */
 export function renderMorphXmlCall(toolName: string, input: unknown): string {
   const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
   if (entries.length === 0) return `<${toolName}/>`;
@@ -97,7 +98,7 @@ export function morphXmlProtocol(options: MorphXmlProtocolOptions = {}): ToolCal
   });
 }
 
-/** The `morph-xml` format in the registry (formats.ts). */
+/** @internal The `morph-xml` format in the registry (formats.ts). */
 export const morphXmlFormat: FormatDeclaration = {
   name: 'morph-xml',
   label: 'morph-XML elements',

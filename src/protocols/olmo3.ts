@@ -21,6 +21,7 @@ import { renderToolList, resultText, templateJson } from './tool-list.ts';
 const OPEN = '<function_calls>';
 const CLOSE = '</function_calls>';
 
+/** @internal */
 export const olmo3Triggers: readonly Trigger[] = [
   { marker: OPEN, open: (env, marker) => openPythonic(env, marker, { end: CLOSE, lines: true }) },
   ...thinkTriggers,
@@ -61,7 +62,7 @@ export function olmo3Protocol(): ToolCallProtocol {
   });
 }
 
-/** The `olmo3` format in the registry (formats.ts). */
+/** @internal The `olmo3` format in the registry (formats.ts). */
 export const olmo3Format: FormatDeclaration = {
   name: 'olmo3',
   label: 'OLMo 3 <function_calls>',

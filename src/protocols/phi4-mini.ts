@@ -13,6 +13,7 @@ import type { ToolCallProtocol } from './protocol.ts';
 import { phiEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';
 
+/** @internal */
 export const phi4MiniTriggers: readonly Trigger[] = [
   { marker: 'functools[', open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true }) },
   pipeToolCallTrigger,
@@ -46,7 +47,7 @@ export function phi4MiniProtocol(): ToolCallProtocol {
   });
 }
 
-/** The `phi4-mini` format in the registry (formats.ts). */
+/** @internal The `phi4-mini` format in the registry (formats.ts). */
 export const phi4MiniFormat: FormatDeclaration = {
   name: 'phi4-mini',
   label: 'Phi-4-mini functools[…]',

@@ -7,7 +7,7 @@
  * Generate (`feed(all); flush()`) and stream (`feed` per chunk) both run it,
  * so the two paths cannot disagree.
  */
-import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
+import type { ParserCallbacks, ParserContext, ReasoningOption, StreamingParser } from '../parse/events.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
 
 export type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
@@ -33,7 +33,15 @@ export type ParsedContent =
   | { type: 'reasoning'; text: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string };
 
-/** Events of the `createStreamParser(protocol, …)` stream. */
+/**
+ * Events of the `createParserStream(protocol, …)` stream: one per parser
+ * callback, named after it (`onToolCallStart` → `tool-call-start`). The
+ * middleware turns the same callbacks into AI SDK stream parts:
+ * `tool-call-start` → `tool-input-start`, `tool-call-delta` →
+ * `tool-input-delta`, `tool-call-end` → `tool-input-end` + `tool-call`,
+ * `tool-call-abort` → `tool-input-end` (no call), `text`/`reasoning` →
+ * their `-delta` parts.
+ */
 export type ParserEvent =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
@@ -47,10 +55,17 @@ export interface ParseOptions {
   tools: ToolSpec[];
   onError?: OnToolshimError;
   generateId?: () => string;
+  /** How thinking markers are read, as the middleware's `reasoning` option. */
+  reasoning?: ReasoningOption;
 }
 
-/** The pieces a protocol author writes. */
-export interface ProtocolDefinition {
+/**
+ * A text format for tool calls: what a protocol author writes (and passes to
+ * `defineProtocol`), and what the middleware uses. `parseGeneratedText`,
+ * `createParserStream` and `extractToolCallSegments` run its parser outside
+ * the middleware.
+ */
+export interface ToolCallProtocol {
   /** A short name, e.g. `hermes`; used in debug output and errors. */
   name: string;
   /**
@@ -99,12 +114,8 @@ export interface ProtocolDefinition {
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
 }
 
-/**
- * A protocol as the middleware uses it. `parseGeneratedText(protocol, …)`,
- * `createStreamParser(protocol, …)` and `extractToolCallSegments(protocol, …)`
- * run its parser outside the middleware.
- */
-export type ToolCallProtocol = ProtocolDefinition;
+/** @deprecated The same type as `ToolCallProtocol`; use that name. */
+export type ProtocolDefinition = ToolCallProtocol;
 
 /**
  * A built-in format as the registry lists it (`FORMATS`, `findFormat`): the

@@ -29,6 +29,7 @@ function pythonOrJson(end: string) {
     });
 }
 
+/** @internal */
 export const pythonicWrapperTriggers: readonly Trigger[] = [
   { marker: '<|python_start|>', open: pythonOrJson('<|python_end|>') },
   {
@@ -38,7 +39,7 @@ export const pythonicWrapperTriggers: readonly Trigger[] = [
   strayCloser('<|tool_call_end|>'),
 ];
 
-/** Llama 3.2 / 4 end with their own tokens, LFM2 with ChatML's. */
+/** @internal Llama 3.2 / 4 end with their own tokens, LFM2 with ChatML's. */
 export const pythonicTriggers: readonly Trigger[] = [
   ...pythonicWrapperTriggers,
   ...thinkTriggers,
@@ -47,7 +48,7 @@ export const pythonicTriggers: readonly Trigger[] = [
   ...chatmlEnd,
 ];
 
-/** A value as a Python literal, for history. */
+/** @internal A value as a Python literal, for history. */
 export function pythonLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
@@ -113,7 +114,7 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
   });
 }
 
-/** The `pythonic` format in the registry (formats.ts). */
+/** @internal The `pythonic` format in the registry (formats.ts). */
 export const pythonicFormat: FormatDeclaration = {
   name: 'pythonic',
   label: 'Pythonic call list',

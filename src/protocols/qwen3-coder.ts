@@ -27,7 +27,7 @@ const TAGS: InvokeTags = {
   close: '</tool_call>',
 };
 
-/** `<tool_call>` then `<function=…>`: the marker is shared with Hermes JSON and GLM. */
+/** @internal `<tool_call>` then `<function=…>`: the marker is shared with Hermes JSON and GLM. */
 export const qwen3CoderTriggers: readonly Trigger[] = [
   // Qwen 2.5/3, the family's other models, write Hermes JSON in the same tag.
   ...hermesTriggers,
@@ -69,7 +69,7 @@ function qwen3CoderValue(value: unknown): string {
   return typeof value === 'object' ? templateJson(value) : String(value);
 }
 
-/** A call in the exact layout the model was trained on (see qwen3CoderValue). */
+/** @internal A call in the exact layout the model was trained on (see qwen3CoderValue). */
 export function renderQwen3CoderCall(toolName: string, input: unknown): string {
   const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
   const parameters = entries.map(([key, value]) => `<parameter=${key}>\n${qwen3CoderValue(value)}\n</parameter>\n`);
@@ -124,7 +124,7 @@ export function qwen3CoderProtocol(options: Qwen3CoderProtocolOptions = {}): Too
   });
 }
 
-/** The `qwen3-coder` format in the registry (formats.ts). */
+/** @internal The `qwen3-coder` format in the registry (formats.ts). */
 export const qwen3CoderFormat: FormatDeclaration = {
   name: 'qwen3-coder',
   label: 'Qwen3-Coder <function=…> XML',

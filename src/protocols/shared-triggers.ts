@@ -48,6 +48,15 @@ export const gemma4ThoughtTriggers = /* @__PURE__ */ thinkingTriggers('<|channel
   openReasoning(env, marker, { end: '<channel|>', label: 'thought\n' }),
 );
 
+/** A JSON call between `start` and `end`; the marker is shared, so only a JSON value (or a ```json fence) after it counts. */
+export function jsonCallTrigger(start: string, end: string): Trigger {
+  return {
+    marker: start,
+    firstChar: (c) => c === '{' || c === '[' || c === '`',
+    open: (env, marker) => openJsonCalls(env, marker, { end }),
+  };
+}
+
 /** A bare JSON call object opening the answer: Llama 3.x `{"name": …, "parameters": …}`, one or several. */
 export const bareJsonCallTrigger: Trigger = {
   marker: '{',

@@ -9,12 +9,12 @@
 import type { Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
-import { jsonCallTrigger } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import {
   bareJsonListTrigger,
   chatmlEnd,
   fencedJsonCallsTrigger,
+  jsonCallTrigger,
   jsonFenceCallsTrigger,
   llamaEnd,
   thinkTriggers,
@@ -28,6 +28,7 @@ import { renderCallJson, renderCallList, renderToolList, resultText } from './to
  * also comes after `[TOOL_CALLS]`, in `<tool_call>…</tool_call>` or in a ```json fence, the wrappers
  * vLLM's xLAM parser reads (vllm-project/vllm tests/tool_parsers/test_xlam_tool_parser.py@10a67515,
  * single_tool_with_tool_calls_tag, _with_tool_call_xml_tags, _with_json_code_block).
+ * @internal
  */
 export const xlamTriggers: readonly Trigger[] = [
   ...thinkTriggers,
@@ -71,7 +72,7 @@ export function xlamProtocol(): ToolCallProtocol {
   });
 }
 
-/** The `xlam` format in the registry (formats.ts). */
+/** @internal The `xlam` format in the registry (formats.ts). */
 export const xlamFormat: FormatDeclaration = {
   name: 'xlam',
   label: 'xLAM JSON list',

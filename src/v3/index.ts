@@ -52,7 +52,12 @@ export { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
 export { type MistralProtocolOptions, mistralProtocol } from '../protocols/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from '../protocols/morph-xml.ts';
 export { olmo3Protocol } from '../protocols/olmo3.ts';
-export { createStreamParser, extractToolCallSegments, parseGeneratedText } from '../protocols/parse-text.ts';
+export {
+  createParserStream,
+  createStreamParser,
+  extractToolCallSegments,
+  parseGeneratedText,
+} from '../protocols/parse-text.ts';
 export { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
 export type {
   FormatEntry,
