@@ -29,6 +29,7 @@ export {
   qwen3CoderToolMiddleware,
   xlamToolMiddleware,
   xmlToolMiddleware,
+  yamlXmlToolMiddleware,
 } from './middleware/presets.ts';
 export type { ReasoningOption } from './parse/events.ts';
 export { type AutoProtocolOptions, autoProtocol } from './protocols/auto.ts';
@@ -71,6 +72,7 @@ export { type PythonicProtocolOptions, pythonicProtocol } from './protocols/pyth
 export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from './protocols/qwen3-coder.ts';
 export { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from './protocols/registry.ts';
 export { xlamProtocol } from './protocols/xlam.ts';
+export { type YamlXmlProtocolOptions, yamlXmlProtocol } from './protocols/yaml-xml.ts';
 export type {
   DebugLevel,
   DebugStyle,

@@ -32,6 +32,11 @@ interface BuiltinProtocol extends ToolCallProtocol {
 export interface FormatDeclaration extends FormatEntry {
   /** The triggers `create()`'s parser runs: the format file's exported list (or function of the tools). */
   readonly triggers: readonly Trigger[] | TriggersOf;
+  /**
+   * False: auto leaves these triggers out (it still reads the format when it prompts in it). For a
+   * format no model is trained on, whose reader would grow auto for drift no model makes.
+   */
+  readonly inAuto?: false;
 }
 
 /** Checks a protocol definition and returns it as a protocol. */

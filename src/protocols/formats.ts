@@ -27,11 +27,13 @@ import { phi4MiniFormat } from './phi4-mini.ts';
 import { pythonicFormat } from './pythonic.ts';
 import { qwen3CoderFormat } from './qwen3-coder.ts';
 import { xlamFormat } from './xlam.ts';
+import { yamlXmlFormat } from './yaml-xml.ts';
 
 export const NATIVE_FORMATS: readonly FormatDeclaration[] = [
   hermesFormat,
   gemmaFormat,
   morphXmlFormat,
+  yamlXmlFormat,
   qwen3CoderFormat,
   llama3JsonFormat,
   mistralFormat,

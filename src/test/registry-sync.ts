@@ -94,7 +94,9 @@ export async function renderPresets(): Promise<string> {
  */
 export async function renderFormatTriggers(): Promise<string> {
   const sites = await Promise.all(
-    NATIVE_FORMATS.map((entry: FormatDeclaration) => siteOf(entry.triggers, `The ${entry.name} format's triggers`)),
+    NATIVE_FORMATS.filter((entry: FormatDeclaration) => entry.inAuto !== false).map((entry) =>
+      siteOf(entry.triggers, `The ${entry.name} format's triggers`),
+    ),
   );
   return [
     '/**',

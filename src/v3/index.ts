@@ -28,6 +28,7 @@ import {
   qwen3CoderToolMiddleware as qwen3CoderToolMiddlewareV4,
   xlamToolMiddleware as xlamToolMiddlewareV4,
   xmlToolMiddleware as xmlToolMiddlewareV4,
+  yamlXmlToolMiddleware as yamlXmlToolMiddlewareV4,
 } from '../middleware/presets.ts';
 import { toV3Middleware } from './adapt.ts';
 
@@ -76,6 +77,7 @@ export { type PythonicProtocolOptions, pythonicProtocol } from '../protocols/pyt
 export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from '../protocols/qwen3-coder.ts';
 export { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from '../protocols/registry.ts';
 export { xlamProtocol } from '../protocols/xlam.ts';
+export { type YamlXmlProtocolOptions, yamlXmlProtocol } from '../protocols/yaml-xml.ts';
 export type {
   DebugLevel,
   DebugStyle,
@@ -98,6 +100,9 @@ export const gemmaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ to
 
 /** morph-XML elements, for AI SDK 6. */
 export const xmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(xmlToolMiddlewareV4);
+
+/** YAML in XML elements, for AI SDK 6. */
+export const yamlXmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(yamlXmlToolMiddlewareV4);
 
 /** Qwen3-Coder <function=…> XML, for AI SDK 6. */
 export const qwen3CoderToolMiddleware: LanguageModelV3Middleware =

@@ -15,12 +15,9 @@ import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
 import { findDelimiter } from '../tag-steps.ts';
 import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
-import { collectTag, parseTag } from '../xml-tag.ts';
+import { collectTag, elementName, openTagStep, parseTag } from '../xml-tag.ts';
 import { createEntityDecoder, createValueTrimmer, type TextStage } from '../xml-text.ts';
 import { createXmlValueReader, type XmlValueReader } from '../xml-value-reader.ts';
-
-/** `<get_weather   >`: blanks before `>` are fine, but a long run of them is prose. */
-const MAX_OPEN_TAG = 64;
 
 /** Rest of the open tag (blanks, attributes, `/`) up to `>`. */
 const OPEN_TAG = 0;
@@ -34,9 +31,13 @@ const RAW_VALUE = 3;
 const ELEMENT_VALUE = 4;
 const DONE = 5;
 
+/**
+ * Opens at `<name` (the rest of the open tag follows) or at `<name>` (the body follows, the blanks
+ * after it included where auto chose between formats by the first character after them).
+ */
 export function openXmlElement(env: SectionEnv, marker: string): Section {
   const { context, callbacks } = env;
-  const toolName = marker.slice(1);
+  const { toolName, opened } = elementName(marker);
   const sink = createCallSink(context, callbacks);
   const raw = createRawBlock(callbacks, marker);
   let state = OPEN_TAG;
@@ -117,6 +118,11 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
     state = BODY;
   }
 
+  if (opened) {
+    startCall();
+    state = BODY;
+  }
+
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
@@ -125,25 +131,22 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
     while (i < n && state !== DONE) {
       switch (state) {
         case OPEN_TAG: {
-          const c = text.charAt(i);
-          if (c === '>') {
-            i++;
-            startCall();
-            if (openTag.trimEnd().endsWith('/')) {
-              keep();
-              endCall(); // `<list_files/>`: a call without arguments
-              return i;
-            }
-            state = BODY;
-          } else if ((!isSpace(c) && c !== '/') || openTag.length >= MAX_OPEN_TAG || openTag.endsWith('/')) {
-            // `<get_weather_v2>`, `<get_weather city="Paris">` (HTML; calls have no attributes): prose.
+          const step = openTagStep(openTag, text.charAt(i));
+          if (step === undefined) openTag += text.charAt(i++);
+          else if (step === null) {
             keep();
             raw.giveBack(undefined);
             state = DONE;
             return i;
           } else {
-            openTag += c;
             i++;
+            startCall();
+            if (step) {
+              keep();
+              endCall(); // `<list_files/>`: a call without arguments
+              return i;
+            }
+            state = BODY;
           }
           break;
         }

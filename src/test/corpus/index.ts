@@ -26,6 +26,7 @@ import { deepseekCorpus, harmonyCorpus, kimiCorpus } from './special-token.ts';
 import type { CorpusCase, NegativeCase } from './types.ts';
 import { glmCorpus, minimaxCorpus, morphXmlCorpus } from './xml-families.ts';
 import { glmMoreCorpus, minimaxMoreCorpus, morphXmlMoreCorpus } from './xml-more.ts';
+import { yamlXmlCorpus } from './yaml-xml.ts';
 
 export type { CorpusCase, NegativeCase } from './types.ts';
 
@@ -34,6 +35,7 @@ export const CORPUS: Record<string, CorpusCase[]> = {
   gemma: [...gemmaCorpus, ...gemmaMoreCorpus],
   'morph-xml': [...morphXmlCorpus, ...morphXmlMoreCorpus],
   'qwen3-coder': qwen3CoderCorpus,
+  'yaml-xml': yamlXmlCorpus,
   'llama3-json': [...llama3Corpus, ...llama3MoreCorpus, ...llama3PeerCorpus],
   mistral: [...mistralCorpus, ...mistralMoreCorpus, ...mistralPeerCorpus],
   granite: [...graniteCorpus, ...graniteMoreCorpus],
