@@ -48,12 +48,6 @@ export function collectTag(
   return { inner: collected, stop: i, status: collected.length > MAX_TAG_LENGTH ? 'abort' : 'open' };
 }
 
-/** A tool's element marker: `<name`, or `<name>` with the blanks after it where auto chose by the next character. */
-export function elementName(marker: string): { toolName: string; opened: boolean } {
-  const tagEnd = marker.indexOf('>');
-  return { toolName: marker.slice(1, tagEnd > 0 ? tagEnd : undefined), opened: tagEnd > 0 };
-}
-
 /** `<get_weather   >`: blanks before `>` are fine, but a long run of them is prose. */
 const MAX_OPEN_TAG = 64;
 

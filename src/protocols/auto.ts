@@ -40,7 +40,8 @@ export interface AutoProtocolOptions {
 /** Prompts in one format (Hermes by default) and parses the tool calls of every known format. */
 export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtocol {
   const prompt = options.prompt ?? hermesProtocol();
-  // The taught format is always read, even one with delimiters of its own (a triggers list repeated is counted once).
+  // The taught format is always read, even one with delimiters of its own or one auto leaves out (a triggers
+  // list repeated is counted once); listed first, its trigger wins a marker another format shares without a test.
   const own = triggersOf(prompt);
   return defineFormat({
     name: `auto(${prompt.name})`,
@@ -49,7 +50,7 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
     formatToolResponse: prompt.formatToolResponse,
     ...(prompt.formatReasoning ? { formatReasoning: prompt.formatReasoning } : {}),
     ...(prompt.mergeUserTurns ? { mergeUserTurns: true } : {}),
-    triggers: own === undefined ? autoTriggers : (context) => [...autoTriggers(context), ...own(context)],
+    triggers: (context) => [...(own?.(context) ?? []), ...autoTriggers(context)],
   });
 }
 

@@ -49,16 +49,12 @@ export function defineProtocol(definition: ToolCallProtocol): ToolCallProtocol {
   return definition;
 }
 
-/** @internal The triggers of a list or function, as a function of the context. */
-export function triggersFunction(triggers: readonly Trigger[] | TriggersOf): TriggersOf {
-  return typeof triggers === 'function' ? triggers : () => triggers;
-}
-
 /** @internal A built-in format: its triggers run on the shared scanner. */
 export function defineFormat(
   definition: Omit<ToolCallProtocol, 'createParser'> & { triggers: readonly Trigger[] | TriggersOf },
 ): ToolCallProtocol {
-  const triggers = triggersFunction(definition.triggers);
+  const listed = definition.triggers;
+  const triggers: TriggersOf = typeof listed === 'function' ? listed : () => listed;
   const protocol: BuiltinProtocol = {
     ...definition,
     triggers,

@@ -54,26 +54,6 @@ function routeMessage(header: string, env: SectionEnv) {
   return undefined;
 }
 
-/**
- * A message whose header ran into its end with no `<|message|>`:
- * `<|channel|>analysis I must refuse<|end|>` is thinking, a `final` or
- * recipient-less `commentary` one answer text, as harmony's own non-strict
- * reader takes them (openai/harmony src/tests.rs@1bd4d071,
- * test_missing_message_token_requires_non_strict_mode). False: not such a message.
- */
-function readHeaderOnly(header: string, stop: string, env: SectionEnv): boolean {
-  const [, channel, content = ''] = /(\w+)\s+([\s\S]*)$/.exec(header.slice(header.lastIndexOf('|>') + 1)) ?? [];
-  const text = content.trim();
-  if (!MESSAGE_END.includes(stop) || RECIPIENT.test(header)) return false;
-  if (channel === 'analysis' && env.context.reasoning !== 'text') {
-    if (text !== '') env.callbacks.onReasoning(text);
-    env.callbacks.onReasoningEnd();
-  } else if (channel === 'final' || channel === 'commentary') {
-    if (text !== '') env.callbacks.onText(text);
-  } else return false;
-  return true;
-}
-
 function openHarmonyMessage(env: SectionEnv, marker: string) {
   return openNamedJson(env, marker, {
     headerEnd: '<|message|>',
@@ -81,7 +61,10 @@ function openHarmonyMessage(env: SectionEnv, marker: string) {
     end: ['<|call|>', '<|end|>'],
     headerStops: ['<|start|>', '<|end|>', '<|call|>', '<|return|>'],
     route: routeMessage,
-    headerOnly: readHeaderOnly,
+    // A message with no `<|message|>` (`<|channel|>commentary Hello<|end|>`): its text follows the channel's
+    // name, as harmony's own non-strict reader takes it (openai/harmony src/tests.rs@1bd4d071,
+    // test_missing_message_token_requires_non_strict_mode).
+    headerOnly: /\b\w+\s+([\s\S]*?)\s*$/,
     quiet: true,
   });
 }

@@ -7,8 +7,8 @@
  * A bare `{` only counts at the very start of the answer and only when it
  * names a declared tool: JSON inside prose or code stays text.
  */
-import type { Trigger } from '../parse/section.ts';
-import { openFunctionTag } from '../parse/sections/function-tag.ts';
+import type { ParserContext } from '../parse/events.ts';
+import type { SectionOpener, Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
@@ -16,17 +16,29 @@ import { pythonicWrapperTriggers } from './pythonic.ts';
 import { bareJsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
 
-/** @internal */
-export const llama3JsonTriggers: readonly Trigger[] = [
+const fixedTriggers: readonly Trigger[] = [
   ...thinkTriggers,
   { marker: '<|python_tag|>', open: (env, marker) => openJsonCalls(env, marker, { repeat: true }) },
   bareJsonCallTrigger,
-  // Llama 3.1's custom-tool form, `<function=NAME>{…}</function>` (see function-tag.ts).
-  { marker: '<function=', open: (env, marker) => openFunctionTag(env, marker) },
   // Llama 4 wraps its calls, JSON or pythonic, in <|python_start|>…<|python_end|>.
   ...pythonicWrapperTriggers,
   ...llamaEnd,
 ];
+
+/**
+ * @internal Also Llama 3.1's custom-tool form, a declared tool's `<function=NAME>{…}</function>`
+ * (meta-llama/llama-models models/llama3_1/prompts.py@bf5b0c4f, `<function=spotify_trending_songs>{"n": "5"}</function>`;
+ * Functionary v3.1 writes it too). Its marker runs to the `{`, so Qwen3-Coder's `<function=NAME>` then a
+ * parameter tag, which shares the tag, is not taken for it; a tag naming no declared tool stays prose.
+ */
+export function llama3JsonTriggers(context: ParserContext): Trigger[] {
+  return [...context.tools.keys()]
+    .map((name): Trigger => ({ marker: `<function=${name}>{`, open: openCustomToolCall }))
+    .concat(fixedTriggers);
+}
+
+const openCustomToolCall: SectionOpener = (env, marker) =>
+  openJsonCalls(env, marker, { markerIsValue: true, end: '</function>', defaultToolName: marker.slice(10, -2) });
 
 const defaultTemplate = (tools: string) =>
   [

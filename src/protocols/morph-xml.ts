@@ -15,19 +15,10 @@ import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
-/**
- * @internal A call opens at a declared tool's own tag, so the triggers are the declared tools' names.
- * `<name>` followed by `<` is listed too: where yaml-xml's `<name>` (a YAML body) meets it (auto
- * prompting yaml-xml), a body that starts with a tag is morph-XML's.
- */
-const startsTag = (c: string) => c === '<';
-
+/** @internal A call opens at a declared tool's own tag, so the triggers are the declared tools' names. */
 export function morphXmlTriggers(context: ParserContext): Trigger[] {
   return [...context.tools.keys()]
-    .flatMap((name): Trigger[] => [
-      { marker: `<${name}`, open: openXmlElement },
-      { marker: `<${name}>`, firstChar: startsTag, open: openXmlElement },
-    ])
+    .map((name): Trigger => ({ marker: `<${name}`, open: openXmlElement }))
     .concat(thinkTriggers, chatmlEnd, llamaEnd, gemmaEnd);
 }
 

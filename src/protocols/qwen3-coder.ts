@@ -11,7 +11,6 @@
  *   </tool_call>
  */
 import type { Trigger } from '../parse/section.ts';
-import { openFunctionTag } from '../parse/sections/function-tag.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
@@ -38,13 +37,10 @@ export const qwen3CoderTriggers: readonly Trigger[] = [
     open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'] }),
   },
   {
-    // The most reported Qwen3-Coder failure: the call without its <tool_call> opener. Llama 3.1's
-    // `<function=NAME>{…}</function>` shares the tag (auto reads both through this trigger).
+    // The most reported Qwen3-Coder failure: the call without its <tool_call> opener. (Llama 3.1's
+    // `<function=NAME>{…}</function>` shares the tag; its own trigger runs to the `{`, see llama3-json.ts.)
     marker: '<function=',
-    open: (env, marker) =>
-      openFunctionTag(env, marker, (e, raw, name) =>
-        openXmlInvoke(e, raw, TAGS, { reopen: ['<tool_call>'], openedAtInvoke: true, name }),
-      ),
+    open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'], openedAtInvoke: true }),
   },
   ...thinkTriggers,
   ...chatmlEnd,

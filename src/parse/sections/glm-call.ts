@@ -68,6 +68,18 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
     unconfirmed = undefined;
   }
 
+  /** GLM-4 style: the name line, then the arguments as one JSON object. */
+  function startJson(): void {
+    confirm();
+    reader = createJsonReader(sink.args);
+    expect = expectStep([END]);
+    state = JSON_ARGS;
+  }
+
+  /** An undeclared name with no arguments after it: prose (`<tool_call>example</tool_call>`). */
+  const unconfirmedFails = () =>
+    fail(`"${(unconfirmed as string).trim()}" is not a declared tool, and no arguments follow it`);
+
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
     // A partial tag from an earlier chunk that turned out to be something else is read again.
@@ -100,12 +112,8 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
               fail('the tool name is missing or not a name');
               return i;
             }
-            if (c === '{') {
-              confirm();
-              reader = createJsonReader(sink.args);
-              expect = expectStep([END]);
-              state = JSON_ARGS;
-            } else state = TAG;
+            if (c === '{') startJson();
+            else state = TAG;
           } else if (name.length > 128 || !/[\w.\-\r]/.test(c)) {
             // `<tool_call> tags…` in prose: not a name, so not a call.
             keep();
@@ -121,11 +129,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           const step = expect.read(text, i);
           i = step.i;
           if (step.tag === false && !objectOpen && text.charAt(i) === '{') {
-            // GLM-4 style: the name line, then the arguments as one JSON object.
-            confirm();
-            reader = createJsonReader(sink.args);
-            expect = expectStep([END]);
-            state = JSON_ARGS;
+            startJson();
             break;
           }
           if (step.tag === false) {
@@ -136,8 +140,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
           }
           if (step.tag === END) {
             keep();
-            if (unconfirmed !== undefined)
-              fail(`"${unconfirmed.trim()}" is not a declared tool, and no arguments follow it`);
+            if (unconfirmed !== undefined) unconfirmedFails();
             else finish();
             return i;
           }
@@ -229,9 +232,8 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
       return leftover;
     },
     end() {
-      if (unconfirmed !== undefined && state !== DONE) {
-        fail(`"${unconfirmed.trim()}" is not a declared tool, and no arguments follow it`);
-      } else if (state === JSON_ARGS && (reader?.done || reader?.end())) finish();
+      if (unconfirmed !== undefined && state !== DONE) unconfirmedFails();
+      else if (state === JSON_ARGS && (reader?.done || reader?.end())) finish();
       else if (state === TAG && expect.partial === '') finish();
       else if (state !== DONE) fail('the output ended inside the tool call', 'unclosed-tool-call');
     },

@@ -48,10 +48,11 @@ export interface NamedJsonOptions {
   /**
    * A header that runs into a header stop before `headerEnd` came may be a
    * message by itself (Harmony's `<|channel|>analysis I must refuse<|end|>`,
-   * which harmony's own non-strict reader accepts): when this returns true it
-   * has reported the message, and the header and the stop are markup.
+   * which harmony's own non-strict reader accepts): when this pattern matches
+   * the header and `route` routes it, its first group is the message, read by
+   * the routed section, and the stop is left to the scanner.
    */
-  headerOnly?: (header: string, stop: string, env: SectionEnv) => boolean;
+  headerOnly?: RegExp;
 }
 
 // What the section reads next:
@@ -103,7 +104,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
     text: string,
     i: number,
     delimiter: string,
-  ): { i: number; found: boolean; gaveUp: boolean; stop?: string; pastStop?: number } {
+  ): { i: number; found: boolean; gaveUp: boolean; stop?: string } {
     const before = header.length;
     const joined = header + text.slice(i, i + Math.max(0, maxHeader + delimiter.length - before));
     const delimiterAt = joined.indexOf(delimiter, Math.max(0, before - delimiter.length + 1));
@@ -130,8 +131,7 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
       // simply not consumed; the part from earlier chunks goes back to the scanner.
       leftover = joined.slice(cut, before);
       header = joined.slice(0, cut);
-      const pastStop = stopped === undefined ? undefined : i + cut + stopped.length - before;
-      return { i: i + Math.max(0, cut - before), found: false, gaveUp: true, stop: stopped, pastStop };
+      return { i: i + Math.max(0, cut - before), found: false, gaveUp: true, stop: stopped };
     }
     header = joined;
     return { i: i + joined.length - before, found: false, gaveUp: false };
@@ -164,12 +164,14 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
           const read = readHeader(text, i, delimiter);
           i = read.i;
           if (!read.found) {
-            if (read.stop !== undefined && options.headerOnly?.(header, read.stop, env)) {
-              // A message with no `<|message|>`: read by `headerOnly`; the header and its end are markup.
-              i = read.pastStop as number;
-              leftover = '';
+            const message = read.stop === undefined ? undefined : options.headerOnly?.exec(header)?.[1];
+            const routed = message === undefined ? undefined : options.route?.(header, env);
+            if (routed !== undefined) {
               keep();
-              raw.commit();
+              raw.commit(leftover.length);
+              const section = routed(env, '');
+              section.write(message as string, 0);
+              section.end();
               state = DONE;
               return i;
             }

@@ -15,7 +15,7 @@ import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
 import { findDelimiter } from '../tag-steps.ts';
 import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
-import { collectTag, elementName, openTagStep, parseTag } from '../xml-tag.ts';
+import { collectTag, openTagStep, parseTag } from '../xml-tag.ts';
 import { createEntityDecoder, createValueTrimmer, type TextStage } from '../xml-text.ts';
 import { createXmlValueReader, type XmlValueReader } from '../xml-value-reader.ts';
 
@@ -31,13 +31,9 @@ const RAW_VALUE = 3;
 const ELEMENT_VALUE = 4;
 const DONE = 5;
 
-/**
- * Opens at `<name` (the rest of the open tag follows) or at `<name>` (the body follows, the blanks
- * after it included where auto chose between formats by the first character after them).
- */
 export function openXmlElement(env: SectionEnv, marker: string): Section {
   const { context, callbacks } = env;
-  const { toolName, opened } = elementName(marker);
+  const toolName = marker.slice(1);
   const sink = createCallSink(context, callbacks);
   const raw = createRawBlock(callbacks, marker);
   let state = OPEN_TAG;
@@ -115,11 +111,6 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
     reader = undefined;
     stage = undefined;
     params++;
-    state = BODY;
-  }
-
-  if (opened) {
-    startCall();
     state = BODY;
   }
 

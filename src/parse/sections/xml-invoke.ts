@@ -35,12 +35,6 @@ export interface InvokeOptions {
    */
   openedAtInvoke?: boolean;
   /**
-   * The call's name was read before this section opened (`<function=NAME>`
-   * then a parameter tag, told apart from Llama's `<function=NAME>{…}` by the
-   * character after the `>`): the section starts inside the call.
-   */
-  name?: string;
-  /**
    * Values are exactly what stands between the tags. MiniMax-M2's template
    * writes `<parameter name="k">{{ v }}</parameter>` with no padding, so a line
    * break at either end belongs to the value; Qwen3-Coder's writes
@@ -154,10 +148,6 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
     else return false;
     state = IN_CALL;
     return true;
-  }
-  if (options.name !== undefined && !callNamed(options.name)) {
-    raw.giveBack(undefined); // `<function=…>` naming no tool: prose
-    state = DONE;
   }
 
   function write(text: string, from: number): number {

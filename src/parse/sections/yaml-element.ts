@@ -21,25 +21,22 @@
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
-import { elementName, openTagStep } from '../xml-tag.ts';
+import { openTagStep } from '../xml-tag.ts';
 import { createYamlBody, type YamlBody } from '../yaml-body.ts';
 
 const OPEN_TAG = 0;
 const BODY = 1;
 const DONE = 2;
 
-/**
- * Opens at `<name` (the rest of the open tag follows) or at `<name>` (the body follows), the blanks
- * after it included where auto chose between formats by the first character after them.
- */
 export function openYamlElement(env: SectionEnv, marker: string): Section {
   const { context, callbacks } = env;
-  const { toolName, opened } = elementName(marker);
+  // Where auto merged this trigger with morph-XML's, the blanks after `<name` come with the marker.
+  const toolName = marker.slice(1).trimEnd();
   const closeTag = `</${toolName}>`;
   const sink = createCallSink(context, callbacks);
   const raw = createRawBlock(callbacks, marker);
   let state = OPEN_TAG;
-  let openTag = '';
+  let openTag = marker.slice(toolName.length + 1);
   /** The current line, until its line break (or the close tag) decides it. */
   let line = '';
   let body: YamlBody | undefined;
@@ -48,11 +45,6 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
     sink.start(toolName, true);
     body = createYamlBody(sink.args, context.tools.get(toolName)?.inputSchema);
     state = BODY;
-  }
-  if (opened) {
-    start();
-    // The first line's indentation came with the marker.
-    line = marker.slice(Math.max(marker.lastIndexOf('\n'), marker.indexOf('>')) + 1);
   }
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
