@@ -63,7 +63,7 @@ export function createYamlBody(sink: JsonSink, toolSchema: unknown): YamlBody {
   let plain: { text: string; indent: number; schema: Schema | undefined } | undefined;
   let block: Block | undefined;
   /** A flow collection spanning lines, with the indentation of its key. */
-  let flow: { text: string; schema: Schema | undefined } | undefined;
+  let flow: { text: string; schema: Schema | undefined; depth: number; quote: string } | undefined;
   let failure: string | undefined;
   let base = -1;
 
@@ -94,25 +94,24 @@ export function createYamlBody(sink: JsonSink, toolSchema: unknown): YamlBody {
       };
       sink.beginString();
     } else if (head === '[' || head === '{') {
-      flow = { text: '', schema: slot };
+      flow = { text: '', schema: slot, depth: 0, quote: '' };
       flowLine(text);
     } else if (head === '"' || head === "'") {
       if (!writeFlow(sink, text.replace(/\s+#.*$/, ''), slot)) fail(`the string ${text.slice(0, 20)} never ends`);
     } else plain = { text: text.replace(/\s+#.*$/, ''), indent, schema: slot };
   }
 
+  /** A line of the flow collection; only the new line is scanned for its nesting, so many lines cost linear time. */
   function flowLine(text: string): void {
     const f = flow as NonNullable<typeof flow>;
     f.text += f.text === '' ? text : ` ${text}`;
-    let depth = 0;
-    let quote = '';
-    for (const c of f.text) {
-      if (quote !== '') quote = c === quote ? '' : quote;
-      else if (c === '"' || c === "'") quote = c;
-      else if (c === '[' || c === '{') depth++;
-      else if (c === ']' || c === '}') depth--;
+    for (const c of text) {
+      if (f.quote !== '') f.quote = c === f.quote ? '' : f.quote;
+      else if (c === '"' || c === "'") f.quote = c;
+      else if (c === '[' || c === '{') f.depth++;
+      else if (c === ']' || c === '}') f.depth--;
     }
-    if (depth > 0) return;
+    if (f.depth > 0) return;
     flow = undefined;
     if (!writeFlow(sink, f.text.replace(/\s+#.*$/, ''), f.schema))
       fail(`"${f.text.slice(0, 30)}" is no flow collection`);

@@ -40,6 +40,11 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
   /** The current line, until its line break (or the close tag) decides it. */
   let line = '';
   let body: YamlBody | undefined;
+  /**
+   * How far the current chunk is read: its text is kept for a give-back once per chunk (or when the call
+   * fails), not per line, so the kept pieces stay slices of the chunks.
+   */
+  let at = 0;
 
   function start(): void {
     sink.start(toolName, true);
@@ -49,6 +54,7 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
+    raw.keepTo(at);
     raw.giveBack(reason, code, toolName);
     state = DONE;
   }
@@ -71,10 +77,27 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
     state = DONE;
   }
 
-  /** The close tag in the current line, where it ends the body: among a block scalar's more indented lines it is content. */
-  function closeAt(searchFrom: number): number {
-    const indent = line.length - line.trimStart().length;
-    return (body as YamlBody).inBlock(indent) ? -1 : line.indexOf(closeTag, searchFrom);
+  /** The current line's indentation, once a character other than a blank came; -1 before. */
+  let indent = -1;
+  /** The current line's last characters, where a close tag split across chunks begins. */
+  let tail = '';
+
+  /**
+   * Where the close tag ends the body in the current line, whose text from `before` on is `added`: -1
+   * when it does not. Among a block scalar's more indented lines it is content. Only the added text and
+   * the tail before it are searched, so a long line costs linear time.
+   */
+  function closeAt(before: number, added: string): number {
+    if (indent < 0) {
+      const first = added.search(/\S/);
+      if (first < 0) return -1;
+      indent = before + first;
+    }
+    if ((body as YamlBody).inBlock(indent)) return -1;
+    const searched = tail + added;
+    const at = searched.indexOf(closeTag);
+    tail = searched.slice(1 - closeTag.length);
+    return at < 0 ? -1 : before - (searched.length - added.length) + at;
   }
 
   function write(text: string, from: number): number {
@@ -102,8 +125,9 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
       const newline = text.indexOf('\n', i);
       const stop = newline < 0 ? n : newline;
       const before = line.length;
-      line += text.slice(i, stop);
-      const close = closeAt(Math.max(0, before - closeTag.length + 1));
+      const added = text.slice(i, stop);
+      line += added;
+      const close = closeAt(before, added);
       if (close >= 0) {
         // What comes before the tag on its line is the body's last line; what follows it is not the call's.
         i += close + closeTag.length - before;
@@ -115,7 +139,9 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
       if (newline >= 0) {
         const complete = line;
         line = '';
-        raw.keepTo(i);
+        indent = -1;
+        tail = '';
+        at = i;
         if (!feedLine(complete)) return i;
       }
     }
