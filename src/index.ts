@@ -30,6 +30,7 @@ export {
   qwen3CoderToolMiddleware,
   xlamToolMiddleware,
   xmlToolMiddleware,
+  yamlXmlToolMiddleware,
 } from './middleware/presets.ts';
 export type { ReasoningOption } from './parse/events.ts';
 export { type AutoProtocolOptions, autoProtocol } from './protocols/auto.ts';
@@ -48,9 +49,15 @@ export { minimaxM2Protocol } from './protocols/minimax-m2.ts';
 export { type MistralProtocolOptions, mistralProtocol } from './protocols/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from './protocols/morph-xml.ts';
 export { olmo3Protocol } from './protocols/olmo3.ts';
-export { createStreamParser, extractToolCallSegments, parseGeneratedText } from './protocols/parse-text.ts';
+export {
+  createParserStream,
+  createStreamParser,
+  extractToolCallSegments,
+  parseGeneratedText,
+} from './protocols/parse-text.ts';
 export { phi4MiniProtocol } from './protocols/phi4-mini.ts';
 export type {
+  FormatEntry,
   ParsedContent,
   ParseOptions,
   ParserCallbacks,
@@ -64,8 +71,9 @@ export type {
 } from './protocols/protocol.ts';
 export { type PythonicProtocolOptions, pythonicProtocol } from './protocols/pythonic.ts';
 export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from './protocols/qwen3-coder.ts';
-export { FORMAT_NAMES, type FormatEntry, findFormat, protocolByName } from './protocols/registry.ts';
+export { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from './protocols/registry.ts';
 export { xlamProtocol } from './protocols/xlam.ts';
+export { type YamlXmlProtocolOptions, yamlXmlProtocol } from './protocols/yaml-xml.ts';
 export type {
   DebugLevel,
   DebugStyle,

@@ -9,7 +9,7 @@
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage } from '../wire/types.ts';
 import type { ChatEngine, ChatEngineCallOptions } from './chat-engine.ts';
-import { detectFormat, looksLikeCall, type ReplayFormat, renderCall, renderMalformedCall } from './replay-formats.ts';
+import { detectFormat, renderForcedCall } from './replay-formats.ts';
 import {
   fitToSchema,
   madeCallWith,
@@ -45,8 +45,9 @@ export function replayText(request: ChatCompletionRequest, protocol?: ToolCallPr
     .join('\n');
   const taught = detectFormat(system);
   const forced = forcedTool(request, system);
-  const madeCall = (text: string) =>
-    protocol ? madeCallWith(protocol, text, taught.toolNames) : looksLikeCall(text, taught.toolNames);
+  // Told no format, the replay writes the one the prompt teaches (Hermes when it teaches none it knows).
+  const writer = protocol ?? replayProtocol(taught.format ?? 'hermes');
+  const madeCall = (text: string) => madeCallWith(writer, text, taught.toolNames);
   const { request: userText, step, results } = conversationState(messages, madeCall);
   const offered = protocol || taught.format ? taught.toolNames : [];
   const scripted = scriptTurn({ request: userText, step, results, toolNames: offered });
@@ -59,9 +60,9 @@ export function replayText(request: ChatCompletionRequest, protocol?: ToolCallPr
   if (forced !== undefined && taught.toolNames.length > 0 && turn.calls !== undefined) {
     const name = forced === '' ? (turn.calls?.[0]?.name ?? (taught.toolNames[0] as string)) : forced;
     const call = turn.calls?.find((c) => c.name === name) ?? fitToSchema(defaultCall(name, userText), schemas);
-    return renderCall('json', call);
+    return renderForcedCall(call);
   }
-  const answer = protocol ? renderTurnWith(protocol, turn) : renderTurn(turn, taught.format ?? 'hermes');
+  const answer = renderTurnWith(writer, turn);
   // Qwen3's switch (see protocols/reasoning-switches.ts): `/no_think` after the request, or the template variable.
   const noThinking = /\/no_think\s*$/.test(userText) || request.chat_template_kwargs?.enable_thinking === false;
   return (noThinking ? '' : thinkingFor(userText, step, turn, protocol)) + answer;
@@ -83,13 +84,6 @@ function thinkingFor(request: string, step: number, turn: ReplayTurn, protocol: 
       ? 'No tool fits this request, so I will answer directly.'
       : `The user wants ${call.name.replace(/_/g, ' ')} for ${JSON.stringify(call.arguments)}. A draft: ${call.name}(${JSON.stringify(call.arguments)}). That looks right, so I will call it properly.`;
   return write(plan);
-}
-
-function renderTurn(turn: ReplayTurn, format: ReplayFormat): string {
-  const calls = (turn.calls ?? []).map((call, i) =>
-    turn.malformed && i === 0 ? renderMalformedCall(format, call) : renderCall(format, call),
-  );
-  return `${turn.before ?? ''}${calls.join('\n')}${turn.after ?? ''}`;
 }
 
 function textOf(content: ChatMessage['content']): string {

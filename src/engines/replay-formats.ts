@@ -1,12 +1,10 @@
 /**
- * How the replay engine writes a tool call in each text format, and how it
- * tells from the system prompt which format it was taught. These are the
- * formats the protocols parse; the replay writes them the way small models
- * do (a newline after the opening tag, compact JSON with spaces after colons).
+ * What the replay engine adds to the registry's formats: the bare JSON of a
+ * forced answer, calls broken the way small models break them, and which
+ * format a system prompt teaches (by registry name) when it was not told.
+ * Well-formed calls are written by the format's own history renderer
+ * (replay-protocol.ts).
  */
-
-/** The formats the replay engine can write. `json` is the bare answer of a forced tool choice. */
-export type ReplayFormat = 'hermes' | 'gemma' | 'xml' | 'qwen3coder' | 'json';
 
 export interface ReplayCall {
   name: string;
@@ -23,7 +21,8 @@ function spacedJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function callJson(call: ReplayCall): string {
+/** The bare JSON answer of a forced tool choice (what the `response_format` schema asks for). */
+export function renderForcedCall(call: ReplayCall): string {
   return spacedJson({ name: call.name, arguments: call.arguments });
 }
 
@@ -39,34 +38,13 @@ function qwenValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** One call, well formed, in `format`. */
-export function renderCall(format: ReplayFormat, call: ReplayCall): string {
-  switch (format) {
-    case 'hermes':
-      return `<tool_call>\n${callJson(call)}\n</tool_call>`;
-    case 'gemma':
-      return `\`\`\`tool_call\n${callJson(call)}\n\`\`\``;
-    case 'xml': {
-      const params = Object.entries(call.arguments).map(([k, v]) => `<${k}>${xmlValue(v)}</${k}>\n`);
-      return `<${call.name}>\n${params.join('')}</${call.name}>`;
-    }
-    case 'qwen3coder': {
-      const params = Object.entries(call.arguments).map(
-        ([k, v]) => `<parameter=${k}>\n${qwenValue(v)}\n</parameter>\n`,
-      );
-      return `<tool_call>\n<function=${call.name}>\n${params.join('')}</function>\n</tool_call>`;
-    }
-    case 'json':
-      return callJson(call);
-  }
-}
-
 /**
  * A call broken the way small models break them, so the demo can show the
  * text kept and the error reported: unquoted string values in JSON (Llama 3.2
- * 1B and Qwen 0.5B do this), a mismatched close tag in XML.
+ * 1B and Qwen 0.5B do this), a mismatched close tag in XML. Undefined for the
+ * other formats (the replay then cuts the call off instead).
  */
-export function renderMalformedCall(format: ReplayFormat, call: ReplayCall): string {
+export function renderMalformedCall(format: string, call: ReplayCall): string | undefined {
   const unquoted = Object.entries(call.arguments)
     .map(([k, v]) => `"${k}": ${typeof v === 'string' ? v : JSON.stringify(v)}`)
     .join(', ');
@@ -76,22 +54,22 @@ export function renderMalformedCall(format: ReplayFormat, call: ReplayCall): str
       return `<tool_call>\n${body}\n</tool_call>`;
     case 'gemma':
       return `\`\`\`tool_call\n${body}\n\`\`\``;
-    case 'json':
-      return body;
-    case 'xml': {
+    case 'morph-xml': {
       const [first = 'city', value = ''] = Object.entries(call.arguments)[0] ?? [];
       return `<${call.name}>\n<${first}>${xmlValue(value)}</${first}_name>\n</${call.name}>`;
     }
-    case 'qwen3coder': {
+    case 'qwen3-coder': {
       const [first = 'city', value = ''] = Object.entries(call.arguments)[0] ?? [];
       return `<tool_call>\n<function=${call.name}>\n<parameter=${first}>\n${qwenValue(value)}\n</function=${call.name}>\n<tool_call>`;
     }
+    default:
+      return undefined;
   }
 }
 
-/** What the system prompt taught: the call format and the tool names it lists. */
+/** What the system prompt taught: the call format (a registry name) and the tool names it lists. */
 export interface TaughtFormat {
-  format: ReplayFormat | undefined;
+  format: string | undefined;
   toolNames: string[];
 }
 
@@ -115,19 +93,12 @@ function toolNamesIn(system: string): string[] {
  */
 export function detectFormat(system: string): TaughtFormat {
   const toolNames = toolNamesIn(system);
-  if (system.includes('<function=')) return { format: 'qwen3coder', toolNames };
+  if (system.includes('<function=')) return { format: 'qwen3-coder', toolNames };
   if (system.includes('```tool_call')) return { format: 'gemma', toolNames };
   if (system.includes('<tool_call>')) return { format: 'hermes', toolNames };
   // morph-XML teaches with a placeholder element (`<function_name>`) or with the tools' own tags.
   if (system.includes('<function_name>') || toolNames.some((name) => system.includes(`<${name}>`))) {
-    return { format: 'xml', toolNames };
+    return { format: 'morph-xml', toolNames };
   }
   return { format: toolNames.length > 0 ? 'hermes' : undefined, toolNames };
-}
-
-/** Whether an earlier assistant turn contains a call in any format (so the next turn holds its results). */
-export function looksLikeCall(text: string, toolNames: string[]): boolean {
-  if (text.includes('<tool_call>') || text.includes('```tool_call') || text.includes('<function=')) return true;
-  if (/^\s*\{\s*"name"\s*:/.test(text)) return true;
-  return toolNames.some((name) => text.includes(`<${name}>`) || text.includes(`<${name}/>`));
 }

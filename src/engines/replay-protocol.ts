@@ -6,10 +6,11 @@
  * schemas the system prompt lists, so a script never sends a parameter the
  * tool does not declare.
  */
+import { triggersOf } from '../protocols/define-protocol.ts';
 import { parseGeneratedText } from '../protocols/parse-text.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { FORMAT_NAMES, findFormat } from '../protocols/registry.ts';
-import { type ReplayCall, type ReplayFormat, renderMalformedCall } from './replay-formats.ts';
+import { type ReplayCall, renderMalformedCall } from './replay-formats.ts';
 import { closingOf } from './replay-results.ts';
 import type { ReplayTurn } from './replay-scripts.ts';
 
@@ -73,15 +74,6 @@ function cutCall(rendered: string, call: ReplayCall): string {
     : rendered.slice(0, at + Math.ceil((value as string).length / 2));
 }
 
-/** Formats whose broken call is scripted as small models break them (see replay-formats.ts). */
-const SCRIPTED_BREAKAGE: Record<string, ReplayFormat> = {
-  hermes: 'hermes',
-  'auto(hermes)': 'hermes',
-  gemma: 'gemma',
-  'morph-xml': 'xml',
-  'qwen3-coder': 'qwen3coder',
-};
-
 /**
  * The turn as `protocol` writes it. A malformed turn breaks its first call the
  * scripted way where there is one, else ends inside the call's first string
@@ -97,9 +89,9 @@ export function renderTurnWith(protocol: ToolCallProtocol, turn: ReplayTurn): st
   const before = bare ? '' : (turn.before ?? '');
   const first = turn.calls?.[0];
   if (turn.malformed && first !== undefined) {
-    const scripted = SCRIPTED_BREAKAGE[protocol.name];
-    if (scripted !== undefined) return `${before}${renderMalformedCall(scripted, first)}`;
-    return `${before}${cutCall(calls[0] as string, first)}`;
+    // Auto writes the format it teaches (`auto(hermes)`), so it breaks calls as that format's models do.
+    const scripted = renderMalformedCall(protocol.name.replace(/^auto\((.*)\)$/, '$1'), first);
+    return `${before}${scripted ?? cutCall(calls[0] as string, first)}`;
   }
   const lists = bare && calls.every((call) => call.startsWith('[') && call.endsWith(']'));
   const body = lists && calls.length > 1 ? `[${calls.map((call) => call.slice(1, -1)).join(', ')}]` : calls.join('\n');
@@ -127,7 +119,7 @@ const THINKING: Record<string, (thought: string) => string> = {
 export function thinkingWriter(protocol: ToolCallProtocol | undefined): ((thought: string) => string) | undefined {
   if (protocol === undefined) return THINKING['<think>'];
   if (protocol.name === 'harmony') return (t) => `<|channel|>analysis<|message|>${t}<|end|>`;
-  const triggers = protocol.triggers?.({ tools: new Map(), generateId: () => '' }) ?? [];
+  const triggers = triggersOf(protocol)?.({ tools: new Map(), generateId: () => '' }) ?? [];
   const start = triggers.find((trigger) => trigger.reasoning === true && THINKING[trigger.marker] !== undefined);
   return start === undefined ? undefined : THINKING[start.marker];
 }

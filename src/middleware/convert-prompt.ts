@@ -103,7 +103,7 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
         out.push(message);
         break;
       case 'user':
-        pushUser(out, message.content, message.providerOptions);
+        pushUser(out, message.content, message.providerOptions, protocol.mergeUserTurns === true);
         break;
       case 'tool': {
         // Approval responses are AI SDK bookkeeping; the model never needs them.
@@ -115,7 +115,7 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
             ? protocol.formatToolResponses(results.map(responseRecord))
             : results.map(respond).join('\n');
         const files = options.toolResultFiles === 'attach' ? attachedFiles(results) : [];
-        pushUser(out, [{ type: 'text', text }, ...files], undefined);
+        pushUser(out, [{ type: 'text', text }, ...files], undefined, protocol.mergeUserTurns === true);
         break;
       }
       case 'assistant': {
@@ -213,14 +213,19 @@ function parseInput(input: unknown): unknown {
   }
 }
 
-/** Appends user content, merging it into a preceding user message. */
+/**
+ * Appends user content: a user turn of its own (results, then the next user
+ * message, as the chat templates write them), or merged into a preceding
+ * user message where the template demands alternating turns.
+ */
 function pushUser(
   out: LanguageModelV4Prompt,
   content: UserPart[],
   providerOptions: LanguageModelV4Message['providerOptions'],
+  merge: boolean,
 ): void {
   const last = out[out.length - 1];
-  if (last?.role === 'user') {
+  if (merge && last?.role === 'user') {
     out[out.length - 1] = { ...last, content: condense([...last.content, ...content]) };
     return;
   }

@@ -18,6 +18,7 @@ import { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
 import { pythonicProtocol } from '../protocols/pythonic.ts';
 import { qwen3CoderProtocol } from '../protocols/qwen3-coder.ts';
 import { xlamProtocol } from '../protocols/xlam.ts';
+import { yamlXmlProtocol } from '../protocols/yaml-xml.ts';
 import { createToolMiddleware } from './create-tool-middleware.ts';
 
 /** Hermes / Qwen <tool_call> JSON: Hermes, Qwen 2.5/3, most instruction fine-tunes. Format name `hermes`. */
@@ -30,6 +31,11 @@ export const gemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protoc
 
 /** morph-XML elements: small models that handle XML better than JSON; code-heavy arguments. Format name `morph-xml`. */
 export const xmlToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ morphXmlProtocol() });
+
+/** YAML in XML elements: apps moving from @ai-sdk-tool/parser’s yamlXmlProtocol; small models, code-heavy arguments. Format name `yaml-xml`. */
+export const yamlXmlToolMiddleware = /* @__PURE__ */ createToolMiddleware({
+  protocol: /* @__PURE__ */ yamlXmlProtocol(),
+});
 
 /** Qwen3-Coder <function=…> XML: Qwen3-Coder, Qwen3.5. Format name `qwen3-coder`. */
 export const qwen3CoderToolMiddleware = /* @__PURE__ */ createToolMiddleware({

@@ -1,11 +1,15 @@
 /**
  * One response's parsing pipeline, shared by generate and stream: the
  * protocol (or forced-choice) parser feeding a PartWriter, plus `parse`
- * debugging. Returns undefined when the text must pass through untouched
- * (tool choice `none`, or no function tools).
+ * debugging. When no tool can be called (tool choice `none`, or no function
+ * tools), a built-in format still reads its thinking markup and end-of-turn
+ * tokens, and nothing becomes a call; a custom protocol's text then passes
+ * through untouched (undefined).
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 
+import { createScanner } from '../parse/scanner.ts';
+import { triggersOf } from '../protocols/define-protocol.ts';
 import type { StreamingParser } from '../protocols/protocol.ts';
 import { generateToolCallId } from '../util/id.ts';
 import type { CallState } from './call-state.ts';
@@ -25,7 +29,9 @@ export function createResponseParser(
   state: CallState,
   enqueue: (part: LanguageModelV4StreamPart) => void,
 ): ResponseParser | undefined {
-  if (state.toolChoice.type === 'none' || state.tools.length === 0) return undefined;
+  const noCalls = state.toolChoice.type === 'none' || state.tools.length === 0;
+  const triggers = triggersOf(state.protocol);
+  if (noCalls && triggers === undefined) return undefined;
 
   const debugParse = state.debug === 'parse';
   const rawText: string[] = [];
@@ -53,9 +59,15 @@ export function createResponseParser(
     tools: new Map(state.tools.map((tool) => [tool.name, tool])),
     generateId: generateToolCallId,
     reasoning: state.reasoning,
+    noCalls,
   };
-  const parser: StreamingParser =
-    state.toolChoice.type === 'auto'
+  const parser: StreamingParser = noCalls
+    ? createScanner(
+        (triggers?.(context) ?? []).filter((t) => t.thinking || t.endOfTurn),
+        context,
+        callbacks,
+      )
+    : state.toolChoice.type === 'auto'
       ? state.protocol.createParser(context, callbacks)
       : createForcedChoiceParser(state.protocol, state.toolChoice, context, callbacks);
 

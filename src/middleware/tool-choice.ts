@@ -13,8 +13,10 @@
 import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { ToolshimInvalidRequestError } from '../errors.ts';
 import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
-import { createScanner, type Trigger } from '../parse/scanner.ts';
+import { createScanner } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import { triggersOf } from '../protocols/define-protocol.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { ToolSpec } from '../types.ts';
 import type { ToolChoiceMode } from './call-state.ts';
@@ -179,9 +181,10 @@ export function createForcedChoiceParser(
   };
   const toolName = mode.type === 'tool' ? mode.toolName : undefined;
   let inner: StreamingParser | undefined;
-  if (protocol.triggers !== undefined) {
+  const triggers = triggersOf(protocol);
+  if (triggers !== undefined) {
     // A built-in format: its own triggers (thinking first, then its calls) plus the JSON answers.
-    inner = createScanner([...forcedAnswerTriggers(toolName), ...protocol.triggers(context)], context, counting);
+    inner = createScanner([...forcedAnswerTriggers(toolName), ...triggers(context)], context, counting);
   }
   /** Leading text kept until the format is clear (at most a few characters past whitespace). */
   let lead = '';

@@ -1,7 +1,13 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { createToolMiddleware, gemmaToolMiddleware, hermesProtocol, hermesToolMiddleware } from '../index.ts';
+import {
+  createToolMiddleware,
+  gemmaToolMiddleware,
+  hermesProtocol,
+  hermesToolMiddleware,
+  mistralToolMiddleware,
+} from '../index.ts';
 import { functionTool, mockModel } from '../test/harness.ts';
 
 const weather = functionTool(
@@ -67,9 +73,9 @@ describe('transformParams', () => {
     expect(sent.prompt[1]?.role).toBe('user');
   });
 
-  it('rewrites history: calls become assistant text (JSON spaced as the template writes it), results become merged user text, thinking before the last user message is dropped', async () => {
+  it('rewrites history: calls become assistant text (JSON spaced as the template writes it), results a user turn and the next user message its own, thinking before the last user message is dropped', async () => {
     const sent = await sentParams({ prompt: history, tools: [weather] });
-    expect(sent.prompt.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(sent.prompt.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'user']);
     const assistant = sent.prompt[2];
     expect(assistant?.content).toEqual([
       {
@@ -77,11 +83,15 @@ describe('transformParams', () => {
         text: 'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Seoul"}}\n</tool_call>',
       },
     ]);
+    expect(sent.prompt[3]?.content).toEqual([{ type: 'text', text: '<tool_response>\n{"temp":21}\n</tool_response>' }]);
+    expect(sent.prompt[4]?.content).toEqual([{ type: 'text', text: 'And tomorrow?' }]);
+  });
+
+  it('merges the results and the next user message where the template demands alternating turns (Mistral)', async () => {
+    const sent = await sentParams({ prompt: history, tools: [weather] }, mistralToolMiddleware);
+    expect(sent.prompt.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
     expect(sent.prompt[3]?.content).toEqual([
-      {
-        type: 'text',
-        text: '<tool_response>\n{"temp":21}\n</tool_response>\nAnd tomorrow?',
-      },
+      { type: 'text', text: '[TOOL_RESULTS]{"temp":21}[/TOOL_RESULTS]\nAnd tomorrow?' },
     ]);
   });
 

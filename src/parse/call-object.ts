@@ -134,7 +134,10 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
       if (!start(name)) return;
     }
     if (implicitArgs) sink.args.endObject();
-    sink.end();
+    if (!sink.end()) {
+      fail('the arguments are not a JSON object');
+      return;
+    }
     completed++;
     resetCall();
     options.onCallEnd?.();

@@ -22,8 +22,13 @@ export interface CallSink {
   start(rawName: string, declaredOnly?: boolean): boolean;
   /** The arguments of the open call, as JSON events. */
   readonly args: ArgsStreamer;
-  /** Ends the open call; its input is `{}` when no arguments were written. */
-  end(): void;
+  /**
+   * Ends the open call; its input is `{}` when no arguments were written.
+   * False when the arguments were no JSON object (`"arguments": "search for
+   * cats"`, a list): a tool input is always an object, so the call is
+   * aborted instead and the caller gives its text back.
+   */
+  end(): boolean;
   /** The open call proved malformed: tells the consumer it will not complete. */
   abort(): void;
   readonly open: boolean;
@@ -96,8 +101,17 @@ export function createCallSink(context: ParserContext, callbacks: ParserCallback
     callbacks.onError(message, { code, toolName });
   }
 
+  function abort(): void {
+    if (id !== undefined) callbacks.onToolCallAbort({ id });
+    id = undefined;
+    input = undefined;
+    streamer = undefined;
+    toolName = '';
+  }
+
   return {
     start(rawName, declaredOnly = false) {
+      if (context.noCalls) return false;
       const name = declaredOnly ? declaredName(rawName, context.tools) : callableName(rawName, context.tools);
       if (name === undefined) return false;
       toolName = name;
@@ -116,22 +130,22 @@ export function createCallSink(context: ParserContext, callbacks: ParserCallback
       return streamer;
     },
     end() {
-      if (id === undefined || input === undefined) return;
+      if (id === undefined || input === undefined) return false;
       if (deltas === 0) emit('{}');
-      callbacks.onToolCallEnd({ id, toolName, input: input.join() });
+      const text = input.join();
+      if (text.charAt(0) !== '{') {
+        abort();
+        return false;
+      }
+      callbacks.onToolCallEnd({ id, toolName, input: text });
       id = undefined;
       input = undefined;
       streamer = undefined;
       toolName = '';
       ended++;
+      return true;
     },
-    abort() {
-      if (id !== undefined) callbacks.onToolCallAbort({ id });
-      id = undefined;
-      input = undefined;
-      streamer = undefined;
-      toolName = '';
-    },
+    abort,
     get open() {
       return id !== undefined;
     },

@@ -24,6 +24,8 @@ export interface ParserContext {
   generateId: () => string;
   /** How thinking markers are read; see ReasoningOption. */
   reasoning?: ReasoningOption | undefined;
+  /** No tool may be called (tool choice `none`): nothing is announced as a call. */
+  noCalls?: boolean;
 }
 
 /** Events a parser emits, in order. */

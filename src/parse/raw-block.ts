@@ -11,7 +11,16 @@ import type { ParserCallbacks } from './events.ts';
 import { createTextParts, type TextParts } from './text-parts.ts';
 
 export interface RawBlock {
-  /** Appends raw text of the block. */
+  /**
+   * A section's `write` begins: the block follows this chunk from `from` on,
+   * so `keepTo` can keep what the section has read of it.
+   */
+  from(text: string, from: number): void;
+  /** Keeps the chunk's text from where the last keep stopped up to `to` (the section has read it). */
+  keepTo(to: number): void;
+  /** Moves past the chunk's text up to `to` without keeping it (the section holds it elsewhere). */
+  skipTo(to: number): void;
+  /** Appends raw text of the block that is not the current chunk's. */
   keep(text: string): void;
   /**
    * Gives the text kept since the last `settle` back as prose, and reports
@@ -34,6 +43,9 @@ export interface RawBlock {
 export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock {
   let parts: TextParts = createTextParts();
   let empty = true;
+  /** The chunk being written and where its text not yet kept starts. */
+  let chunk = '';
+  let start = 0;
   /** Settled text of the block, kept only for debug output's call highlighting. */
   let segment: string[] = [];
   const debugging = callbacks.onCallSegment !== undefined;
@@ -64,6 +76,17 @@ export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock
   }
 
   return {
+    from(text, from) {
+      chunk = text;
+      start = from;
+    },
+    keepTo(to) {
+      if (to > start) keep(chunk.slice(start, to));
+      start = to;
+    },
+    skipTo(to) {
+      start = to;
+    },
     keep,
     settle: () => settle(),
     giveBack(reason, code = 'malformed-tool-call', toolName, handBack = 0) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents } from '../test/section-harness.ts';
 import type { ParserCallbacks } from './events.ts';
-import { createScanner, mergeTriggers, type Trigger } from './scanner.ts';
+import { createScanner, mergeTriggers } from './scanner.ts';
+import type { Trigger } from './section.ts';
 import { keepMarkerAsText } from './sections/basic.ts';
 import { openJsonCalls } from './sections/json-calls.ts';
 

@@ -1,4 +1,5 @@
 /** Reading one XML-ish tag (`<name>`, `</name>`, `<name/>`) that may arrive split across chunks. */
+import { isSpace } from '../json/chars.ts';
 
 /** Longer "tags" are prose or code with a `<` in it, not markup; stops unbounded hold-back. */
 export const MAX_TAG_LENGTH = 256;
@@ -45,4 +46,18 @@ export function collectTag(
   }
   const collected = inner + text.slice(from, i);
   return { inner: collected, stop: i, status: collected.length > MAX_TAG_LENGTH ? 'abort' : 'open' };
+}
+
+/** `<get_weather   >`: blanks before `>` are fine, but a long run of them is prose. */
+const MAX_OPEN_TAG = 64;
+
+/**
+ * What character `c` does to the rest of a tool's open tag after `<name` (`rest`, read so far): `>` ends
+ * it (true: a `<name/>` call without arguments, false: the body follows); a blank or the `/` of `/>` is
+ * part of it (undefined); anything else makes the tag prose (null): `<get_weather_v2>`,
+ * `<get_weather city="Paris">` (HTML; calls have no attributes).
+ */
+export function openTagStep(rest: string, c: string): boolean | null | undefined {
+  if (c === '>') return rest.trimEnd().endsWith('/');
+  return (!isSpace(c) && c !== '/') || rest.length >= MAX_OPEN_TAG || rest.endsWith('/') ? null : undefined;
 }

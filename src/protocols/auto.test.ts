@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import { generateContent } from '../test/harness.ts';
+import { chunkings, generateContent, streamParts, summarize } from '../test/harness.ts';
 import { type FormatFixture, fixtureTools, runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { autoProtocol } from './auto.ts';
+import { jsonMixProtocol } from './json-mix.ts';
 import { mistralProtocol } from './mistral.ts';
 
 const Q = '<|"|>';
@@ -183,6 +184,18 @@ describe('autoProtocol prompting', () => {
     const middleware = createToolMiddleware({ protocol: autoProtocol({ prompt: mistralProtocol() }) });
     const result = await generateContent({ middleware, tools: fixtureTools }, '[search(query="drift")]');
     expect(result.content).toMatchObject([{ type: 'tool-call', toolName: 'search', input: '{"query":"drift"}' }]);
+  });
+
+  it('reads the format it teaches, even one with delimiters of its own', async () => {
+    const prompt = jsonMixProtocol({ toolCallStart: '<call>', toolCallEnd: '</call>' });
+    const middleware = createToolMiddleware({ protocol: autoProtocol({ prompt }) });
+    for (const { chunks } of chunkings('Sure. <call>{"name": "search", "arguments": {"query": "own"}}</call>')) {
+      const summary = summarize(await streamParts({ middleware, tools: fixtureTools }, chunks));
+      expect(summary.calls.map(({ toolName, input }) => ({ toolName, input }))).toEqual([
+        { toolName: 'search', input: { query: 'own' } },
+      ]);
+      expect(summary.text).toBe('Sure. ');
+    }
   });
 });
 

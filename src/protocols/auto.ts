@@ -17,15 +17,15 @@
  * know the model's format (smaller bundle).
  */
 import type { ParserContext } from '../parse/events.ts';
-import type { Trigger } from '../parse/scanner.ts';
-import { defineFormat } from './define-protocol.ts';
+import type { Trigger } from '../parse/section.ts';
+import { defineFormat, type FormatDeclaration, triggersOf } from './define-protocol.ts';
 import { FORMAT_TRIGGERS } from './format-triggers.ts';
 import { hermesProtocol } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 
-/** The triggers of every native format (shared ones once). */
+/** @internal The triggers of every native format (shared ones once), in the registry's order. */
 export function autoTriggers(context: ParserContext): Trigger[] {
-  return Object.values(FORMAT_TRIGGERS).flatMap((triggers) => triggers(context));
+  return FORMAT_TRIGGERS.flatMap((triggers) => (typeof triggers === 'function' ? triggers(context) : triggers));
 }
 
 export interface AutoProtocolOptions {
@@ -40,6 +40,9 @@ export interface AutoProtocolOptions {
 /** Prompts in one format (Hermes by default) and parses the tool calls of every known format. */
 export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtocol {
   const prompt = options.prompt ?? hermesProtocol();
+  // The taught format is always read, even one with delimiters of its own or one auto leaves out (a triggers
+  // list repeated is counted once); listed first, its trigger wins a marker another format shares without a test.
+  const own = triggersOf(prompt);
   return defineFormat({
     name: `auto(${prompt.name})`,
     formatTools: prompt.formatTools,
@@ -47,6 +50,17 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
     formatToolResponse: prompt.formatToolResponse,
     ...(prompt.formatReasoning ? { formatReasoning: prompt.formatReasoning } : {}),
     ...(prompt.reasoningSwitch ? { reasoningSwitch: prompt.reasoningSwitch } : {}),
-    triggers: autoTriggers,
+    ...(prompt.mergeUserTurns ? { mergeUserTurns: true } : {}),
+    triggers: (context) => [...(own?.(context) ?? []), ...autoTriggers(context)],
   });
 }
+
+/** @internal `auto` in the registry, after every native format. */
+export const autoFormat: FormatDeclaration = {
+  name: 'auto',
+  label: 'Auto-detect (every format)',
+  models: 'small models that drift between formats',
+  preset: 'autoToolMiddleware',
+  create: autoProtocol,
+  triggers: autoTriggers,
+};

@@ -16,12 +16,12 @@
  * The parser takes every form. The markers are special tokens: the engine
  * must keep special tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import type { SectionEnv, Trigger } from '../parse/section.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { dsmlValues } from '../parse/sections/typed-param.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { deepseekSwitch } from './reasoning-switches.ts';
 import { deepseekEnd, thinkTriggers } from './shared-triggers.ts';
@@ -63,6 +63,7 @@ function dsmlTrigger(block: string): Trigger {
   };
 }
 
+/** @internal */
 export const deepseekTriggers: readonly Trigger[] = [
   {
     marker: CALLS_BEGIN,
@@ -122,7 +123,7 @@ export function deepseekProtocol(options: DeepseekProtocolOptions = {}): ToolCal
     formatToolResponses: v3
       ? (responses) => `<｜tool▁outputs▁begin｜>${responses.map(output).join('\n')}<｜tool▁outputs▁end｜>`
       : sideBySide(output),
-    triggers: () => deepseekTriggers,
+    triggers: deepseekTriggers,
   });
 }
 
@@ -174,6 +175,16 @@ function deepseekV32Protocol(): ToolCallProtocol {
     // The template writes a step's results in one block after the calls: `<result>…</result>` each, on its own line.
     formatToolResponse: (response) => dsmlResults([response]),
     formatToolResponses: dsmlResults,
-    triggers: () => deepseekTriggers,
+    triggers: deepseekTriggers,
   });
 }
+
+/** @internal The `deepseek` format in the registry (formats.ts). */
+export const deepseekFormat: FormatDeclaration = {
+  name: 'deepseek',
+  label: 'DeepSeek special tokens',
+  models: 'DeepSeek V3, R1, V3.1, V3.2',
+  preset: 'deepseekToolMiddleware',
+  create: deepseekProtocol,
+  triggers: deepseekTriggers,
+};

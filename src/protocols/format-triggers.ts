@@ -1,12 +1,13 @@
 /**
- * Every native format's triggers, by format name, in the registry's order:
- * what auto runs. Kept apart from the registry (formats.ts) so that auto
- * ships every parser but not every format's prompt, history renderer and
- * registry text, which it never uses (it prompts in one format).
+ * Every native format's triggers, in the registry's order (formats.ts): what
+ * auto runs. Kept apart from the registry so that auto ships every parser but
+ * not every format's prompt, history renderer and registry text, which it
+ * never uses (it prompts in one format).
+ * Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current.
  */
-import type { ParserContext } from '../parse/events.ts';
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { deepseekTriggers } from './deepseek.ts';
+import type { TriggersOf } from './define-protocol.ts';
 import { functionGemmaTriggers } from './function-gemma.ts';
 import { gemmaTriggers } from './gemma.ts';
 import { gemma4Triggers } from './gemma4.ts';
@@ -25,28 +26,23 @@ import { pythonicTriggers } from './pythonic.ts';
 import { qwen3CoderTriggers } from './qwen3-coder.ts';
 import { xlamTriggers } from './xlam.ts';
 
-export type TriggersOf = (context: ParserContext) => readonly Trigger[];
-
-const fixed = (triggers: readonly Trigger[]) => () => triggers;
-
-/** The order matters: auto merges triggers that share a marker in this order (formats.ts lists the formats in it too). */
-export const FORMAT_TRIGGERS = {
-  hermes: fixed(hermesTriggers),
-  gemma: fixed(gemmaTriggers),
-  'morph-xml': morphXmlTriggers,
-  'qwen3-coder': fixed(qwen3CoderTriggers),
-  'llama3-json': fixed(llama3JsonTriggers),
-  mistral: fixed(mistralTriggers),
-  granite: fixed(graniteTriggers),
-  'phi4-mini': fixed(phi4MiniTriggers),
-  xlam: fixed(xlamTriggers),
-  deepseek: fixed(deepseekTriggers),
-  'kimi-k2': fixed(kimiK2Triggers),
-  harmony: fixed(harmonyTriggers),
-  glm: fixed(glmTriggers),
-  'minimax-m2': fixed(minimaxM2Triggers),
-  gemma4: fixed(gemma4Triggers),
-  'function-gemma': fixed(functionGemmaTriggers),
-  pythonic: fixed(pythonicTriggers),
-  olmo3: fixed(olmo3Triggers),
-} satisfies Record<string, TriggersOf>;
+export const FORMAT_TRIGGERS: ReadonlyArray<readonly Trigger[] | TriggersOf> = [
+  hermesTriggers,
+  gemmaTriggers,
+  morphXmlTriggers,
+  qwen3CoderTriggers,
+  llama3JsonTriggers,
+  mistralTriggers,
+  graniteTriggers,
+  phi4MiniTriggers,
+  xlamTriggers,
+  deepseekTriggers,
+  kimiK2Triggers,
+  harmonyTriggers,
+  glmTriggers,
+  minimaxM2Triggers,
+  gemma4Triggers,
+  functionGemmaTriggers,
+  pythonicTriggers,
+  olmo3Triggers,
+];

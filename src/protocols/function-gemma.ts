@@ -4,15 +4,16 @@
  * Strings are wrapped in `<escape>`, keys are bare. The tokens are special:
  * the engine must keep special tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { gemmaEnd } from './shared-triggers.ts';
 import { renderToolList, sideBySide } from './tool-list.ts';
 
 const Q = '<escape>';
 
+/** @internal */
 export const functionGemmaTriggers: readonly Trigger[] = [
   {
     marker: '<start_function_call>',
@@ -49,6 +50,16 @@ export function functionGemmaProtocol(): ToolCallProtocol {
     // A result as Google's FunctionGemma guide shows it: the result object's keys, strings in <escape>.
     formatToolResponse: response,
     formatToolResponses: sideBySide(response),
-    triggers: () => functionGemmaTriggers,
+    triggers: functionGemmaTriggers,
   });
 }
+
+/** @internal The `function-gemma` format in the registry (formats.ts). */
+export const functionGemmaFormat: FormatDeclaration = {
+  name: 'function-gemma',
+  label: 'FunctionGemma',
+  models: 'FunctionGemma (Gemma 3 270M)',
+  preset: 'functionGemmaToolMiddleware',
+  create: functionGemmaProtocol,
+  triggers: functionGemmaTriggers,
+};

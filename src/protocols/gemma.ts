@@ -5,12 +5,20 @@
  * Python call instead, or for a bare Python call list or JSON object as the
  * whole answer, so those are read too.
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
-import { jsonCallTrigger, jsonMixWith } from './json-mix.ts';
+import type { FormatDeclaration } from './define-protocol.ts';
+import { jsonMixWith } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { bareCallListTrigger, bareJsonCallTrigger, gemmaEnd, thinkTriggers } from './shared-triggers.ts';
+import {
+  bareCallListTrigger,
+  bareJsonCallTrigger,
+  gemmaEnd,
+  jsonCallTrigger,
+  thinkTriggers,
+} from './shared-triggers.ts';
 
+/** @internal */
 export const gemmaTriggers: readonly Trigger[] = [
   jsonCallTrigger('```tool_call', '```'),
   { marker: '```tool_code', open: (env, marker) => openPythonic(env, marker, { end: '```' }) },
@@ -24,14 +32,29 @@ export const gemmaTriggers: readonly Trigger[] = [
 
 /** Gemma style: a ```tool_call fenced block, results in a ```tool_response block. */
 export function gemmaProtocol(): ToolCallProtocol {
-  return jsonMixWith(
-    {
-      name: 'gemma',
-      toolCallStart: '```tool_call',
-      toolCallEnd: '```',
-      toolResponseStart: '```tool_response',
-      toolResponseEnd: '```',
-    },
-    gemmaTriggers,
-  );
+  return {
+    ...jsonMixWith(
+      {
+        name: 'gemma',
+        toolCallStart: '```tool_call',
+        toolCallEnd: '```',
+        toolResponseStart: '```tool_response',
+        toolResponseEnd: '```',
+      },
+      gemmaTriggers,
+    ),
+    // Gemma 2's template (llama.cpp models/templates/google-gemma-2-2b-it.jinja) raises an error unless user
+    // and model turns alternate, so tool results and the next user message share one user turn.
+    mergeUserTurns: true,
+  };
 }
+
+/** @internal The `gemma` format in the registry (formats.ts). */
+export const gemmaFormat: FormatDeclaration = {
+  name: 'gemma',
+  label: 'Gemma ```tool_call fence',
+  models: 'Gemma 2/3, models that like markdown',
+  preset: 'gemmaToolMiddleware',
+  create: gemmaProtocol,
+  triggers: gemmaTriggers,
+};

@@ -7,9 +7,9 @@
  * `skip_special_tokens: false`).
  */
 import { isIdentStart } from '../json/chars.ts';
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { gemma4Switch } from './reasoning-switches.ts';
 import { gemma4End, gemma4ThoughtTriggers, strayCloser } from './shared-triggers.ts';
@@ -17,6 +17,7 @@ import { renderToolList, resultText, sideBySide } from './tool-list.ts';
 
 const Q = '<|"|>';
 
+/** @internal */
 export const gemma4Triggers: readonly Trigger[] = [
   {
     marker: '<|tool_call>',
@@ -31,6 +32,9 @@ export const gemma4Triggers: readonly Trigger[] = [
     open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<tool_call|>', declaredOnly: true }),
   },
   strayCloser('<tool_call|>'),
+  // The template writes `<|tool_response>` right after a call, where the result goes
+  // (google-gemma-4-31B-it.jinja): a model that expects its result writes it too. Markup, dropped.
+  strayCloser('<|tool_response>'),
   ...gemma4ThoughtTriggers,
   ...gemma4End,
 ];
@@ -67,6 +71,16 @@ export function gemma4Protocol(): ToolCallProtocol {
     // sends) becomes the value of a `value` key.
     formatToolResponse: response,
     formatToolResponses: sideBySide(response),
-    triggers: () => gemma4Triggers,
+    triggers: gemma4Triggers,
   });
 }
+
+/** @internal The `gemma4` format in the registry (formats.ts). */
+export const gemma4Format: FormatDeclaration = {
+  name: 'gemma4',
+  label: 'Gemma 4 <|tool_call>',
+  models: 'Gemma 4',
+  preset: 'gemma4ToolMiddleware',
+  create: gemma4Protocol,
+  triggers: gemma4Triggers,
+};

@@ -3,15 +3,15 @@
  * `<|tool_call|>` is a special token: the engine must keep special tokens
  * (transformers.js `skip_special_tokens: false`).
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { graniteEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';
 
-/** Granite 3.x writes `<|tool_call|>[…]`; Granite 4 writes Hermes `<tool_call>` tags. */
+/** @internal Granite 3.x writes `<|tool_call|>[…]`; Granite 4 writes Hermes `<tool_call>` tags. */
 export const graniteTriggers: readonly Trigger[] = [
   ...hermesTriggers,
   pipeToolCallTrigger,
@@ -50,6 +50,16 @@ export function graniteProtocol(): ToolCallProtocol {
     formatToolCalls: (calls, text) => `${textLine(text)}<|tool_call|>${renderCallList(calls)}`,
     // The same template writes each result as the content of a `tool` turn, nothing around it.
     formatToolResponse: ({ result }) => resultText(result),
-    triggers: () => graniteTriggers,
+    triggers: graniteTriggers,
   });
 }
+
+/** @internal The `granite` format in the registry (formats.ts). */
+export const graniteFormat: FormatDeclaration = {
+  name: 'granite',
+  label: 'Granite <|tool_call|>',
+  models: 'IBM Granite 3.x',
+  preset: 'graniteToolMiddleware',
+  create: graniteProtocol,
+  triggers: graniteTriggers,
+};

@@ -8,12 +8,12 @@
  * special tokens (transformers.js `skip_special_tokens: false`).
  */
 import { type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
-import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import type { SectionEnv, Trigger } from '../parse/section.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
-import { openThinking } from '../parse/sections/reasoning.ts';
+
 import type { ToolSpec } from '../types.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { harmonySwitch } from './reasoning-switches.ts';
 import { harmonyEnd } from './shared-triggers.ts';
@@ -33,6 +33,13 @@ function channelOf(header: string): string {
 }
 
 /**
+ * A message ends at `<|end|>`, or at `<|return|>`, the stop token that ends
+ * the model's last message (openai/harmony docs/format.md, special tokens);
+ * an engine that does not stop there leaves it in the text, answer after it.
+ */
+const MESSAGE_END = ['<|return|>', '<|end|>'];
+
+/**
  * A message that calls no function: `analysis` is thinking (unless reasoning
  * is read as text), `final` and a recipient-less `commentary` (a preamble) are
  * answer text whose markup is dropped; anything else stays text as written.
@@ -41,9 +48,9 @@ function routeMessage(header: string, env: SectionEnv) {
   if (RECIPIENT.test(header)) return undefined;
   const channel = channelOf(header);
   if (channel === 'analysis' && env.context.reasoning !== 'text') {
-    return (e: SectionEnv, m: string) => openThinking(e, m, '<|end|>');
+    return (e: SectionEnv, m: string) => openWrappedText(e, m, MESSAGE_END, true);
   }
-  if (channel === 'final') return (e: SectionEnv, m: string) => openWrappedText(e, m, ['<|return|>', '<|end|>']);
+  if (channel === 'final') return (e: SectionEnv, m: string) => openWrappedText(e, m, MESSAGE_END);
   if (channel === 'commentary') return (e: SectionEnv, m: string) => openWrappedText(e, m, ['<|end|>']);
   return undefined;
 }
@@ -55,6 +62,10 @@ function openHarmonyMessage(env: SectionEnv, marker: string) {
     end: ['<|call|>', '<|end|>'],
     headerStops: ['<|start|>', '<|end|>', '<|call|>', '<|return|>'],
     route: routeMessage,
+    // A message with no `<|message|>` (`<|channel|>commentary Hello<|end|>`): its text follows the channel's
+    // name, as harmony's own non-strict reader takes it (openai/harmony src/tests.rs@1bd4d071,
+    // test_missing_message_token_requires_non_strict_mode).
+    headerOnly: /\b\w+\s+([\s\S]*?)\s*$/,
     quiet: true,
   });
 }
@@ -73,10 +84,13 @@ function openContinuedHeader(env: SectionEnv, marker: string) {
   });
 }
 
+/** @internal */
 export const harmonyTriggers: readonly Trigger[] = [
   { marker: 'to=functions.', atStart: true, afterCall: true, open: openContinuedHeader },
-  { marker: '<|start|>', open: openHarmonyMessage },
-  { marker: '<|channel|>', open: openHarmonyMessage },
+  // A new message: an `<|end|>` right before it ended the message before (one whose header the
+  // template wrote, so only its content and its end are in the answer), and is markup.
+  { marker: '<|start|>', opensMessage: true, thinking: true, open: openHarmonyMessage },
+  { marker: '<|channel|>', thinking: true, open: openHarmonyMessage },
   ...harmonyEnd,
 ];
 
@@ -164,6 +178,16 @@ export function harmonyProtocol(): ToolCallProtocol {
     // `tojson`, so a string content (what a client sends) is read as a JSON string literal.
     formatToolResponse: resultMessage,
     formatToolResponses: sideBySide(resultMessage),
-    triggers: () => harmonyTriggers,
+    triggers: harmonyTriggers,
   });
 }
+
+/** @internal The `harmony` format in the registry (formats.ts). */
+export const harmonyFormat: FormatDeclaration = {
+  name: 'harmony',
+  label: 'gpt-oss Harmony',
+  models: 'gpt-oss-20b / 120b',
+  preset: 'harmonyToolMiddleware',
+  create: harmonyProtocol,
+  triggers: harmonyTriggers,
+};

@@ -182,8 +182,22 @@ historySuite('history of the JSON-call formats, as their templates write it', [
     },
   },
   {
-    // Mistral Small 3.2 (v11) writes [CALL_ID]id between the name and [ARGS], and [TOOL_RESULTS]id[TOOL_CONTENT];
-    // toolshim's mistral preset writes v13, which Ministral 3, Magistral and Devstral use.
+    // Mistral Small 3.2: `variant: 'v11'` writes [CALL_ID]id between the name and [ARGS], the results as
+    // [TOOL_RESULTS]id[TOOL_CONTENT]…, and drops the content of a turn with calls, as its template does.
+    format: 'mistral v11',
+    protocol: () => mistralProtocol({ variant: 'v11' }),
+    template: `${LLAMA_CPP}Mistral-Small-3.2-24B-Instruct-2506.jinja@901e20bbe571fbde48d13eb188f4e7cdc7562fb6`,
+    cases: {
+      'one call': '[TOOL_CALLS]get_weather[CALL_ID]0000000c0[ARGS]{"city": "Paris"}',
+      'two calls':
+        '[TOOL_CALLS]get_weather[CALL_ID]0000000c0[ARGS]{"city": "Paris"}[TOOL_CALLS]search[CALL_ID]0000000c1[ARGS]{"query": "rain"}',
+      'text and a call': '[TOOL_CALLS]get_weather[CALL_ID]0000000c0[ARGS]{"city": "Paris"}',
+      'calls and results':
+        '[TOOL_RESULTS]0000000c0[TOOL_CONTENT]{"ok":true}[/TOOL_RESULTS][TOOL_RESULTS]0000000c1[TOOL_CONTENT]{"ok":true}[/TOOL_RESULTS]',
+    },
+  },
+  {
+    // The mistral preset writes v13, which Ministral 3, Magistral and Devstral use.
     format: 'mistral',
     template: `${LLAMA_CPP}mistralai-Ministral-3-14B-Reasoning-2512.jinja@2fbe3b7bb7814621477d658a81f0d0cca08761cf`,
     cases: {

@@ -3,12 +3,11 @@
  * an opening and a closing marker. Hermes/Qwen use `<tool_call>` tags, Gemma
  * a ```tool_call fence (gemma.ts); both are this protocol with other delimiters.
  */
-import type { Trigger } from '../parse/scanner.ts';
-import { openJsonCalls } from '../parse/sections/json-calls.ts';
-import { defineFormat } from './define-protocol.ts';
+import type { Trigger } from '../parse/section.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { qwen3Switch } from './reasoning-switches.ts';
-import { bareJsonCallTrigger, chatmlEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
+import { bareJsonCallTrigger, chatmlEnd, jsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderToolList, resultText } from './tool-list.ts';
 
 export interface JsonMixProtocolOptions {
@@ -24,19 +23,11 @@ export interface JsonMixProtocolOptions {
   name?: string;
 }
 
-/** A JSON call between `start` and `end`; the marker is shared, so only a JSON value (or a ```json fence) after it counts. */
-export function jsonCallTrigger(start: string, end: string): Trigger {
-  return {
-    marker: start,
-    firstChar: (c) => c === '{' || c === '[' || c === '`',
-    open: (env, marker) => openJsonCalls(env, marker, { end }),
-  };
-}
-
 /**
  * Hermes / Qwen. Besides the tagged form, the family often drops the tags and
  * answers with the bare call object(s), one per line. Qwen and Hermes end
  * turns with ChatML's tokens, Hermes 3 on Llama 3.1 with `<|eot_id|>`.
+ * @internal
  */
 export const hermesTriggers: readonly Trigger[] = [
   jsonCallTrigger('<tool_call>', '</tool_call>'),
@@ -97,7 +88,7 @@ export function jsonMixWith(options: JsonMixProtocolOptions, familyTriggers?: re
     formatToolResponse({ toolName, result }) {
       return `${responseStart}\n${JSON.stringify({ name: toolName, result })}\n${responseEnd}`;
     },
-    triggers: () => triggers,
+    triggers,
   });
 }
 
@@ -114,3 +105,13 @@ export function hermesProtocol(): ToolCallProtocol {
     formatToolResponse: ({ result }) => `<tool_response>\n${resultText(result)}\n</tool_response>`,
   };
 }
+
+/** @internal The `hermes` format in the registry (formats.ts). */
+export const hermesFormat: FormatDeclaration = {
+  name: 'hermes',
+  label: 'Hermes / Qwen <tool_call> JSON',
+  models: 'Hermes, Qwen 2.5/3, most instruction fine-tunes',
+  preset: 'hermesToolMiddleware',
+  create: hermesProtocol,
+  triggers: hermesTriggers,
+};

@@ -5,10 +5,10 @@
  * tokens: the engine must keep special tokens (transformers.js
  * `skip_special_tokens: false`).
  */
-import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import type { SectionEnv, Trigger } from '../parse/section.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
@@ -29,6 +29,7 @@ const openCall = (env: SectionEnv, marker: string) =>
     end: ['<|tool_call_end|>'],
   });
 
+/** @internal */
 export const kimiK2Triggers: readonly Trigger[] = [
   {
     marker: '<|tool_calls_section_begin|>',
@@ -80,6 +81,16 @@ export function kimiK2Protocol(): ToolCallProtocol {
     // Each result is a tool turn of its own in the template: '## Return of ' + the call's id + '\n' + content.
     // The ids are the ones formatToolCalls wrote, numbered in the order of the step's calls.
     formatToolResponses: (responses) => responses.map(kimiReturn).join('\n'),
-    triggers: () => kimiK2Triggers,
+    triggers: kimiK2Triggers,
   });
 }
+
+/** @internal The `kimi-k2` format in the registry (formats.ts). */
+export const kimiK2Format: FormatDeclaration = {
+  name: 'kimi-k2',
+  label: 'Kimi K2 special tokens',
+  models: 'Kimi K2',
+  preset: 'kimiK2ToolMiddleware',
+  create: kimiK2Protocol,
+  triggers: kimiK2Triggers,
+};

@@ -7,15 +7,16 @@
  * A bare `{` only counts at the very start of the answer and only when it
  * names a declared tool: JSON inside prose or code stays text.
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { ParserContext } from '../parse/events.ts';
+import type { SectionOpener, Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { pythonicWrapperTriggers } from './pythonic.ts';
 import { bareJsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
 
-export const llama3JsonTriggers: readonly Trigger[] = [
+const fixedTriggers: readonly Trigger[] = [
   ...thinkTriggers,
   { marker: '<|python_tag|>', open: (env, marker) => openJsonCalls(env, marker, { repeat: true }) },
   bareJsonCallTrigger,
@@ -23,6 +24,21 @@ export const llama3JsonTriggers: readonly Trigger[] = [
   ...pythonicWrapperTriggers,
   ...llamaEnd,
 ];
+
+/**
+ * @internal Also Llama 3.1's custom-tool form, a declared tool's `<function=NAME>{…}</function>`
+ * (meta-llama/llama-models models/llama3_1/prompts.py@bf5b0c4f, `<function=spotify_trending_songs>{"n": "5"}</function>`;
+ * Functionary v3.1 writes it too). Its marker runs to the `{`, so Qwen3-Coder's `<function=NAME>` then a
+ * parameter tag, which shares the tag, is not taken for it; a tag naming no declared tool stays prose.
+ */
+export function llama3JsonTriggers(context: ParserContext): Trigger[] {
+  return [...context.tools.keys()]
+    .map((name): Trigger => ({ marker: `<function=${name}>{`, open: openCustomToolCall }))
+    .concat(fixedTriggers);
+}
+
+const openCustomToolCall: SectionOpener = (env, marker) =>
+  openJsonCalls(env, marker, { markerIsValue: true, end: '</function>', defaultToolName: marker.slice(10, -2) });
 
 const defaultTemplate = (tools: string) =>
   [
@@ -51,6 +67,16 @@ export function llama3JsonProtocol(): ToolCallProtocol {
     // The template writes a result in its `ipython` turn as `content | tojson`, and a string content is
     // tojson'd too: the model reads the result as a JSON string literal. toolshim sends it as user text.
     formatToolResponse: ({ result }) => JSON.stringify(resultText(result)),
-    triggers: () => llama3JsonTriggers,
+    triggers: llama3JsonTriggers,
   });
 }
+
+/** @internal The `llama3-json` format in the registry (formats.ts). */
+export const llama3JsonFormat: FormatDeclaration = {
+  name: 'llama3-json',
+  label: 'Llama 3 JSON',
+  models: 'Llama 3.1 / 3.2 / 3.3 (JSON tool prompt)',
+  preset: 'llama3JsonToolMiddleware',
+  create: llama3JsonProtocol,
+  triggers: llama3JsonTriggers,
+};

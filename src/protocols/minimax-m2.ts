@@ -10,9 +10,9 @@
  * `<parameter name="k">` + v + `</parameter>` with no padding: llama.cpp
  * models/templates/MiniMax-M2.jinja), coerced by the tool's schema.
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
 import { minimaxEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
@@ -27,6 +27,7 @@ const TAGS: InvokeTags = {
   close: CLOSE,
 };
 
+/** @internal */
 export const minimaxM2Triggers: readonly Trigger[] = [
   { marker: OPEN, open: (env, marker) => openXmlInvoke(env, marker, TAGS, { verbatim: true }) },
   // The invoke without the <minimax:tool_call> block around it.
@@ -79,6 +80,16 @@ export function minimaxM2Protocol(): ToolCallProtocol {
     // MiniMax-M2's template (llama.cpp models/templates/MiniMax-M2.jinja) writes '<think>\n' + reasoning +
     // '\n</think>\n\n' for the turns after the last user message (interleaved thinking).
     formatReasoning: (reasoning) => `<think>\n${reasoning}\n</think>\n\n`,
-    triggers: () => minimaxM2Triggers,
+    triggers: minimaxM2Triggers,
   });
 }
+
+/** @internal The `minimax-m2` format in the registry (formats.ts). */
+export const minimaxM2Format: FormatDeclaration = {
+  name: 'minimax-m2',
+  label: 'MiniMax-M2 <invoke>',
+  models: 'MiniMax-M2',
+  preset: 'minimaxM2ToolMiddleware',
+  create: minimaxM2Protocol,
+  triggers: minimaxM2Triggers,
+};

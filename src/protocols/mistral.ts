@@ -7,22 +7,23 @@
  * `[TOOL_CALLS]` and `[ARGS]` are special tokens: the engine must keep special
  * tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openByFirstChar } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { mistralEnd, mistralThinkTriggers, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide, templateJson } from './tool-list.ts';
 
+/** @internal */
 export const mistralTriggers: readonly Trigger[] = [
   {
     marker: '[TOOL_CALLS]',
     open: (env, marker) =>
       openByFirstChar(env, marker, (c) =>
         c === '[' || c === '{'
-          ? (e, raw) => openJsonCalls(e, raw, { repeat: true })
+          ? openJsonCalls
           : (e, raw) =>
               openNamedJson(e, raw, {
                 headerEnd: '[ARGS]',
@@ -40,13 +41,16 @@ export const mistralTriggers: readonly Trigger[] = [
 export interface MistralProtocolOptions {
   /**
    * Which generation to prompt and render history in: `v13` (default:
-   * `[TOOL_CALLS]name[ARGS]{…}`) or `legacy` (`[TOOL_CALLS] [{…}]`).
+   * `[TOOL_CALLS]name[ARGS]{…}`, Devstral, Ministral 3, Magistral), `v11`
+   * (Mistral Small 3.2: `[TOOL_CALLS]name[CALL_ID]id[ARGS]{…}`, results
+   * `[TOOL_RESULTS]id[TOOL_CONTENT]…`) or `legacy` (`[TOOL_CALLS] [{…}]`,
+   * Mistral 7B v0.3, Nemo). Every form is parsed whatever the variant.
    */
-  variant?: 'v13' | 'legacy';
+  variant?: 'v13' | 'v11' | 'legacy';
 }
 
 /**
- * Mistral's older templates want a call id of 9 letters and digits; the AI SDK's ids are longer and
+ * Mistral's templates before v13 want a call id of 9 letters and digits; the AI SDK's ids are longer and
  * carry `_`. The id is the last 9 of its letters and digits, left-padded with 0, so a call and its
  * result keep one id.
  */
@@ -61,16 +65,39 @@ function mistralId(id: string): string {
 const legacyCall = (c: ToolCallRecord) =>
   `{"name": ${JSON.stringify(c.toolName)}, "arguments": ${templateJson(c.input ?? {})}, "id": "${mistralId(c.toolCallId)}"}`;
 
-/** Mistral: `[TOOL_CALLS]name[ARGS]{…}` (v13) or `[TOOL_CALLS] [{…}]` (older). */
+/**
+ * How each generation writes a call and a result. v13: Devstral-Small-2507's and Ministral 3's templates
+ * (llama.cpp models/templates/) write `[TOOL_CALLS]name[ARGS]{…}` and `[TOOL_RESULTS]content[/TOOL_RESULTS]`.
+ * v11: Mistral-Small-3.2-24B-Instruct-2506.jinja@901e20bb adds `[CALL_ID]id` before `[ARGS]` and writes
+ * `[TOOL_RESULTS]id[TOOL_CONTENT]content[/TOOL_RESULTS]`. Legacy: Nemo's writes the content and the
+ * call's id in a JSON-like object (the content unquoted).
+ */
+const variants = {
+  v13: {
+    call: (c: ToolCallRecord) => `[TOOL_CALLS]${c.toolName}[ARGS]${templateJson(c.input ?? {})}`,
+    result: ({ result }: ToolResponseRecord) => `[TOOL_RESULTS]${resultText(result)}[/TOOL_RESULTS]`,
+  },
+  v11: {
+    call: (c: ToolCallRecord) =>
+      `[TOOL_CALLS]${c.toolName}[CALL_ID]${mistralId(c.toolCallId)}[ARGS]${templateJson(c.input ?? {})}`,
+    result: ({ toolCallId, result }: ToolResponseRecord) =>
+      `[TOOL_RESULTS]${mistralId(toolCallId)}[TOOL_CONTENT]${resultText(result)}[/TOOL_RESULTS]`,
+  },
+  legacy: {
+    call: (c: ToolCallRecord) => `[TOOL_CALLS][${legacyCall(c)}]`,
+    result: ({ toolCallId, result }: ToolResponseRecord) =>
+      `[TOOL_RESULTS]{"content": ${resultText(result)}, "call_id": "${mistralId(toolCallId)}"}[/TOOL_RESULTS]`,
+  },
+};
+
+/** Mistral: `[TOOL_CALLS]name[ARGS]{…}` (v13), with `[CALL_ID]` (v11), or `[TOOL_CALLS] [{…}]` (older). */
 export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallProtocol {
-  const legacy = options.variant === 'legacy';
+  const variant = options.variant ?? 'v13';
+  const legacy = variant === 'legacy';
+  const { call, result } = variants[variant];
   const example = legacy
     ? '[TOOL_CALLS][{"name": "tool_name", "arguments": {"parameter": "value"}}]'
     : '[TOOL_CALLS]tool_name[ARGS]{"parameter": "value"}';
-  const respond = ({ toolCallId, result }: ToolResponseRecord) =>
-    legacy
-      ? `[TOOL_RESULTS]{"content": ${resultText(result)}, "call_id": "${mistralId(toolCallId)}"}[/TOOL_RESULTS]`
-      : `[TOOL_RESULTS]${resultText(result)}[/TOOL_RESULTS]`;
   const defaultTemplate = (tools: string) =>
     [
       `[AVAILABLE_TOOLS][${tools.split('\n').join(', ')}][/AVAILABLE_TOOLS]`,
@@ -79,24 +106,32 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
       'Results come back in [TOOL_RESULTS]. When no tool is needed, answer normally.',
     ].join('\n');
   return defineFormat({
-    name: legacy ? 'mistral-legacy' : 'mistral',
+    name: variant === 'v13' ? 'mistral' : `mistral-${variant}`,
     formatTools: ({ tools, toolSystemPromptTemplate }) =>
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
-    formatToolCall: (call) =>
-      legacy
-        ? `[TOOL_CALLS][${legacyCall(call)}]`
-        : `[TOOL_CALLS]${call.toolName}[ARGS]${templateJson(call.input ?? {})}`,
-    // Devstral-Small-2507's and Ministral 3's templates (llama.cpp models/templates/) write the content, then
-    // [TOOL_CALLS]name[ARGS]{…} for each call, with nothing between them. Mistral Nemo's writes one list of
-    // every call, each with its id, and drops the content of a turn with calls.
+    formatToolCall: call,
+    // v13 writes the content, then each call with nothing between them; Nemo writes one list of every call and
+    // Small 3.2 the calls alone, both dropping the content of a turn with calls.
     formatToolCalls: (calls, text) =>
       legacy
         ? `[TOOL_CALLS][${calls.map(legacyCall).join(', ')}]`
-        : text + calls.map((c) => `[TOOL_CALLS]${c.toolName}[ARGS]${templateJson(c.input ?? {})}`).join(''),
-    // Results follow the calls side by side: [TOOL_RESULTS]content[/TOOL_RESULTS] (v13), or the content and the
-    // call's id in a JSON-like object (Nemo writes the content into it unquoted).
-    formatToolResponse: respond,
-    formatToolResponses: sideBySide(respond),
-    triggers: () => mistralTriggers,
+        : (variant === 'v11' ? '' : text) + calls.map(call).join(''),
+    // Results follow the calls side by side.
+    formatToolResponse: result,
+    formatToolResponses: sideBySide(result),
+    // The templates raise an error unless user and assistant turns alternate (after the tool results, the
+    // next user message must share their user turn).
+    mergeUserTurns: true,
+    triggers: mistralTriggers,
   });
 }
+
+/** @internal The `mistral` format in the registry (formats.ts). */
+export const mistralFormat: FormatDeclaration = {
+  name: 'mistral',
+  label: 'Mistral [TOOL_CALLS]',
+  models: 'Mistral Small 3.2, Ministral 3, Magistral, Devstral; Mistral 7B v0.3, Nemo',
+  preset: 'mistralToolMiddleware',
+  create: mistralProtocol,
+  triggers: mistralTriggers,
+};

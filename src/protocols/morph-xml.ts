@@ -8,14 +8,14 @@
  *   </get_weather>
  */
 import type { ParserContext } from '../parse/events.ts';
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openXmlElement } from '../parse/sections/xml-element.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';
 
-/** A call opens at a declared tool's own tag, so the triggers are the declared tools' names. */
+/** @internal A call opens at a declared tool's own tag, so the triggers are the declared tools' names. */
 export function morphXmlTriggers(context: ParserContext): Trigger[] {
   return [...context.tools.keys()]
     .map((name): Trigger => ({ marker: `<${name}`, open: openXmlElement }))
@@ -50,6 +50,7 @@ function renderElement(name: string, value: unknown): string {
   return /[\r\n]/.test(text) ? `<${name}>\n${text}\n</${name}>` : `<${name}>${text}</${name}>`;
 }
 
+/** @internal */
 export function renderMorphXmlCall(toolName: string, input: unknown): string {
   const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
   if (entries.length === 0) return `<${toolName}/>`;
@@ -96,3 +97,14 @@ export function morphXmlProtocol(options: MorphXmlProtocolOptions = {}): ToolCal
     triggers: morphXmlTriggers,
   });
 }
+
+/** @internal The `morph-xml` format in the registry (formats.ts). */
+export const morphXmlFormat: FormatDeclaration = {
+  name: 'morph-xml',
+  label: 'morph-XML elements',
+  models: 'small models that handle XML better than JSON; code-heavy arguments',
+  preset: 'xmlToolMiddleware',
+  create: morphXmlProtocol,
+  triggers: morphXmlTriggers,
+  aliases: ['xml'],
+};

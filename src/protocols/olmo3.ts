@@ -11,9 +11,9 @@
  * turn; the Think models' generation prompt opens `<think>` (use
  * `reasoning: { startInside: true }` with them).
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';
@@ -21,6 +21,7 @@ import { renderToolList, resultText, templateJson } from './tool-list.ts';
 const OPEN = '<function_calls>';
 const CLOSE = '</function_calls>';
 
+/** @internal */
 export const olmo3Triggers: readonly Trigger[] = [
   { marker: OPEN, open: (env, marker) => openPythonic(env, marker, { end: CLOSE, lines: true }) },
   ...thinkTriggers,
@@ -57,6 +58,16 @@ export function olmo3Protocol(): ToolCallProtocol {
       `${text}${OPEN}${calls.map((c) => renderCall(c.toolName, c.input)).join('\n')}${CLOSE}`,
     // Results go in an `environment` turn each, the content alone.
     formatToolResponse: ({ result }) => resultText(result),
-    triggers: () => olmo3Triggers,
+    triggers: olmo3Triggers,
   });
 }
+
+/** @internal The `olmo3` format in the registry (formats.ts). */
+export const olmo3Format: FormatDeclaration = {
+  name: 'olmo3',
+  label: 'OLMo 3 <function_calls>',
+  models: 'OLMo 3 (Instruct and Think)',
+  preset: 'olmo3ToolMiddleware',
+  create: olmo3Protocol,
+  triggers: olmo3Triggers,
+};

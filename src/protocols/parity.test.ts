@@ -11,6 +11,7 @@ import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import { FORMAT_FIXTURES } from '../test/format-fixtures.ts';
 import { chunkings, normalizeIds, streamParts } from '../test/harness.ts';
 import { autoProtocol } from './auto.ts';
+import { NATIVE_FORMATS } from './formats.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { findFormat } from './registry.ts';
 
@@ -40,15 +41,18 @@ async function run(protocol: ToolCallProtocol, tools: Parameters<typeof streamPa
 describe('preset and auto parse every format identically', () => {
   for (const set of FORMAT_FIXTURES) {
     const format = findFormat(set.format);
+    // A format auto leaves out (yaml-xml) is read by auto prompting in it.
+    const outOfAuto = NATIVE_FORMATS.find((f) => f.name === set.format)?.inAuto === false;
+    const auto = () => (outOfAuto ? autoProtocol({ prompt: format?.create() }) : autoProtocol());
     describe(set.format, () => {
       it('is in the registry', () => expect(format?.name).toBe(set.format));
       for (const fixture of set.fixtures) {
         it(fixture.name, async () => {
           for (const { chunks } of chunkings(fixture.text)) {
             const preset = await run(format?.create() as ToolCallProtocol, set.tools, chunks);
-            const auto = await run(autoProtocol(), set.tools, chunks);
-            expect(auto.parts).toEqual(preset.parts);
-            expect(auto.errors).toEqual(preset.errors);
+            const viaAuto = await run(auto(), set.tools, chunks);
+            expect(viaAuto.parts).toEqual(preset.parts);
+            expect(viaAuto.errors).toEqual(preset.errors);
           }
         });
       }

@@ -13,7 +13,11 @@ export function toolMap(tools: ToolSpec[]): Map<string, ToolSpec> {
 }
 
 function contextOf(options: ParseOptions): ParserContext {
-  return { tools: toolMap(options.tools), generateId: options.generateId ?? generateToolCallId };
+  return {
+    tools: toolMap(options.tools),
+    generateId: options.generateId ?? generateToolCallId,
+    ...(options.reasoning === undefined ? {} : { reasoning: options.reasoning }),
+  };
 }
 
 /** Callbacks that turn parser events into ParserEvents. */
@@ -53,8 +57,11 @@ export function parseGeneratedText(
   return content;
 }
 
-/** A TransformStream from text chunks to parser events. */
-export function createStreamParser(
+/**
+ * A TransformStream from text chunks to parser events: the protocol's parser
+ * (`createParser`, `{ feed, flush }`) as a Web stream.
+ */
+export function createParserStream(
   protocol: ToolCallProtocol,
   options: ParseOptions,
 ): TransformStream<string, ParserEvent> {
@@ -88,3 +95,9 @@ export function extractToolCallSegments(
   parser.flush();
   return segments;
 }
+
+/**
+ * @alias
+ * @deprecated The same function as `createParserStream`, whose name says it returns a stream.
+ */
+export const createStreamParser = createParserStream;

@@ -6,13 +6,14 @@
  * `functools` is plain text, so only `functools[` (a JSON list right after
  * it) opens a call: prose about Python's functools module stays text.
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { phiEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';
 
+/** @internal */
 export const phi4MiniTriggers: readonly Trigger[] = [
   { marker: 'functools[', open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true }) },
   pipeToolCallTrigger,
@@ -42,6 +43,16 @@ export function phi4MiniProtocol(): ToolCallProtocol {
     formatToolCalls: (calls, text) => `${textLine(text)}functools${renderCallList(calls)}`,
     // The same template writes a result as the content of a `<|tool|>` turn, nothing around it.
     formatToolResponse: ({ result }) => resultText(result),
-    triggers: () => phi4MiniTriggers,
+    triggers: phi4MiniTriggers,
   });
 }
+
+/** @internal The `phi4-mini` format in the registry (formats.ts). */
+export const phi4MiniFormat: FormatDeclaration = {
+  name: 'phi4-mini',
+  label: 'Phi-4-mini functools[…]',
+  models: 'Phi-4-mini(-instruct)',
+  preset: 'phi4MiniToolMiddleware',
+  create: phi4MiniProtocol,
+  triggers: phi4MiniTriggers,
+};

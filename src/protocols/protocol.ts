@@ -7,8 +7,7 @@
  * Generate (`feed(all); flush()`) and stream (`feed` per chunk) both run it,
  * so the two paths cannot disagree.
  */
-import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
-import type { Trigger } from '../parse/scanner.ts';
+import type { ParserCallbacks, ParserContext, ReasoningOption, StreamingParser } from '../parse/events.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
 
 export type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
@@ -34,7 +33,15 @@ export type ParsedContent =
   | { type: 'reasoning'; text: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string };
 
-/** Events of the `createStreamParser(protocol, …)` stream. */
+/**
+ * Events of the `createParserStream(protocol, …)` stream: one per parser
+ * callback, named after it (`onToolCallStart` → `tool-call-start`). The
+ * middleware turns the same callbacks into AI SDK stream parts:
+ * `tool-call-start` → `tool-input-start`, `tool-call-delta` →
+ * `tool-input-delta`, `tool-call-end` → `tool-input-end` + `tool-call`,
+ * `tool-call-abort` → `tool-input-end` (no call), `text`/`reasoning` →
+ * their `-delta` parts.
+ */
 export type ParserEvent =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
@@ -68,10 +75,17 @@ export interface ParseOptions {
   tools: ToolSpec[];
   onError?: OnToolshimError;
   generateId?: () => string;
+  /** How thinking markers are read, as the middleware's `reasoning` option. */
+  reasoning?: ReasoningOption;
 }
 
-/** The pieces a protocol author writes. */
-export interface ProtocolDefinition {
+/**
+ * A text format for tool calls: what a protocol author writes (and passes to
+ * `defineProtocol`), and what the middleware uses. `parseGeneratedText`,
+ * `createParserStream` and `extractToolCallSegments` run its parser outside
+ * the middleware.
+ */
+export interface ToolCallProtocol {
   /** A short name, e.g. `hermes`; used in debug output and errors. */
   name: string;
   /**
@@ -113,18 +127,37 @@ export interface ProtocolDefinition {
    * Without it, a `reasoning` other than `provider-default` gets a warning.
    */
   reasoningSwitch?: (effort: ReasoningEffort) => ReasoningSwitch;
+  /**
+   * The family's chat template demands strictly alternating user and
+   * assistant turns and raises an error otherwise (Mistral's, Gemma 2/3's):
+   * a tool-results turn and the user message after it then go to the model
+   * as one user turn. Without it, each user message and each tool message's
+   * results are a user turn of their own, as the templates write them.
+   */
+  mergeUserTurns?: boolean;
   /** The incremental parser; the single parsing core of the protocol. */
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
-  /**
-   * @internal The scanner triggers of a built-in format (its parser is the
-   * scanner run with them). Forced tool choice adds its bare-JSON answers to them.
-   */
-  readonly triggers?: (context: ParserContext) => readonly Trigger[];
 }
 
+/** @deprecated The same type as `ToolCallProtocol`; use that name. */
+export type ProtocolDefinition = ToolCallProtocol;
+
 /**
- * A protocol as the middleware uses it. `parseGeneratedText(protocol, …)`,
- * `createStreamParser(protocol, …)` and `extractToolCallSegments(protocol, …)`
- * run its parser outside the middleware.
+ * A built-in format as the registry lists it (`FORMATS`, `findFormat`): the
+ * proxy's `PROTOCOL` names, the demo's picker, the presets and the docs'
+ * tables all come from these entries.
  */
-export type ToolCallProtocol = ProtocolDefinition;
+export interface FormatEntry {
+  /** The format's name: the proxy's `PROTOCOL` value and the demo's picker id. */
+  readonly name: string;
+  /** A human name for pickers and tables. */
+  readonly label: string;
+  /** The models trained on (or prompted well with) this format. */
+  readonly models: string;
+  /** The ready-made middleware's export name, e.g. `hermesToolMiddleware`. */
+  readonly preset: string;
+  /** Makes the protocol with its default options. */
+  readonly create: () => ToolCallProtocol;
+  /** Older names that still select this format. */
+  readonly aliases?: readonly string[];
+}

@@ -7,11 +7,11 @@
  * follow it. The wrapper tokens are special: the engine must keep special
  * tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { SectionEnv, Trigger } from '../parse/scanner.ts';
+import type { SectionEnv, Trigger } from '../parse/section.ts';
 import { openByPrefix } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { bareCallListTrigger, chatmlEnd, llamaEnd, strayCloser, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText } from './tool-list.ts';
@@ -29,6 +29,7 @@ function pythonOrJson(end: string) {
     });
 }
 
+/** @internal */
 export const pythonicWrapperTriggers: readonly Trigger[] = [
   { marker: '<|python_start|>', open: pythonOrJson('<|python_end|>') },
   {
@@ -38,7 +39,7 @@ export const pythonicWrapperTriggers: readonly Trigger[] = [
   strayCloser('<|tool_call_end|>'),
 ];
 
-/** Llama 3.2 / 4 end with their own tokens, LFM2 with ChatML's. */
+/** @internal Llama 3.2 / 4 end with their own tokens, LFM2 with ChatML's. */
 export const pythonicTriggers: readonly Trigger[] = [
   ...pythonicWrapperTriggers,
   ...thinkTriggers,
@@ -47,7 +48,7 @@ export const pythonicTriggers: readonly Trigger[] = [
   ...chatmlEnd,
 ];
 
-/** A value as a Python literal, for history. */
+/** @internal A value as a Python literal, for history. */
 export function pythonLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
@@ -109,6 +110,16 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
       options.wrapper === 'lfm2'
         ? `<|tool_response_start|>${resultText(result)}<|tool_response_end|>`
         : JSON.stringify(resultText(result)),
-    triggers: () => pythonicTriggers,
+    triggers: pythonicTriggers,
   });
 }
+
+/** @internal The `pythonic` format in the registry (formats.ts). */
+export const pythonicFormat: FormatDeclaration = {
+  name: 'pythonic',
+  label: 'Pythonic call list',
+  models: 'Llama 3.2 1B/3B (pythonic prompt), Llama 4, LFM2, Gemma 3 prompted this way',
+  preset: 'pythonicToolMiddleware',
+  create: pythonicProtocol,
+  triggers: pythonicTriggers,
+};

@@ -10,9 +10,9 @@
  *   </function>
  *   </tool_call>
  */
-import type { Trigger } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
-import { defineFormat } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import { hermesTriggers } from './json-mix.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from './protocol.ts';
 import { enableThinkingSwitch } from './reasoning-switches.ts';
@@ -27,7 +27,7 @@ const TAGS: InvokeTags = {
   close: '</tool_call>',
 };
 
-/** `<tool_call>` then `<function=…>`: the marker is shared with Hermes JSON and GLM. */
+/** @internal `<tool_call>` then `<function=…>`: the marker is shared with Hermes JSON and GLM. */
 export const qwen3CoderTriggers: readonly Trigger[] = [
   // Qwen 2.5/3, the family's other models, write Hermes JSON in the same tag.
   ...hermesTriggers,
@@ -38,7 +38,8 @@ export const qwen3CoderTriggers: readonly Trigger[] = [
     open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'] }),
   },
   {
-    // The most reported Qwen3-Coder failure: the call without its <tool_call> opener.
+    // The most reported Qwen3-Coder failure: the call without its <tool_call> opener. (Llama 3.1's
+    // `<function=NAME>{…}</function>` shares the tag; its own trigger runs to the `{`, see llama3-json.ts.)
     marker: '<function=',
     open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'], openedAtInvoke: true }),
   },
@@ -65,7 +66,7 @@ function qwen3CoderValue(value: unknown): string {
   return typeof value === 'object' ? templateJson(value) : String(value);
 }
 
-/** A call in the exact layout the model was trained on (see qwen3CoderValue). */
+/** @internal A call in the exact layout the model was trained on (see qwen3CoderValue). */
 export function renderQwen3CoderCall(toolName: string, input: unknown): string {
   const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
   const parameters = entries.map(([key, value]) => `<parameter=${key}>\n${qwen3CoderValue(value)}\n</parameter>\n`);
@@ -117,6 +118,17 @@ export function qwen3CoderProtocol(options: Qwen3CoderProtocolOptions = {}): Too
     // The same template ends every result with a line break and puts one step's results side by side.
     formatToolResponse: respond,
     formatToolResponses: sideBySide(respond),
-    triggers: () => qwen3CoderTriggers,
+    triggers: qwen3CoderTriggers,
   });
 }
+
+/** @internal The `qwen3-coder` format in the registry (formats.ts). */
+export const qwen3CoderFormat: FormatDeclaration = {
+  name: 'qwen3-coder',
+  label: 'Qwen3-Coder <function=…> XML',
+  models: 'Qwen3-Coder, Qwen3.5',
+  preset: 'qwen3CoderToolMiddleware',
+  create: qwen3CoderProtocol,
+  triggers: qwen3CoderTriggers,
+  aliases: ['qwen3coder'],
+};

@@ -8,8 +8,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as main from '../index.ts';
-import { renderFormatTable, renderPresets, renderV3, TABLE_END, TABLE_START } from '../test/registry-sync.ts';
+import {
+  renderFormatTable,
+  renderFormatTriggers,
+  renderPresets,
+  renderV3,
+  TABLE_END,
+  TABLE_START,
+} from '../test/registry-sync.ts';
 import { root } from '../test/runtimes/test-files.ts';
+import { triggersOf } from './define-protocol.ts';
 import { FORMAT_TRIGGERS } from './format-triggers.ts';
 import { NATIVE_FORMATS } from './formats.ts';
 import { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from './registry.ts';
@@ -29,8 +37,14 @@ function formatted(path: string, text: string): string {
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
 describe('the format registry', () => {
-  it('generated the presets (run `npm run sync` after changing a format)', () => {
-    expect(read('src/middleware/presets.ts')).toBe(formatted('src/middleware/presets.ts', renderPresets()));
+  it('generated the presets (run `npm run sync` after changing a format)', async () => {
+    expect(read('src/middleware/presets.ts')).toBe(formatted('src/middleware/presets.ts', await renderPresets()));
+  });
+
+  it("generated auto's trigger list", async () => {
+    expect(read('src/protocols/format-triggers.ts')).toBe(
+      formatted('src/protocols/format-triggers.ts', await renderFormatTriggers()),
+    );
   });
 
   it('generated the toolshim/v3 twins', () => {
@@ -47,6 +61,10 @@ describe('the format registry', () => {
     for (const format of FORMATS) expect(Object.keys(main), format.preset).toContain(format.preset);
   });
 
+  it("exports every format's factory from the main entry", () => {
+    for (const format of FORMATS) expect(Object.values(main), format.name).toContain(format.create);
+  });
+
   it('finds every name and alias, and nothing else (no prototype lookups)', () => {
     for (const name of FORMAT_NAMES) expect(findFormat(name)?.name).toBe(name);
     expect(findFormat('xml')?.name).toBe('morph-xml');
@@ -58,9 +76,19 @@ describe('the format registry', () => {
   });
 
   it('gives auto the triggers of every native format, in the registry order', () => {
-    expect(Object.keys(FORMAT_TRIGGERS)).toEqual(NATIVE_FORMATS.map((format) => format.name));
+    const inAuto = NATIVE_FORMATS.filter((format) => format.inAuto !== false);
+    expect(FORMAT_TRIGGERS).toEqual(inAuto.map((format) => format.triggers));
+  });
+
+  it("makes each format's protocol with the triggers it declares", () => {
+    const context = {
+      tools: new Map([['get_weather', { name: 'get_weather', inputSchema: {} }]]),
+      generateId: () => 'x',
+    };
     for (const format of NATIVE_FORMATS) {
-      expect(format.triggers, format.name).toBe(FORMAT_TRIGGERS[format.name as keyof typeof FORMAT_TRIGGERS]);
+      const own = triggersOf(format.create());
+      const declared = typeof format.triggers === 'function' ? format.triggers(context) : format.triggers;
+      expect(own?.(context), format.name).toEqual(declared);
     }
   });
 

@@ -4,24 +4,12 @@
  * `constructor`, `__proto__` and other `Object.prototype` names are unknown
  * names like any other, not found on a prototype.
  */
-import { autoProtocol, autoTriggers } from './auto.ts';
-import { type FormatEntry, NATIVE_FORMATS } from './formats.ts';
-import type { ToolCallProtocol } from './protocol.ts';
+import { autoFormat } from './auto.ts';
+import { NATIVE_FORMATS } from './formats.ts';
+import type { FormatEntry, ToolCallProtocol } from './protocol.ts';
 
-export type { FormatEntry } from './formats.ts';
-
-export const AUTO_FORMAT: FormatEntry = {
-  name: 'auto',
-  label: 'Auto-detect (every format)',
-  models: 'small models that drift between formats',
-  preset: 'autoToolMiddleware',
-  factory: 'autoProtocol({ prompt? })',
-  create: () => autoProtocol(),
-  triggers: autoTriggers,
-};
-
-/** Every format, natives first, then `auto`. */
-export const FORMATS: readonly FormatEntry[] = [...NATIVE_FORMATS, AUTO_FORMAT];
+/** Every format, natives first (in the order auto merges their triggers), then `auto`. */
+export const FORMATS: readonly FormatEntry[] = [...NATIVE_FORMATS, autoFormat];
 
 const byName = new Map<string, FormatEntry>();
 for (const format of FORMATS) {
@@ -30,6 +18,9 @@ for (const format of FORMATS) {
 
 /** The names to offer users (aliases left out). */
 export const FORMAT_NAMES: readonly string[] = FORMATS.map((format) => format.name);
+
+/** The older names that still select a format (`xml`, `qwen3coder`). */
+export const FORMAT_ALIASES: readonly string[] = FORMATS.flatMap((format) => format.aliases ?? []);
 
 /** The format called `name` (or one of its aliases); undefined for any other string. */
 export function findFormat(name: string): FormatEntry | undefined {

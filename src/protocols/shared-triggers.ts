@@ -3,8 +3,8 @@
  * runs every format's triggers together, counts each once.
  */
 import { isIdentStart } from '../json/chars.ts';
-import type { Trigger } from '../parse/scanner.ts';
-import { keepMarkerAsText, openSilentMarker, type SectionOpener } from '../parse/sections/basic.ts';
+import type { SectionOpener, Trigger } from '../parse/section.ts';
+import { keepMarkerAsText, openSilentMarker } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 import { openReasoning, openThinking } from '../parse/sections/reasoning.ts';
@@ -23,9 +23,10 @@ function thinkingTriggers(
   open: SectionOpener = (env, marker) => openThinking(env, marker, end),
 ): readonly Trigger[] {
   return [
-    { marker: start, atStart: true, afterCall: true, reasoning: true, open },
+    { marker: start, atStart: true, afterCall: true, reasoning: true, thinking: true, open },
     {
       marker: end,
+      thinking: true,
       open: (env, marker) => {
         if (env.context.reasoning !== 'text')
           env.callbacks.onError(
@@ -46,6 +47,15 @@ export const mistralThinkTriggers = /* @__PURE__ */ thinkingTriggers('[THINK]', 
 export const gemma4ThoughtTriggers = /* @__PURE__ */ thinkingTriggers('<|channel>', '<channel|>', (env, marker) =>
   openReasoning(env, marker, { end: '<channel|>', label: 'thought\n' }),
 );
+
+/** A JSON call between `start` and `end`; the marker is shared, so only a JSON value (or a ```json fence) after it counts. */
+export function jsonCallTrigger(start: string, end: string): Trigger {
+  return {
+    marker: start,
+    firstChar: (c) => c === '{' || c === '[' || c === '`',
+    open: (env, marker) => openJsonCalls(env, marker, { end }),
+  };
+}
 
 /** A bare JSON call object opening the answer: Llama 3.x `{"name": …, "parameters": …}`, one or several. */
 export const bareJsonCallTrigger: Trigger = {
@@ -89,16 +99,18 @@ export const bareJsonListTrigger: Trigger = {
   open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true, declaredOnly: true }),
 };
 
+const openFencedCallList: SectionOpener = (env, marker) =>
+  openJsonCalls(env, marker, { fenced: true, declaredOnly: true, listOnly: true });
+
 /**
  * A ```json fence opening the answer and holding a list of calls: xLAM writes
  * its list this way. A fenced object is left alone: an answer showing an
  * example request looks just like it.
  */
-export const fencedJsonCallsTrigger: Trigger = {
-  marker: '```',
-  atStart: true,
-  open: (env, marker) => openJsonCalls(env, marker, { fenced: true, declaredOnly: true, listOnly: true }),
-};
+export const fencedJsonCallsTrigger: Trigger = { marker: '```', atStart: true, open: openFencedCallList };
+
+/** The same after text, for a ```json fence only (vLLM's xLAM parser reads it there). */
+export const jsonFenceCallsTrigger: Trigger = { marker: '```json', open: openFencedCallList };
 
 /** A pythonic call list opening the answer: `[get_weather(city='Paris')]`, counted only for a declared tool. */
 export const bareCallListTrigger: Trigger = {
@@ -128,8 +140,10 @@ function endOfTurn(...tokens: string[]): readonly Trigger[] {
   }));
 }
 
-// Each family's end-of-turn tokens, as its chat template ends an assistant turn. The lists are marked pure so that a
-// bundler drops the ones a preset does not use (esbuild keeps unannotated top-level calls).
+// Each family's end-of-turn tokens, as its chat template ends an assistant turn (llama.cpp lists the same per template
+// in its chat-parser tests, ochafik/llama.cpp tests/chat-parsers/*.cpp@6e434ce5, `end_tokens`). A preset drops its own
+// family's tokens and keeps any other as text; auto, every family's. The lists are marked pure so that a bundler
+// drops the ones a preset does not use (esbuild keeps unannotated top-level calls).
 /** ChatML (Qwen, Hermes, Kimi, LFM2, many fine-tunes). */
 export const chatmlEnd = /* @__PURE__ */ endOfTurn('<|im_end|>', '<|endoftext|>');
 /**
@@ -146,7 +160,7 @@ export const mistralEnd = /* @__PURE__ */ endOfTurn('</s>');
 /** Phi-4-mini and gpt-oss share `<|end|>`; gpt-oss ends its final answer with `<|return|>`. */
 export const phiEnd = /* @__PURE__ */ endOfTurn('<|end|>', '<|endoftext|>');
 // (`<|call|>` ends a call, which the call reads itself; alone it belongs to a broken call, so it stays text.)
-export const harmonyEnd = /* @__PURE__ */ endOfTurn('<|return|>', '<|end|>');
+export const harmonyEnd = /* @__PURE__ */ endOfTurn('<|return|>', '<|end|>', '<|endoftext|>');
 /** xLAM v1, built on deepseek-coder: its turns end `<|EOT|>` (the Ollama template above). */
 export const xlamV1End = /* @__PURE__ */ endOfTurn('<|EOT|>');
 /** Granite. */
@@ -154,6 +168,6 @@ export const graniteEnd = /* @__PURE__ */ endOfTurn('<|end_of_text|>');
 /** DeepSeek. */
 export const deepseekEnd = /* @__PURE__ */ endOfTurn('<｜end▁of▁sentence｜>');
 /** GLM (the template's next-turn tokens are where generation stops). */
-export const glmEnd = /* @__PURE__ */ endOfTurn('<|user|>', '<|observation|>', '<|endoftext|>');
+export const glmEnd = /* @__PURE__ */ endOfTurn('<|user|>', '<|assistant|>', '<|observation|>', '<|endoftext|>');
 /** MiniMax-M2 (`[e~[` ends every turn in its template). */
 export const minimaxEnd = /* @__PURE__ */ endOfTurn('[e~[');

@@ -6,13 +6,16 @@
  * `[` and `{` are ordinary text, so they only count at the very start of the
  * answer and only when the first call names a declared tool.
  */
-import type { Trigger } from '../parse/scanner.ts';
-import { defineFormat } from './define-protocol.ts';
+import type { Trigger } from '../parse/section.ts';
+import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import {
   bareJsonListTrigger,
   chatmlEnd,
   fencedJsonCallsTrigger,
+  jsonCallTrigger,
+  jsonFenceCallsTrigger,
   llamaEnd,
   thinkTriggers,
   wrappedJsonCallsTrigger,
@@ -20,12 +23,21 @@ import {
 } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText } from './tool-list.ts';
 
-/** xLAM-2 is built on Llama 3.1 and on Qwen 2.5 bases; xLAM v1 on deepseek-coder. */
+/**
+ * xLAM-2 is built on Llama 3.1 and on Qwen 2.5 bases; xLAM v1 on deepseek-coder. After text, the list
+ * also comes after `[TOOL_CALLS]`, in `<tool_call>…</tool_call>` or in a ```json fence, the wrappers
+ * vLLM's xLAM parser reads (vllm-project/vllm tests/tool_parsers/test_xlam_tool_parser.py@10a67515,
+ * single_tool_with_tool_calls_tag, _with_tool_call_xml_tags, _with_json_code_block).
+ * @internal
+ */
 export const xlamTriggers: readonly Trigger[] = [
   ...thinkTriggers,
   bareJsonListTrigger,
   fencedJsonCallsTrigger,
   wrappedJsonCallsTrigger,
+  { marker: '[TOOL_CALLS]', open: openJsonCalls },
+  jsonCallTrigger('<tool_call>', '</tool_call>'),
+  jsonFenceCallsTrigger,
   ...llamaEnd,
   ...chatmlEnd,
   ...xlamV1End,
@@ -56,6 +68,16 @@ export function xlamProtocol(): ToolCallProtocol {
     formatToolCalls: (calls) => renderCallList(calls),
     // The same template writes each result as the content of an `ipython` turn, nothing around it.
     formatToolResponse: ({ result }) => resultText(result),
-    triggers: () => xlamTriggers,
+    triggers: xlamTriggers,
   });
 }
+
+/** @internal The `xlam` format in the registry (formats.ts). */
+export const xlamFormat: FormatDeclaration = {
+  name: 'xlam',
+  label: 'xLAM JSON list',
+  models: 'Salesforce xLAM-2, xLAM v1',
+  preset: 'xlamToolMiddleware',
+  create: xlamProtocol,
+  triggers: xlamTriggers,
+};

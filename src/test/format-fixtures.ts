@@ -22,6 +22,7 @@ import { pythonicFixtures, pythonicTools } from './fixtures/pythonic.ts';
 import { qwen3CoderFixtures, qwen3CoderTools } from './fixtures/qwen3-coder.ts';
 import type { FormatFixture } from './fixtures/tools.ts';
 import { xlamFixtures, xlamTools } from './fixtures/xlam.ts';
+import { yamlXmlFixtures, yamlXmlTools } from './fixtures/yaml-xml.ts';
 
 export type { FormatFixture } from './fixtures/tools.ts';
 
@@ -36,6 +37,7 @@ export const FORMAT_FIXTURES: readonly FormatFixtureSet[] = [
   { format: 'hermes', tools: hermesTools, fixtures: hermesFixtures },
   { format: 'gemma', tools: hermesTools, fixtures: gemmaFixtures },
   { format: 'morph-xml', tools: morphXmlTools, fixtures: morphXmlFixtures },
+  { format: 'yaml-xml', tools: yamlXmlTools, fixtures: yamlXmlFixtures },
   { format: 'qwen3-coder', tools: qwen3CoderTools, fixtures: qwen3CoderFixtures },
   { format: 'llama3-json', tools: llama3JsonTools, fixtures: llama3JsonFixtures },
   { format: 'mistral', tools: mistralTools, fixtures: mistralFixtures },

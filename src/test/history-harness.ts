@@ -59,11 +59,16 @@ export interface HistoryRow {
   cases: Partial<Record<Scenario, Expected>>;
 }
 
-/** The assistant text and the following user text toolshim sends for a scenario. */
+/**
+ * The assistant text and the following user text toolshim sends for a
+ * scenario; with `next`, a user message after the results, and `after` holds
+ * the texts of the messages sent after the assistant turn.
+ */
 export async function sentTurns(
   protocol: ToolCallProtocol,
   scenario: Scenario,
-): Promise<{ assistant: string; results: string }> {
+  next?: string,
+): Promise<{ assistant: string; results: string; after: string[] }> {
   const { text, calls } = scenarios[scenario];
   const prompt: LanguageModelV4Prompt = [
     { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
@@ -83,6 +88,7 @@ export async function sentTurns(
         output: { type: 'json' as const, value: { ok: true } },
       })),
     },
+    ...(next === undefined ? [] : [{ role: 'user' as const, content: [{ type: 'text' as const, text: next }] }]),
   ];
   const inner = mockModel(['ok']);
   const model = wrapLanguageModel({ model: inner, middleware: createToolMiddleware({ protocol }) });
@@ -92,7 +98,8 @@ export async function sentTurns(
   const textOf = (i: number) =>
     ((sent[i]?.content ?? []) as Array<{ type: string; text?: string }>).map((p) => p.text ?? '').join('');
   if (at < 0 || sent[at + 1]?.role !== 'user') throw new Error('the model got no assistant turn and results after it');
-  return { assistant: textOf(at), results: textOf(at + 1) };
+  const after = sent.slice(at + 1).map((m, i) => `${m.role}: ${textOf(at + 1 + i)}`);
+  return { assistant: textOf(at), results: textOf(at + 1), after };
 }
 
 function label(expected: Expected): string {
@@ -118,6 +125,16 @@ export function historySuite(title: string, rows: readonly HistoryRow[]): void {
           }
         });
       }
+      // Every template writes the next user message as a user turn of its own after the results (rendered as in
+      // history.test.ts: Qwen3 `</tool_response><|im_end|>\n<|im_start|>user\nThanks.`, Llama 3.1 `<|eot_id|>
+      // <|start_header_id|>user…`, gpt-oss `<|end|><|start|>user…`, …), except the Mistral and Gemma 2 ones, which
+      // raise an error unless user and assistant turns alternate: there the two share one user turn.
+      it(`${row.format}: calls, results, then a new user turn`, async () => {
+        const p = protocol();
+        const { results, after } = await sentTurns(p, 'calls and results', 'Thanks.');
+        expect(after).toEqual(p.mergeUserTurns === true ? [`user: ${results}`] : [`user: ${results}`, 'user: Thanks.']);
+        if (p.mergeUserTurns === true) expect(results.endsWith('\nThanks.')).toBe(true);
+      });
       it(`${row.format}: its own parser reads the calls toolshim sends back`, async () => {
         for (const scenario of ['two calls', 'text and a call'] as const) {
           const { assistant } = await sentTurns(protocol(), scenario);

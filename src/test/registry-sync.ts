@@ -1,57 +1,119 @@
 /// <reference types="node" />
 /**
- * What the format registry (src/protocols/formats.ts, registry.ts) generates:
- * the presets (src/middleware/presets.ts), their AI SDK 6 twins
- * (src/v3/index.ts) and the README's format table. `npm run sync` writes them
- * (.ci/sync-registry.mjs); registry.node.test.ts fails when one is stale, so
- * adding a format is: its protocol file, one registry entry, fixtures, `npm run sync`.
+ * What the format registry (each format's declaration, listed in
+ * src/protocols/formats.ts) generates: the presets (src/middleware/presets.ts),
+ * their AI SDK 6 twins (src/v3/index.ts), auto's trigger list
+ * (src/protocols/format-triggers.ts) and the README's format table.
+ * `npm run sync` writes them (.ci/sync-registry.mjs); registry.node.test.ts
+ * fails when one is stale, so adding a format is: its protocol file with its
+ * declaration, one line in formats.ts, fixtures, `npm run sync`.
+ *
+ * The generated code names each format's factory and triggers by the name its
+ * module exports them under, found by importing src/protocols/ and comparing
+ * values, so no name is written twice by hand.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FORMATS, type FormatEntry } from '../protocols/registry.ts';
+import type { FormatDeclaration } from '../protocols/define-protocol.ts';
+import { NATIVE_FORMATS } from '../protocols/formats.ts';
+import { FORMATS } from '../protocols/registry.ts';
 import { root } from './runtimes/test-files.ts';
 
 const GENERATED = 'Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current.';
 
-/** `hermesProtocol()` → `hermesProtocol`. */
-function factoryName(entry: FormatEntry): string {
-  return /^(\w+)\(/.exec(entry.factory)?.[1] ?? entry.factory;
+/** Where a value is exported in src/protocols/: module file and export name. */
+interface ExportSite {
+  module: string;
+  name: string;
 }
 
-/** The protocols/ module that exports `name`. */
-function moduleOf(name: string): string {
+let exportSites: Map<unknown, ExportSite> | undefined;
+
+/** Every value src/protocols/ modules export, by identity (the first export wins). */
+async function protocolExports(): Promise<Map<unknown, ExportSite>> {
+  if (exportSites !== undefined) return exportSites;
   const dir = join(root, 'src/protocols');
-  for (const file of readdirSync(dir)
+  const sites = new Map<unknown, ExportSite>();
+  for (const module of readdirSync(dir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .sort()) {
-    if (new RegExp(`export function ${name}\\(`).test(readFileSync(join(dir, file), 'utf8'))) return file;
+    const namespace = (await import(join(dir, module))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(namespace)) if (!sites.has(value)) sites.set(value, { module, name });
   }
-  throw new Error(`No module in src/protocols exports ${name}.`);
+  exportSites = sites;
+  return sites;
 }
 
-function importLines(names: string[], from: (name: string) => string, prefix: string): string[] {
-  const byModule = new Map<string, string[]>();
-  for (const name of names) byModule.set(from(name), [...(byModule.get(from(name)) ?? []), name]);
+/** The module and export name of `value`; throws when src/protocols/ does not export it. */
+async function siteOf(value: unknown, what: string): Promise<ExportSite> {
+  const site = (await protocolExports()).get(value);
+  if (site === undefined) throw new Error(`${what} is not exported by any module in src/protocols/; export it.`);
+  return site;
+}
+
+function importLines(sites: ExportSite[], prefix: string): string[] {
+  const byModule = new Map<string, Set<string>>();
+  for (const { module, name } of sites) byModule.set(module, (byModule.get(module) ?? new Set()).add(name));
   return [...byModule.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([module, list]) => `import { ${list.sort().join(', ')} } from '${prefix}${module}';`);
+    .map(([module, names]) => {
+      const list = [...names].sort();
+      // A module imported for types only gets `import type`, as the linter wants.
+      return list.every((name) => name.startsWith('type '))
+        ? `import type { ${list.map((name) => name.slice(5)).join(', ')} } from '${prefix}${module}';`
+        : `import { ${list.join(', ')} } from '${prefix}${module}';`;
+    });
 }
 
-export function renderPresets(): string {
-  const factories = FORMATS.map(factoryName);
+/** The factory of each format: `hermesProtocol` from json-mix.ts, … */
+async function factories(): Promise<ExportSite[]> {
+  return Promise.all(FORMATS.map((entry) => siteOf(entry.create, `The ${entry.name} format's create`)));
+}
+
+export async function renderPresets(): Promise<string> {
+  const sites = await factories();
   const lines = [
     `/** Ready-made middlewares, one per format. ${GENERATED} */`,
-    ...importLines(factories, moduleOf, '../protocols/'),
+    ...importLines(sites, '../protocols/'),
     "import { createToolMiddleware } from './create-tool-middleware.ts';",
   ];
-  for (const entry of FORMATS) {
+  FORMATS.forEach((entry, i) => {
     lines.push(
       '',
       `/** ${entry.label}: ${entry.models}. Format name \`${entry.name}\`. */`,
-      `export const ${entry.preset} = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ ${factoryName(entry)}() });`,
+      `export const ${entry.preset} = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ ${sites[i]?.name}() });`,
     );
-  }
+  });
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Auto's trigger list: each native format's triggers, in the registry's
+ * order, without the rest of the declarations (auto ships no prompt or
+ * history renderer but its own).
+ */
+export async function renderFormatTriggers(): Promise<string> {
+  const sites = await Promise.all(
+    NATIVE_FORMATS.filter((entry: FormatDeclaration) => entry.inAuto !== false).map((entry) =>
+      siteOf(entry.triggers, `The ${entry.name} format's triggers`),
+    ),
+  );
+  return [
+    '/**',
+    " * Every native format's triggers, in the registry's order (formats.ts): what",
+    ' * auto runs. Kept apart from the registry so that auto ships every parser but',
+    " * not every format's prompt, history renderer and registry text, which it",
+    ' * never uses (it prompts in one format).',
+    ` * ${GENERATED}`,
+    ' */',
+    "import type { Trigger } from '../parse/section.ts';",
+    ...importLines([...sites, { module: 'define-protocol.ts', name: 'type TriggersOf' }], './'),
+    '',
+    'export const FORMAT_TRIGGERS: ReadonlyArray<readonly Trigger[] | TriggersOf> = [',
+    ...sites.map((site) => `  ${site.name},`),
+    '];',
+    '',
+  ].join('\n');
 }
 
 export function renderV3(): string {

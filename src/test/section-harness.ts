@@ -6,7 +6,8 @@
  * chunkings gave the same ones.
  */
 import type { ParserCallbacks, ParserContext, ReasoningOption } from '../parse/events.ts';
-import { createScanner, type Trigger } from '../parse/scanner.ts';
+import { createScanner } from '../parse/scanner.ts';
+import type { Trigger } from '../parse/section.ts';
 
 export type Event =
   | ['text', string]

@@ -28,6 +28,7 @@ import {
   qwen3CoderToolMiddleware as qwen3CoderToolMiddlewareV4,
   xlamToolMiddleware as xlamToolMiddlewareV4,
   xmlToolMiddleware as xmlToolMiddlewareV4,
+  yamlXmlToolMiddleware as yamlXmlToolMiddlewareV4,
 } from '../middleware/presets.ts';
 import { toV3Middleware } from './adapt.ts';
 
@@ -52,9 +53,15 @@ export { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
 export { type MistralProtocolOptions, mistralProtocol } from '../protocols/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from '../protocols/morph-xml.ts';
 export { olmo3Protocol } from '../protocols/olmo3.ts';
-export { createStreamParser, extractToolCallSegments, parseGeneratedText } from '../protocols/parse-text.ts';
+export {
+  createParserStream,
+  createStreamParser,
+  extractToolCallSegments,
+  parseGeneratedText,
+} from '../protocols/parse-text.ts';
 export { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
 export type {
+  FormatEntry,
   ParsedContent,
   ParseOptions,
   ParserCallbacks,
@@ -68,8 +75,9 @@ export type {
 } from '../protocols/protocol.ts';
 export { type PythonicProtocolOptions, pythonicProtocol } from '../protocols/pythonic.ts';
 export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from '../protocols/qwen3-coder.ts';
-export { FORMAT_NAMES, type FormatEntry, findFormat, protocolByName } from '../protocols/registry.ts';
+export { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from '../protocols/registry.ts';
 export { xlamProtocol } from '../protocols/xlam.ts';
+export { type YamlXmlProtocolOptions, yamlXmlProtocol } from '../protocols/yaml-xml.ts';
 export type {
   DebugLevel,
   DebugStyle,
@@ -92,6 +100,9 @@ export const gemmaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ to
 
 /** morph-XML elements, for AI SDK 6. */
 export const xmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(xmlToolMiddlewareV4);
+
+/** YAML in XML elements, for AI SDK 6. */
+export const yamlXmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(yamlXmlToolMiddlewareV4);
 
 /** Qwen3-Coder <function=…> XML, for AI SDK 6. */
 export const qwen3CoderToolMiddleware: LanguageModelV3Middleware =

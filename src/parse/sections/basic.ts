@@ -1,8 +1,6 @@
 /** Small sections that route or drop text between the format-specific ones. */
 import { isSpace } from '../../json/chars.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
-
-export type SectionOpener = (env: SectionEnv, rawPrefix: string) => Section;
+import type { Section, SectionEnv, SectionOpener } from '../section.ts';
 
 /**
  * Waits for the first non-space character after a marker that several
@@ -44,16 +42,19 @@ export function openByFirstChar(
     end() {
       ended = true;
       if (inner !== undefined) inner.end();
-      else {
-        env.callbacks.onText(prefix);
-        if (!quiet)
-          env.callbacks.onError(
-            'Kept a malformed tool call as text: the output ended right after the tool-call marker.',
-            { code: 'unclosed-tool-call', text: prefix },
-          );
-      }
+      else endedAfterMarker(env, prefix, quiet);
     },
   };
+}
+
+/** The output ended right after a marker (and what was read with it): it goes back as text, reported unless `quiet`. */
+function endedAfterMarker(env: SectionEnv, prefix: string, quiet: boolean): void {
+  env.callbacks.onText(prefix);
+  if (!quiet)
+    env.callbacks.onError('Kept a malformed tool call as text: the output ended right after the tool-call marker.', {
+      code: 'unclosed-tool-call',
+      text: prefix,
+    });
 }
 
 /**
@@ -105,9 +106,11 @@ export function keepMarkerAsText(env: SectionEnv, marker: string, restartsAnswer
 /**
  * Answer text wrapped in markup (gpt-oss Harmony's `final` channel): the text
  * goes out as text as it arrives, the markup around it is dropped, and only a
- * possible partial end marker at the end of a chunk is held back.
+ * possible partial end marker at the end of a chunk is held back. With
+ * `reasoning`, it is a thinking block instead (Harmony's `analysis` channel,
+ * which several markers may end): the text goes out as reasoning.
  */
-export function openWrappedText(env: SectionEnv, marker: string, ends: readonly string[]): Section {
+export function openWrappedText(env: SectionEnv, marker: string, ends: readonly string[], reasoning = false): Section {
   const { callbacks } = env;
   callbacks.onCallSegment?.(marker);
   const longest = Math.max(...ends.map((e) => e.length));
@@ -115,11 +118,16 @@ export function openWrappedText(env: SectionEnv, marker: string, ends: readonly 
   let done = false;
 
   function emit(text: string): void {
-    if (text !== '') callbacks.onText(text);
+    if (text !== '') (reasoning ? callbacks.onReasoning : callbacks.onText)(text);
   }
 
   function finish(end: string): void {
     callbacks.onCallSegment?.(end);
+    close();
+  }
+
+  function close(): void {
+    if (reasoning) callbacks.onReasoningEnd();
     done = true;
   }
 
@@ -164,10 +172,11 @@ export function openWrappedText(env: SectionEnv, marker: string, ends: readonly 
     get done() {
       return done;
     },
+    restartsAnswer: reasoning,
     end() {
       emit(held);
       held = '';
-      done = true;
+      close();
     },
   };
 }
@@ -218,16 +227,7 @@ export function openByPrefix(
     end() {
       ended = true;
       if (inner !== undefined) inner.end();
-      else {
-        env.callbacks.onText(prefix);
-        env.callbacks.onError(
-          'Kept a malformed tool call as text: the output ended right after the tool-call marker.',
-          {
-            code: 'unclosed-tool-call',
-            text: prefix,
-          },
-        );
-      }
+      else endedAfterMarker(env, prefix, false);
     },
   };
 }

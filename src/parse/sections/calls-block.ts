@@ -14,7 +14,7 @@
 import { isSpace } from '../../json/chars.ts';
 import type { ToolshimErrorCode } from '../../types.ts';
 import type { ParserCallbacks } from '../events.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 import { keepMarkerAsText, openSilentMarker } from './basic.ts';
 
 export interface CallsBlockOptions {

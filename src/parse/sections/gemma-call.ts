@@ -8,12 +8,14 @@
  *   vllm-project/vllm#53431, #54778);
  * - the arguments in parentheses, with `:` or `=` (`call:terminal(command:<Q>ls<Q>)`,
  *   vllm-project/vllm#53657; `call:name(key=value)`, jundot/omlx#1886);
- * - no closing token at the end of the answer (the call is complete without it).
+ * - no closing token at the end of the answer (the call is complete without it);
+ * - several calls in one block, `call:a{…}call:b{…}<tool_call|>` (a peer's parser test:
+ *   alez007/modelship tests/test_gemma4_parsers.py@d5af0e34, test_multiple_concatenated_tool_calls).
  */
 import { createCallSink } from '../call-sink.ts';
 import { createQuotedValueReader, type QuotedValueReader } from '../custom-quote-reader.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
 
 export interface CallBraceOptions {
@@ -28,6 +30,8 @@ export interface CallBraceOptions {
   declaredOnly?: boolean;
 }
 
+const NEXT_CALL = 'call:';
+
 // What the section reads next:
 const NAME = 1;
 const ARGS = 2;
@@ -38,7 +42,8 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
   const sink = createCallSink(env.context, env.callbacks);
   const raw = createRawBlock(env.callbacks, marker);
   let state = NAME;
-  const closing: ExpectStep = expectStep([options.end]);
+  /** After a call: the block's closing token, or the next call of the same block. */
+  const closing: ExpectStep = expectStep([options.end, NEXT_CALL]);
   let name = '';
   let reader: QuotedValueReader | undefined;
   let leftover = '';
@@ -56,14 +61,20 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
     state = DONE;
   }
 
+  /** Another `call:` in the same block: the call before it is final, and the next one's name follows. */
+  function nextCall(): void {
+    sink.end();
+    raw.settle();
+    name = NEXT_CALL;
+    reader = undefined;
+    state = NAME;
+  }
+
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
-    let segmentStart = from;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
-    };
+    raw.from(text, from);
+    const keep = () => raw.keepTo(i);
     while (i < n && state !== DONE) {
       switch (state) {
         case NAME: {
@@ -102,6 +113,7 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
             state = CLOSING;
             if (args.carried !== '') {
               // Held from an earlier chunk after the value: it may be the closing token, or the next call.
+              // (It starts like the quote token, `<`, so it is never a whole `call:`.)
               const step = closing.read(args.carried, 0);
               if (step.tag === false) {
                 leftover = args.carried.slice(step.i);
@@ -116,7 +128,8 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
         case CLOSING: {
           const step = closing.read(text, i);
           i = step.i;
-          if (step.tag !== undefined) {
+          if (step.tag === NEXT_CALL) nextCall();
+          else if (step.tag !== undefined) {
             // Without its closing token the complete call still stands; the rest (maybe the next call) is read again.
             if (step.tag === false) leftover = step.carried;
             keep();

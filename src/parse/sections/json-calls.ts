@@ -23,7 +23,7 @@ import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
 import { type CallObjectReader, createCallObjectReader } from '../call-object.ts';
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 
 export interface JsonCallsOptions {
   /** The marker ends with the `{` or `[` that opens the value (`{`, `[`, `functools[`). */
@@ -40,6 +40,7 @@ export interface JsonCallsOptions {
   wrapperKey?: string;
 }
 
+// The states, each read by the step function of the same name below.
 const BEFORE_VALUE = 0;
 /** Inside the ```json line before a value. */
 const FENCE_OPEN = 1;
@@ -70,6 +71,8 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   let closeFrom = -1;
   /** How much of the closing marker was matched in earlier chunks. */
   let closeCarried = 0;
+  /** Where the text being written was entered (the closing marker's match may go back to it). */
+  let writeFrom = 0;
   let leftover = '';
   /** The info string of a ``` fence before the value. */
   let fenceInfo = '';
@@ -82,9 +85,6 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   let gap = '';
   /** Junk or a separator read after a call, given back as text if nothing else claims it. */
   let pending = '';
-  /** Within the chunk being written: where the raw text not yet kept starts. */
-  let segmentStart = 0;
-  let chunk = '';
   /** A call has been announced in this section. */
   let started = false;
 
@@ -114,9 +114,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
 
   /** A call completed: its text is final, so a later failure cannot give it back. */
   function callEnded(): void {
-    const stop = reader.index + 1;
-    raw.keep(chunk.slice(segmentStart, stop));
-    segmentStart = stop;
+    raw.keepTo(reader.index + 1);
     raw.settle();
   }
 
@@ -127,218 +125,214 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     state = VALUE;
   }
 
-  function giveBack(reason: string | undefined, code: 'malformed-tool-call' | 'unclosed-tool-call'): void {
+  /** The text read so far (up to `i`) is no call: it goes back as prose, with the reason. */
+  function giveBack(
+    i: number,
+    reason: string | undefined,
+    code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call',
+  ): number {
+    raw.keepTo(i);
     sink.abort();
     // A bare `{` or `[` that never became a call was prose all along: nothing to report.
     const quiet = calls.rejected || (options.declaredOnly === true && !started);
     raw.giveBack(quiet ? undefined : reason, code);
     state = DONE;
+    return i;
   }
 
-  function write(text: string, from: number): number {
+  /** The calls are final up to `i`; what follows is the answer's (with the junk held as `pending`). */
+  function commitAt(i: number): void {
+    raw.keepTo(i);
+    raw.commit();
+  }
+
+  function beforeValue(text: string, i: number): number {
+    const c = text.charAt(i);
+    if (isSpace(c)) return i + 1;
+    if (c === '{' && options.listOnly === true) return giveBack(i, 'only a list of calls counts here');
+    if (c === '{' && values === 1) {
+      state = OPEN_BRACE;
+      return i + 1;
+    }
+    if (c === '{' || c === '[') state = VALUE;
+    else if (c === '`' && values === 1) state = FENCE_OPEN;
+    else return giveBack(i, 'no JSON value follows the tool-call marker');
+    return i;
+  }
+
+  function openBrace(text: string, i: number): number {
+    if (text.charAt(i) === '{') doubled = true;
+    else reader.write('{'); // the brace read before was the value's own
+    state = VALUE;
+    return i;
+  }
+
+  /** The fence's info string: only ```json (or a bare ```) holds a call. */
+  function fenceOpen(text: string, i: number): number {
+    const c = text.charAt(i);
+    if (c === '{' || c === '[' || c === '\n') {
+      const info = fenceInfo.trim().toLowerCase();
+      if (info !== '' && info !== 'json') return giveBack(i, `a \`\`\`${info} fence holds no tool call`);
+      state = c === '\n' || (c === '{' && options.listOnly === true) ? BEFORE_VALUE : VALUE;
+      return c === '\n' ? i + 1 : i;
+    }
+    if (fenceInfo.length > 16) return giveBack(i, 'the fence holds no tool call');
+    if (c !== '`') fenceInfo += c;
+    return i + 1;
+  }
+
+  function value(text: string, from: number): number {
+    const i = reader.write(text, from);
+    if (calls.rejected || calls.failure !== undefined) return giveBack(i, calls.failure);
+    // `functools[]`, `<tool_call>[]`: a call list with nothing in it is no call; its text stays.
+    if (reader.done && calls.completed === 0 && !started) return giveBack(i, 'the tool-call list is empty');
+    if (reader.done) {
+      // Right after the closing bracket: the reader also skips the blanks after a value, but
+      // whether a line break follows it must not depend on the chunking.
+      state = AFTER_VALUE;
+      gap = '';
+      return reader.index + 1;
+    }
+    if (i < text.length) return giveBack(i, reader.problem ?? 'the JSON is not valid');
+    return i;
+  }
+
+  function afterValue(text: string, i: number): number {
+    const c = text.charAt(i);
+    if (end !== '' && c === end.charAt(0)) {
+      // The closing marker first: for Gemma it is ``` itself, which must not be eaten as a fence closer.
+      state = CLOSING;
+      closeMatched = 0;
+      closeFrom = i;
+      return i;
+    }
+    if (isSpace(c) || c === '`') {
+      gap += c;
+      return i + 1;
+    }
+    if (doubled && c === '}') {
+      doubled = false;
+      return i + 1;
+    }
+    if (end !== '' && (c === '}' || c === ']')) {
+      callbacks.onError(`Ignored a stray "${c}" after a tool call.`, { code: 'trailing-content' });
+      return i + 1;
+    }
+    if ((end !== '' || options.repeat) && (c === '{' || c === '[')) {
+      // Another call in the same block (Qwen writes several objects in one <tool_call>).
+      raw.keepTo(i);
+      raw.settle();
+      newValue();
+      state = VALUE;
+      return i;
+    }
+    if (options.repeat && (c === ';' || c === ',')) {
+      // Llama's `{…}; {…}`: the separator is the block's if a call follows it, text otherwise.
+      commitAt(i);
+      raw.skipTo(i + 1);
+      pending = c;
+      state = BEFORE_NEXT;
+      return i + 1;
+    }
+    commitAt(i);
+    // The call's text is final; junk on the same line is the answer's text, in its place before the closing
+    // marker. Otherwise prose follows (the closing marker, if any, was forgotten).
+    pending = '';
+    state = end !== '' && !gap.includes('\n') ? JUNK : DONE;
+    return i;
+  }
+
+  /** The junk was prose after all: it goes out as text and the section is over. */
+  function junkIsProse(i: number): number {
+    callbacks.onText(pending);
+    pending = '';
+    state = DONE;
+    return i;
+  }
+
+  function junk(text: string, i: number): number {
+    // Bounded: only the characters that can still be junk are looked at (each once), never the
+    // rest of the chunk; a search for the line break without a bound made one long line quadratic.
     const n = text.length;
+    const limit = Math.min(n, i + MAX_JUNK - pending.length);
+    const first = end.charAt(0);
+    let stop = i;
+    while (stop < limit && text.charAt(stop) !== first && text.charAt(stop) !== '\n') stop++;
+    pending += text.slice(i, stop);
+    raw.skipTo(stop);
+    // The line ended without the closing marker, or the junk grew too long: the junk was prose.
+    if ((stop < limit && text.charAt(stop) === '\n') || pending.length >= MAX_JUNK) return junkIsProse(stop);
+    if (stop < n) {
+      state = CLOSING;
+      closeMatched = 0;
+      closeFrom = stop;
+    }
+    return stop;
+  }
+
+  function closing(text: string, from: number): number {
     let i = from;
-    chunk = text;
-    segmentStart = from;
+    while (i < text.length && closeMatched < end.length && text.charAt(i) === end.charAt(closeMatched)) {
+      i++;
+      closeMatched++;
+    }
+    if (closeMatched === end.length) {
+      if (pending !== '') {
+        callbacks.onText(pending);
+        callbacks.onError('Kept text the model wrote after a tool call but inside its delimiters.', {
+          code: 'trailing-content',
+          text: pending,
+        });
+        pending = '';
+      }
+      commitAt(i);
+      state = DONE;
+      return i;
+    }
+    if (i === text.length) return i;
+    // Only looked like the closing marker (`<tool_call>` again, the model forgot to close the first): the
+    // call stands, and what followed it is read again, from where the match began.
+    i = closeFrom >= 0 ? closeFrom : writeFrom;
+    leftover = closeFrom >= 0 ? '' : end.slice(0, closeCarried);
+    raw.keepTo(i);
+    raw.commit(leftover.length);
+    if (pending !== '') callbacks.onText(pending);
+    pending = '';
+    state = DONE;
+    return i;
+  }
+
+  function beforeNext(text: string, i: number): number {
+    const c = text.charAt(i);
+    if (isSpace(c)) {
+      pending += c;
+      raw.skipTo(i + 1);
+      return i + 1;
+    }
+    if (c === '{' || c === '[') {
+      raw.keep(pending);
+      pending = '';
+      newValue();
+      state = VALUE;
+      return i;
+    }
+    callbacks.onText(pending);
+    pending = '';
+    state = DONE;
+    return i;
+  }
+
+  /** Each state's step, in the states' order (DONE has none). */
+  const steps = [beforeValue, fenceOpen, value, afterValue, closing, junk, beforeNext, undefined, openBrace];
+
+  function write(text: string, from: number): number {
+    let i = from;
+    raw.from(text, from);
+    writeFrom = from;
     closeFrom = -1;
     closeCarried = closeMatched;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
-    };
-    while (i < n && state !== DONE) {
-      const c = text.charAt(i);
-      switch (state) {
-        case BEFORE_VALUE:
-          if (isSpace(c)) i++;
-          else if (c === '{' && options.listOnly === true) {
-            keep();
-            giveBack('only a list of calls counts here', 'malformed-tool-call');
-            return i;
-          } else if (c === '{' && values === 1) {
-            i++;
-            state = OPEN_BRACE;
-          } else if (c === '{' || c === '[') state = VALUE;
-          else if (c === '`' && values === 1) state = FENCE_OPEN;
-          else {
-            keep();
-            giveBack('no JSON value follows the tool-call marker', 'malformed-tool-call');
-            return i;
-          }
-          break;
-        case OPEN_BRACE:
-          if (c === '{') doubled = true;
-          else reader.write('{'); // the brace read before was the value's own
-          state = VALUE;
-          break;
-        case FENCE_OPEN:
-          // The fence's info string: only ```json (or a bare ```) holds a call.
-          if (c === '{' || c === '[' || c === '\n') {
-            const info = fenceInfo.trim().toLowerCase();
-            if (info !== '' && info !== 'json') {
-              keep();
-              giveBack(`a \`\`\`${info} fence holds no tool call`, 'malformed-tool-call');
-              return i;
-            }
-            state = c === '\n' || (c === '{' && options.listOnly === true) ? BEFORE_VALUE : VALUE;
-            if (c === '\n') i++;
-          } else if (fenceInfo.length > 16) {
-            keep();
-            giveBack('the fence holds no tool call', 'malformed-tool-call');
-            return i;
-          } else {
-            if (c !== '`') fenceInfo += c;
-            i++;
-          }
-          break;
-        case VALUE:
-          i = reader.write(text, i);
-          if (calls.rejected || calls.failure !== undefined) {
-            keep();
-            giveBack(calls.failure, 'malformed-tool-call');
-            return i;
-          }
-          if (reader.done && calls.completed === 0 && !started) {
-            // `functools[]`, `<tool_call>[]`: a call list with nothing in it is no call; its text stays.
-            keep();
-            giveBack('the tool-call list is empty', 'malformed-tool-call');
-            return i;
-          }
-          if (reader.done) {
-            // Right after the closing bracket: the reader also skips the blanks after a value, but
-            // whether a line break follows it must not depend on the chunking.
-            i = reader.index + 1;
-            state = AFTER_VALUE;
-            gap = '';
-          } else if (i < n) {
-            keep();
-            giveBack(reader.problem ?? 'the JSON is not valid', 'malformed-tool-call');
-            return i;
-          }
-          break;
-        case AFTER_VALUE:
-          if (end !== '' && c === end.charAt(0)) {
-            // The closing marker first: for Gemma it is ``` itself, which must not be eaten as a fence closer.
-            state = CLOSING;
-            closeMatched = 0;
-            closeFrom = i;
-          } else if (isSpace(c) || c === '`') {
-            gap += c;
-            i++;
-          } else if (doubled && c === '}') {
-            doubled = false;
-            i++;
-          } else if (end !== '' && (c === '}' || c === ']')) {
-            i++;
-            callbacks.onError(`Ignored a stray "${c}" after a tool call.`, { code: 'trailing-content' });
-          } else if ((end !== '' || options.repeat) && (c === '{' || c === '[')) {
-            // Another call in the same block (Qwen writes several objects in one <tool_call>).
-            keep();
-            raw.settle();
-            newValue();
-            state = VALUE;
-          } else if (options.repeat && (c === ';' || c === ',')) {
-            // Llama's `{…}; {…}`: the separator is the block's if a call follows it, text otherwise.
-            keep();
-            raw.commit();
-            i++;
-            segmentStart = i;
-            pending = c;
-            state = BEFORE_NEXT;
-          } else if (end !== '' && !gap.includes('\n')) {
-            // The call's text is final; the junk is the answer's text, in its place before the closing marker.
-            keep();
-            raw.commit();
-            state = JUNK;
-            pending = '';
-          } else {
-            // Prose follows (the closing marker, if any, was forgotten).
-            keep();
-            raw.commit();
-            state = DONE;
-            return i;
-          }
-          break;
-        case JUNK: {
-          const at = text.indexOf(end.charAt(0), i);
-          const stop = Math.min(at < 0 ? n : at, i + MAX_JUNK - pending.length);
-          const newline = text.indexOf('\n', i);
-          if (newline >= 0 && newline < stop) {
-            // The line ended without the closing marker: the junk was prose.
-            pending += text.slice(i, newline);
-            segmentStart = i = newline;
-            raw.commit();
-            callbacks.onText(pending);
-            pending = '';
-            state = DONE;
-            return i;
-          }
-          pending += text.slice(i, stop);
-          i = stop;
-          segmentStart = i;
-          if (pending.length >= MAX_JUNK) {
-            raw.commit();
-            callbacks.onText(pending);
-            pending = '';
-            state = DONE;
-            return i;
-          }
-          if (at >= 0 && at === stop) {
-            state = CLOSING;
-            closeMatched = 0;
-            closeFrom = i;
-          }
-          break;
-        }
-        case CLOSING:
-          while (i < n && closeMatched < end.length && text.charAt(i) === end.charAt(closeMatched)) {
-            i++;
-            closeMatched++;
-          }
-          if (closeMatched === end.length) {
-            if (pending !== '') {
-              callbacks.onText(pending);
-              callbacks.onError('Kept text the model wrote after a tool call but inside its delimiters.', {
-                code: 'trailing-content',
-                text: pending,
-              });
-              pending = '';
-            }
-            keep();
-            raw.commit();
-            state = DONE;
-          } else if (i < n) {
-            // Only looked like the closing marker (`<tool_call>` again, the model forgot to close the
-            // first): the call stands, and what followed it is read again, from where the match began.
-            i = closeFrom >= 0 ? closeFrom : from;
-            leftover = closeFrom >= 0 ? '' : end.slice(0, closeCarried);
-            keep();
-            raw.commit(leftover.length);
-            if (pending !== '') callbacks.onText(pending);
-            pending = '';
-            state = DONE;
-            return i;
-          }
-          break;
-        case BEFORE_NEXT:
-          if (isSpace(c)) {
-            pending += c;
-            i++;
-            segmentStart = i;
-          } else if (c === '{' || c === '[') {
-            raw.keep(pending);
-            pending = '';
-            newValue();
-            state = VALUE;
-          } else {
-            callbacks.onText(pending);
-            pending = '';
-            state = DONE;
-          }
-          break;
-      }
-    }
-    if (state !== DONE) keep();
+    while (i < text.length && state !== DONE) i = (steps[state] as typeof value)(text, i);
+    if (state !== DONE) raw.keepTo(i);
     return i;
   }
 
@@ -354,15 +348,16 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       switch (state) {
         case BEFORE_VALUE:
         case FENCE_OPEN:
-          giveBack('the output ended before the tool call', 'unclosed-tool-call');
+          giveBack(0, 'the output ended before the tool call', 'unclosed-tool-call');
           break;
         case OPEN_BRACE:
-          giveBack('the output ended inside the tool call', 'unclosed-tool-call');
+          giveBack(0, 'the output ended inside the tool call', 'unclosed-tool-call');
           break;
         case VALUE:
           if (reader.end() && !calls.rejected && calls.failure === undefined) raw.commit();
           else
             giveBack(
+              0,
               calls.failure ?? `the output ended inside the tool call${reader.inString ? ' (in a string)' : ''}`,
               'unclosed-tool-call',
             );

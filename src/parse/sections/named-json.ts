@@ -13,7 +13,7 @@ import { isSpace } from '../../json/chars.ts';
 import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 
 export interface NamedJsonOptions {
   /** Ends the header. */
@@ -45,6 +45,14 @@ export interface NamedJsonOptions {
   route?: (header: string, env: SectionEnv) => ((env: SectionEnv, marker: string) => Section) | undefined;
   /** The arguments' `{` may end the header without `headerEnd` (Mistral `[TOOL_CALLS]name{…}`). */
   valueEndsHeader?: boolean;
+  /**
+   * A header that runs into a header stop before `headerEnd` came may be a
+   * message by itself (Harmony's `<|channel|>analysis I must refuse<|end|>`,
+   * which harmony's own non-strict reader accepts): when this pattern matches
+   * the header and `route` routes it, its first group is the message, read by
+   * the routed section, and the stop is left to the scanner.
+   */
+  headerOnly?: RegExp;
 }
 
 // What the section reads next:
@@ -92,7 +100,11 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
    * no more than `maxHeader` characters, so prose that merely starts like a
    * header is given back without swallowing the rest of a large chunk.
    */
-  function readHeader(text: string, i: number, delimiter: string): { i: number; found: boolean; gaveUp: boolean } {
+  function readHeader(
+    text: string,
+    i: number,
+    delimiter: string,
+  ): { i: number; found: boolean; gaveUp: boolean; stop?: string } {
     const before = header.length;
     const joined = header + text.slice(i, i + Math.max(0, maxHeader + delimiter.length - before));
     const delimiterAt = joined.indexOf(delimiter, Math.max(0, before - delimiter.length + 1));
@@ -102,24 +114,24 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
     const at = byBrace ? braceAt : delimiterAt;
     // Where the header must end at the latest: a stop marker, or the length limit.
     let cut = at >= 0 && at <= maxHeader ? at : maxHeader;
-    let stopped = false;
+    let stopped: string | undefined;
     for (const stop of options.headerStops ?? []) {
       const s = joined.indexOf(stop, Math.max(0, before - stop.length + 1));
       if (s >= 0 && s < cut) {
         cut = s;
-        stopped = true;
+        stopped = stop;
       }
     }
     if (at >= 0 && at === cut && !stopped) {
       header = joined.slice(0, at);
       return { i: i + at + (byBrace ? 0 : delimiter.length) - before, found: true, gaveUp: false };
     }
-    if (stopped || joined.length >= maxHeader + delimiter.length) {
+    if (stopped !== undefined || joined.length >= maxHeader + delimiter.length) {
       // Giving up at `cut`: what lies beyond it is not this header's. The part from this text is
       // simply not consumed; the part from earlier chunks goes back to the scanner.
       leftover = joined.slice(cut, before);
       header = joined.slice(0, cut);
-      return { i: i + Math.max(0, cut - before), found: false, gaveUp: true };
+      return { i: i + Math.max(0, cut - before), found: false, gaveUp: true, stop: stopped };
     }
     header = joined;
     return { i: i + joined.length - before, found: false, gaveUp: false };
@@ -141,11 +153,8 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
     closeFrom = -1;
     closeCarried = closeMatched;
     let i = from;
-    let segmentStart = from;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
-    };
+    raw.from(text, from);
+    const keep = () => raw.keepTo(i);
     while (i < n && state !== DONE) {
       if (state === ROUTED) return (inner as Section).write(text, i);
       switch (state) {
@@ -155,6 +164,17 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
           const read = readHeader(text, i, delimiter);
           i = read.i;
           if (!read.found) {
+            const message = read.stop === undefined ? undefined : options.headerOnly?.exec(header)?.[1];
+            const routed = message === undefined ? undefined : options.route?.(header, env);
+            if (routed !== undefined) {
+              keep();
+              raw.commit(leftover.length);
+              const section = routed(env, '');
+              section.write(message as string, 0);
+              section.end();
+              state = DONE;
+              return i;
+            }
             if (read.gaveUp) {
               keep();
               fail(options.quiet ? undefined : 'the tool-call header never ended');
@@ -250,8 +270,8 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
   }
 
   function finish(): void {
-    sink.end();
-    raw.commit(leftover.length);
+    if (sink.end()) raw.commit(leftover.length);
+    else raw.giveBack('the arguments are not a JSON object', 'malformed-tool-call', undefined, leftover.length);
     state = DONE;
   }
 

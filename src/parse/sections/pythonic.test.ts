@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
-import type { Trigger } from '../scanner.ts';
+import type { Trigger } from '../section.ts';
 import { openPythonic } from './pythonic.ts';
 
 const list: Trigger = {
@@ -19,12 +19,30 @@ const olmo3: Trigger = {
 };
 
 describe('openPythonic', () => {
-  it('reads a list of calls with Python literals, both quote styles and None', () => {
+  it('reads a list of calls with Python literals, both quote styles and None; its calls end at the "]"', () => {
     expect(sectionEvents([list], `[search(query='a', n=2, x=None), get_weather(city="Oslo", days=True)]`)).toEqual([
       ['start', 'search'],
-      ['call', 'search', '{"query":"a","n":2,"x":null}'],
       ['start', 'get_weather'],
+      ['call', 'search', '{"query":"a","n":2,"x":null}'],
       ['call', 'get_weather', '{"city":"Oslo","days":true}'],
+    ]);
+  });
+
+  it('a list with an element that is no call is text, its complete calls included', () => {
+    // vLLM's pythonic parser reads the whole list with Python's ast and keeps it as content when an
+    // element is no call (vllm-project/vllm vllm/frontend/processing/tool_parsers/pythonic_tool_parser.py@055e47c2).
+    const text = '[search(query="a"), 42]';
+    const events = sectionEvents([list], text);
+    expect(events.filter((e) => e[0] === 'call')).toEqual([]);
+    expect(textOf(events)).toBe(text);
+  });
+
+  it('a list left unclosed at the end of the output keeps its complete calls', () => {
+    expect(sectionEvents([list], '[search(query="a"), search(query="b")')).toEqual([
+      ['start', 'search'],
+      ['start', 'search'],
+      ['call', 'search', '{"query":"a"}'],
+      ['call', 'search', '{"query":"b"}'],
     ]);
   });
 

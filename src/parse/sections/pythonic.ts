@@ -11,13 +11,20 @@
  * `[` is ordinary text, so with `declaredOnly` the list only counts once its
  * first call names a declared tool followed by `(`; anything else goes back
  * as prose, silently.
+ *
+ * A list is a call list or it is text, as Python's own reading of it decides
+ * (vLLM's pythonic parser evaluates the whole list and keeps it as content
+ * when an element is no call): the calls of a list are final only at its `]`,
+ * and `[f(a=1), 42]` stays text, `f` included.
  */
+
 import { isIdentStart, isSpace } from '../../json/chars.ts';
 import type { JsonSink } from '../../json/json-sink.ts';
 import { createCallSink } from '../call-sink.ts';
+import type { ParserCallbacks } from '../events.ts';
 import { createPythonValueReader, type PythonValueReader } from '../python-value-reader.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
 
 export interface PythonicOptions {
@@ -50,10 +57,15 @@ function isIdent(c: string): boolean {
 }
 
 export function openPythonic(env: SectionEnv, marker: string, options: PythonicOptions = {}): Section {
-  const sink = createCallSink(env.context, env.callbacks);
+  let inList = options.listOpened === true;
+  /** Calls of the open list, complete but held until the list closes. */
+  let held: Array<Parameters<ParserCallbacks['onToolCallEnd']>[0]> = [];
+  const sink = createCallSink(env.context, {
+    ...env.callbacks,
+    onToolCallEnd: (call) => (inList ? held.push(call) : env.callbacks.onToolCallEnd(call)),
+  });
   const raw = createRawBlock(env.callbacks, marker);
   let state = options.listOpened ? NAME : OPEN;
-  let inList = options.listOpened === true;
   let undecided = options.declaredOnly === true;
   let word = '';
   let pendingName = '';
@@ -106,8 +118,18 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
+    // The list's complete calls go back with it: no call of a list that is text runs.
+    for (const call of held) env.callbacks.onToolCallAbort(call);
+    held = [];
     raw.giveBack(undecided ? undefined : reason, code);
     state = DONE;
+  }
+
+  /** The list closed (or the output ended after a complete call): its calls are final. */
+  function releaseCalls(): void {
+    for (const call of held) env.callbacks.onToolCallEnd(call);
+    held = [];
+    inList = false;
   }
 
   /** Announces the call read by the Name state (once it is certainly one). */
@@ -120,7 +142,10 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     return true;
   }
 
-  /** Closes the call; the calls so far are final even if a later one breaks. */
+  /**
+   * Closes the call. Outside a list it is final even if a later one breaks (a
+   * later broken call gives back only its own text); in a list, at the `]`.
+   */
   function endCall(): void {
     sink.args.endObject();
     sink.end();
@@ -135,10 +160,13 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
-    let segmentStart = from;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
+    raw.from(text, from);
+    const keep = () => raw.keepTo(i);
+    /** Outside a list a call is final at once: a later broken call gives back only its own text. */
+    const settleOutsideList = () => {
+      if (inList) return;
+      keep();
+      raw.settle();
     };
     const stop = (reason: string): number => {
       keep();
@@ -178,9 +206,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
             if (!startPending()) return stop('not a tool name');
             i++;
             endCall();
-            // The call is final: a later broken call gives back only its own text.
-            keep();
-            raw.settle();
+            settleOutsideList();
           } else if (isIdent(c) && (word !== '' || isIdentStart(c))) {
             word += c;
             i++;
@@ -244,8 +270,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           } else if (c === ')') {
             i++;
             endCall();
-            keep();
-            raw.settle();
+            settleOutsideList();
           } else return stop('expected "," or ")" after a value');
           break;
         case AFTER_CALL:
@@ -256,6 +281,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           } else if (c === ']' && inList) {
             i++;
             keep();
+            releaseCalls();
             afterList();
           } else if (!inList && options.lines === true && isIdentStart(c)) {
             state = NAME; // the next call, on its own line
@@ -298,6 +324,8 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
         return;
       }
       if (state === AFTER_CALL || state === END) {
+        // A list left unclosed at the very end still holds only complete calls.
+        releaseCalls();
         raw.commit();
         state = DONE;
       } else if (state !== DONE) {

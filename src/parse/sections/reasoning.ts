@@ -7,12 +7,12 @@
  *   `<think>…</think>`                          Qwen3, DeepSeek-R1/V3.1, GLM-4.5+, MiniMax-M2, Kimi-K2-Thinking
  *   `[THINK]…[/THINK]`                          Magistral (Mistral)
  *   `<|channel>thought\n…<channel|>`            Gemma 4
- *   `<|channel|>analysis<|message|>…<|end|>`    gpt-oss Harmony (harmony.ts opens it after the header)
+ *   `<|channel|>analysis<|message|>…<|end|>`    gpt-oss Harmony (basic.ts's wrapped text, as reasoning)
  *
  * A block cut off by the end of the output stays reasoning. After the block
  * the answer starts afresh (a bare JSON call may follow `</think>`).
  */
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 import { findDelimiter } from '../tag-steps.ts';
 
 export interface ReasoningOptions {

@@ -12,15 +12,12 @@
 import { isSpace } from '../../json/chars.ts';
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 import { findDelimiter } from '../tag-steps.ts';
 import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
-import { collectTag, parseTag } from '../xml-tag.ts';
+import { collectTag, openTagStep, parseTag } from '../xml-tag.ts';
 import { createEntityDecoder, createValueTrimmer, type TextStage } from '../xml-text.ts';
 import { createXmlValueReader, type XmlValueReader } from '../xml-value-reader.ts';
-
-/** `<get_weather   >`: blanks before `>` are fine, but a long run of them is prose. */
-const MAX_OPEN_TAG = 64;
 
 /** Rest of the open tag (blanks, attributes, `/`) up to `>`. */
 const OPEN_TAG = 0;
@@ -120,33 +117,27 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
-    let segmentStart = from;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
-    };
+    raw.from(text, from);
+    const keep = () => raw.keepTo(i);
     while (i < n && state !== DONE) {
       switch (state) {
         case OPEN_TAG: {
-          const c = text.charAt(i);
-          if (c === '>') {
-            i++;
-            startCall();
-            if (openTag.trimEnd().endsWith('/')) {
-              keep();
-              endCall(); // `<list_files/>`: a call without arguments
-              return i;
-            }
-            state = BODY;
-          } else if ((!isSpace(c) && c !== '/') || openTag.length >= MAX_OPEN_TAG || openTag.endsWith('/')) {
-            // `<get_weather_v2>`, `<get_weather city="Paris">` (HTML; calls have no attributes): prose.
+          const step = openTagStep(openTag, text.charAt(i));
+          if (step === undefined) openTag += text.charAt(i++);
+          else if (step === null) {
             keep();
             raw.giveBack(undefined);
             state = DONE;
             return i;
           } else {
-            openTag += c;
             i++;
+            startCall();
+            if (step) {
+              keep();
+              endCall(); // `<list_files/>`: a call without arguments
+              return i;
+            }
+            state = BODY;
           }
           break;
         }

@@ -11,7 +11,7 @@
  */
 import { createCallSink, declaredName, knownName } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../scanner.ts';
+import type { Section, SectionEnv } from '../section.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
 import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
 import { givenParams, schemaProperties } from '../xml-next-param.ts';
@@ -139,14 +139,22 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
     calls++;
   }
 
+  /** The call's name is read: start it (a bare invoke waits for a parameter to confirm it). False: no call. */
+  function callNamed(name: string): boolean {
+    if (options.openedAtInvoke === true && calls === 0 && declaredName(name, context.tools)) {
+      unconfirmed = name;
+      expect = expectStep([tags.param, tags.invokeEnd]);
+    } else if (startCall(name)) expect = expectStep([tags.param, tags.invokeEnd, tags.close]);
+    else return false;
+    state = IN_CALL;
+    return true;
+  }
+
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
-    let segmentStart = from;
-    const keep = () => {
-      raw.keep(text.slice(segmentStart, i));
-      segmentStart = i;
-    };
+    raw.from(text, from);
+    const keep = () => raw.keepTo(i);
     /** The call is final: a later broken call gives back only its own text. */
     const settle = () => {
       keep();
@@ -212,21 +220,12 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
           if (state === PARAM_NAME) {
             startParameter(header);
             state = VALUE;
-          } else if (options.openedAtInvoke === true && calls === 0 && declaredName(header, context.tools)) {
-            unconfirmed = header;
-            expect = expectStep([tags.param, tags.invokeEnd]);
-            state = IN_CALL;
-          } else if (startCall(header)) {
-            expect = expectStep([tags.param, tags.invokeEnd, tags.close]);
-            state = IN_CALL;
-          } else if (options.openedAtInvoke === true && calls === 0) {
+          } else if (!callNamed(header)) {
             keep();
-            raw.giveBack(undefined); // prose that mentions the tag, not a call
-            state = DONE;
-            return i;
-          } else {
-            keep();
-            fail(`"${header.slice(0, 40)}" is not a tool name`);
+            if (options.openedAtInvoke === true && calls === 0) {
+              raw.giveBack(undefined); // prose that mentions the tag, not a call
+              state = DONE;
+            } else fail(`"${header.slice(0, 40)}" is not a tool name`);
             return i;
           }
           break;

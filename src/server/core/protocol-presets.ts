@@ -4,7 +4,7 @@
  */
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
-import { FORMAT_NAMES, findFormat } from '../../protocols/registry.ts';
+import { FORMAT_ALIASES, FORMAT_NAMES, findFormat } from '../../protocols/registry.ts';
 
 /** The names to offer (aliases work too). */
 export const PROTOCOL_NAMES: readonly string[] = FORMAT_NAMES;
@@ -15,7 +15,9 @@ const made = new Map<string, LanguageModelV4Middleware>();
 export function middlewareForProtocol(name: string): LanguageModelV4Middleware {
   const format = findFormat(name);
   if (format === undefined) {
-    throw new TypeError(`Unknown PROTOCOL. Use one of: ${PROTOCOL_NAMES.join(', ')} (or the aliases xml, qwen3coder).`);
+    throw new TypeError(
+      `Unknown PROTOCOL. Use one of: ${PROTOCOL_NAMES.join(', ')} (or the aliases ${FORMAT_ALIASES.join(', ')}).`,
+    );
   }
   let middleware = made.get(format.name);
   if (middleware === undefined) {

@@ -19,7 +19,7 @@ for (const [family, cases] of Object.entries(CORPUS)) {
         const test = c.known?.[preset] === undefined ? it : it.fails;
         test(`${c.name} [${preset}]`, async () => {
           for (const [i, { chunks }] of chunkings(c.text, 7 + i_seed(c.name)).entries()) {
-            const out = await runCorpus(preset, c.tools, chunks, c.reasoningOption);
+            const out = await runCorpus(preset, c.tools, chunks, c.reasoningOption, c);
             expect(out, `chunking ${i}`).toEqual({
               calls: c.calls,
               text: squash(c.text_out),

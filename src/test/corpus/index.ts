@@ -6,6 +6,16 @@ import { graniteCorpus, llama3Corpus, phi4Corpus, xlamCorpus } from './json-fami
 import { graniteMoreCorpus, llama3MoreCorpus, phi4MoreCorpus, xlamMoreCorpus } from './json-more.ts';
 import { mistralCorpus, mistralMoreCorpus } from './mistral.ts';
 import { framedNegativeCorpus as negativeCorpus } from './negative-framed.ts';
+import {
+  argumentsPeerCorpus,
+  endTokenPeerCorpus,
+  gemma4PeerCorpus,
+  harmonyPeerCorpus,
+  llama3PeerCorpus,
+  mistralPeerCorpus,
+  pythonicPeerCorpus,
+  xlamPeerCorpus,
+} from './peer-reports.ts';
 import { functionGemmaCorpus, gemma4Corpus, gemmaCorpus, olmo3Corpus, pythonicCorpus } from './python-families.ts';
 import { olmo3MoreCorpus, pythonicMoreCorpus } from './python-more.ts';
 import { qwen3CoderCorpus } from './qwen3-coder.ts';
@@ -16,29 +26,32 @@ import { deepseekCorpus, harmonyCorpus, kimiCorpus } from './special-token.ts';
 import type { CorpusCase, NegativeCase } from './types.ts';
 import { glmCorpus, minimaxCorpus, morphXmlCorpus } from './xml-families.ts';
 import { glmMoreCorpus, minimaxMoreCorpus, morphXmlMoreCorpus } from './xml-more.ts';
+import { yamlXmlCorpus } from './yaml-xml.ts';
 
 export type { CorpusCase, NegativeCase } from './types.ts';
 
 export const CORPUS: Record<string, CorpusCase[]> = {
-  hermes: [...hermesCorpus, ...hermesMoreCorpus, ...hermesSourcedCorpus],
+  hermes: [...hermesCorpus, ...hermesMoreCorpus, ...hermesSourcedCorpus, ...argumentsPeerCorpus],
   gemma: [...gemmaCorpus, ...gemmaMoreCorpus],
   'morph-xml': [...morphXmlCorpus, ...morphXmlMoreCorpus],
   'qwen3-coder': qwen3CoderCorpus,
-  'llama3-json': [...llama3Corpus, ...llama3MoreCorpus],
-  mistral: [...mistralCorpus, ...mistralMoreCorpus],
+  'yaml-xml': yamlXmlCorpus,
+  'llama3-json': [...llama3Corpus, ...llama3MoreCorpus, ...llama3PeerCorpus],
+  mistral: [...mistralCorpus, ...mistralMoreCorpus, ...mistralPeerCorpus],
   granite: [...graniteCorpus, ...graniteMoreCorpus],
   'phi4-mini': [...phi4Corpus, ...phi4MoreCorpus],
-  xlam: [...xlamCorpus, ...xlamMoreCorpus],
+  xlam: [...xlamCorpus, ...xlamMoreCorpus, ...xlamPeerCorpus],
   deepseek: [...deepseekCorpus, ...deepseekMoreCorpus],
   'kimi-k2': [...kimiCorpus, ...kimiMoreCorpus],
-  harmony: [...harmonyCorpus, ...harmonyMoreCorpus],
+  harmony: [...harmonyCorpus, ...harmonyMoreCorpus, ...harmonyPeerCorpus],
   glm: [...glmCorpus, ...glmMoreCorpus],
   'minimax-m2': [...minimaxCorpus, ...minimaxMoreCorpus],
-  gemma4: [...gemma4Corpus, ...gemma4MoreCorpus],
+  gemma4: [...gemma4Corpus, ...gemma4MoreCorpus, ...gemma4PeerCorpus],
   'function-gemma': [...functionGemmaCorpus, ...functionGemmaMoreCorpus],
-  pythonic: [...pythonicCorpus, ...pythonicMoreCorpus],
+  pythonic: [...pythonicCorpus, ...pythonicMoreCorpus, ...pythonicPeerCorpus],
   olmo3: [...olmo3Corpus, ...olmo3MoreCorpus],
   reasoning: [...reasoningCorpus, ...reasoningMoreCorpus],
+  'end-of-turn tokens': endTokenPeerCorpus,
   'cross-family (no call)': crossFamilyCorpus,
 };
 

@@ -20,6 +20,7 @@ const THEIRS: Record<string, LanguageModelV4Middleware> = {
   hermes: reference.hermesToolMiddleware as unknown as LanguageModelV4Middleware,
   'morph-xml': reference.morphXmlToolMiddleware as unknown as LanguageModelV4Middleware,
   'qwen3-coder': reference.qwen3CoderToolMiddleware as unknown as LanguageModelV4Middleware,
+  'yaml-xml': reference.yamlXmlToolMiddleware as unknown as LanguageModelV4Middleware,
 };
 
 /** Exact calls, text and reasoning in all three chunkings; with `errors`, the onError codes too (toolshim only). */
@@ -53,7 +54,7 @@ for (const [family, cases] of Object.entries(CORPUS)) {
     if (await correct(c, (chunks) => runCorpus(main, c.tools, chunks, c.reasoningOption), true)) preset++;
     if (c.notAuto === undefined) {
       autoCases++;
-      if (await correct(c, (chunks) => runCorpus('auto', c.tools, chunks, c.reasoningOption), true)) auto++;
+      if (await correct(c, (chunks) => runCorpus('auto', c.tools, chunks, c.reasoningOption, c), true)) auto++;
     }
     const ref = THEIRS[main];
     if (ref !== undefined) {

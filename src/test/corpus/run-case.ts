@@ -5,6 +5,8 @@
  */
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
+import { autoProtocol } from '../../protocols/auto.ts';
+import { NATIVE_FORMATS } from '../../protocols/formats.ts';
 import { findFormat } from '../../protocols/registry.ts';
 import { functionTool, streamParts, summarize } from '../harness.ts';
 import type { CorpusCall, CorpusCase, ToolSchemas } from './types.ts';
@@ -22,19 +24,29 @@ export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Streams `chunks` through the preset called `format` (`auto` included). */
+/**
+ * The protocol a case runs through under the registry name `format`. Auto reads a format it leaves out
+ * (yaml-xml) when it prompts in it, so for such a family's cases `auto` prompts in the case's first preset.
+ */
+function protocolFor(format: string, c?: Pick<CorpusCase, 'presets'>) {
+  const entry = findFormat(format);
+  if (entry === undefined) throw new TypeError(`Corpus names unknown preset "${format}"; use a registry name.`);
+  const own = NATIVE_FORMATS.find((f) => f.name === c?.presets[0]);
+  return format === 'auto' && own?.inAuto === false ? autoProtocol({ prompt: own.create() }) : entry.create();
+}
+
+/** Streams `chunks` through the preset called `format` (`auto` included) as case `c` runs it. */
 export async function runCorpus(
   format: string,
   tools: ToolSchemas,
   chunks: string[],
   reasoning?: CorpusCase['reasoningOption'],
+  c?: Pick<CorpusCase, 'presets'>,
 ): Promise<CorpusResult> {
-  const entry = findFormat(format);
-  if (entry === undefined) throw new TypeError(`Corpus names unknown preset "${format}"; use a registry name.`);
   const errors: string[] = [];
   const result = await runMiddleware(
     createToolMiddleware({
-      protocol: entry.create(),
+      protocol: protocolFor(format, c),
       onError: (_message, { code }) => errors.push(code),
       ...(reasoning === undefined ? {} : { reasoning }),
     }),
