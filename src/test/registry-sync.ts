@@ -175,14 +175,18 @@ export const TABLE_END = '<!-- formats:end -->';
 
 /** The README's format table: one row per registry entry. */
 export function renderFormatTable(): string {
+  // Auto reads a format left out of it (`inAuto: false`) only when it prompts in it; the row says which.
+  const notInAuto = NATIVE_FORMATS.filter((format) => format.inAuto === false).map((format) => `\`${format.name}\``);
+  const autoReads =
+    notInAuto.length === 0
+      ? 'any of the formats above'
+      : `any of the formats above (${notInAuto.join(', ')} only when it prompts in it)`;
   const rows = [
     '| format (`PROTOCOL`) | preset | the model writes | fits |',
     '| --- | --- | --- | --- |',
     ...FORMATS.map((entry) => {
       const writes =
-        entry.name === 'auto'
-          ? 'any of the formats above (taught: Hermes)'
-          : codeCell(entry.create().formatToolCall(EXAMPLE));
+        entry.name === 'auto' ? `${autoReads}; taught: Hermes` : codeCell(entry.create().formatToolCall(EXAMPLE));
       return `| \`${entry.name}\` | \`${entry.preset}\` | ${writes} | ${entry.models} |`;
     }),
   ];
