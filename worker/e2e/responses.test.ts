@@ -2,8 +2,9 @@
  * `/v1/responses` under `wrangler dev`: the Worker as it runs locally, its
  * upstream a scripted model served over HTTP by this test (Qwen3-Coder text,
  * streamed). A Codex CLI session is driven with the provider settings read
- * from worker/README.md's "Use with Codex CLI" config, as written there; the
- * openai SDK streams a call.
+ * from worker/README.md's "Use with Codex CLI" config, as written there,
+ * against the Worker started with that section's `--var`s; the openai SDK
+ * streams a call.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -15,7 +16,16 @@ import { CODEX_PATCH, type CodexSettings, codexSession } from '../../src/server/
 import { weatherFunction } from '../../src/server/test/responses-events.ts';
 import { type DevServer, root, startDev } from './wrangler.ts';
 
-const TOKEN = 'e2e-codex-token';
+/** `--var NAME:value` pairs of the ```sh block after `<!-- codex-worker -->` in worker/README.md. */
+function documentedWorkerVars(): Record<string, string> {
+  const readme = readFileSync(`${root}worker/README.md`, 'utf8');
+  const command = /<!-- codex-worker -->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (command === undefined) throw new Error('worker/README.md has no sh block marked <!-- codex-worker -->');
+  return Object.fromEntries([...command.matchAll(/--var (\w+):(\S+)/g)].map((m) => [m[1] as string, m[2] as string]));
+}
+
+const workerVars = documentedWorkerVars();
+const TOKEN = workerVars.PROXY_TOKEN as string;
 
 /** The `toml` block under the "Use with Codex CLI" heading of a README. */
 function codexToml(file: string): string {
@@ -77,11 +87,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const port = (upstream.address() as AddressInfo).port;
-  server = await startDev({
-    PROXY_TOKEN: TOKEN,
-    PROTOCOL: 'qwen3-coder',
-    UPSTREAM_BASE_URL: `http://127.0.0.1:${port}/v1`,
-  });
+  // The README's command, its upstream replaced by the scripted model above.
+  expect(workerVars).toMatchObject({ PROTOCOL: 'qwen3-coder', UPSTREAM_BASE_URL: expect.any(String) });
+  expect(TOKEN).toBeDefined();
+  server = await startDev({ ...workerVars, UPSTREAM_BASE_URL: `http://127.0.0.1:${port}/v1` });
 });
 
 afterAll(async () => {

@@ -4,12 +4,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../runtimes/test-files.ts';
 
+/** Every README of the repository, for the tests that read them all. */
+export const READMES = [
+  'README.md',
+  'src/README.md',
+  'src/protocols/README.md',
+  'src/test/corpus/README.md',
+  'worker/README.md',
+  'demo/README.md',
+  'demo/next/README.md',
+];
+
 /** The body of the ```lang block right after `<!-- marker -->` in README.md; throws naming the marker when missing. */
-export function readmeBlock(marker: string, lang: string): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+export function readmeBlock(marker: string, lang: string, file = 'README.md'): string {
+  const readme = readFileSync(join(root, file), 'utf8');
   const escaped = marker.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const body = new RegExp(`<!-- ${escaped} -->\\s*\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
-  if (body === undefined) throw new Error(`README.md needs a \`\`\`${lang} block right after <!-- ${marker} -->.`);
+  if (body === undefined) throw new Error(`${file} needs a \`\`\`${lang} block right after <!-- ${marker} -->.`);
   return body;
 }
 

@@ -13,9 +13,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../runtimes/test-files.ts';
-import { readmeBlock } from './readme-blocks.ts';
+import { READMES, readmeBlock } from './readme-blocks.ts';
 
-const READMES = ['README.md', 'src/README.md', 'src/protocols/README.md', 'worker/README.md', 'demo/README.md'];
 const dir = join(root, '.cache/snippets');
 
 interface Snippet {
