@@ -47,8 +47,9 @@ const TOOL_NAME = /^[A-Za-z_][\w.:/-]{0,127}$/;
  * (Qwen3-Coder), `tool-name-1` (MiniMax-M2), `tool_call_name` (DeepSeek
  * V3.1), `func_name1` (xLAM), `function_name` (toolshim's own prompts).
  * A model that quotes the example back wrote no call, so, unless the tool is
- * declared, such a name is no tool name and its block stays text (issue 13
- * §2: a template placeholder quoted in prose).
+ * declared, such a name is no tool name and its block stays text (a
+ * template placeholder quoted in prose, as
+ * https://github.com/QwenLM/Qwen3-Coder/issues/475 shows one).
  */
 const PLACEHOLDER = /^(?:example[_-]?)?(?:function|func|tool)(?:[_-]?call)?[_-]?name(?:[_-]?\d+)?$/i;
 

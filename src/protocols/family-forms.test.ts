@@ -1,5 +1,5 @@
 /**
- * The forms added for issue 13's last gaps (DeepSeek V3.2 DSML, Phi-4-mini's
+ * The newer family forms (DeepSeek V3.2 DSML, Phi-4-mini's
  * `<|tool_call|>{…}<|/tool_call|>`, xLAM v1's `{"tool_calls": […]}`) are read
  * only by their family's preset and auto: every other preset keeps each of
  * them as text, character for character, in every chunking.

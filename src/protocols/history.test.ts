@@ -1,6 +1,6 @@
 /**
- * Earlier calls and their results written back as each model's chat template
- * writes them (issue 13: "history exactly as the model's template writes it").
+ * Earlier calls and their results written back exactly as each model's chat
+ * template writes them.
  * This file holds the JSON-call families; history-tokens.test.ts the
  * special-token ones, history-xml.test.ts the XML and Python-call ones. The
  * suite itself is src/test/history-harness.ts.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §2: a template's example call quoted back in prose is no call. Its
+ * A template's example call quoted back in prose is no call. Its
  * tool name is the template's placeholder (`example_function_name`,
  * `tool-name-1`, `function_name`, …), which call-sink.ts's callableName
  * refuses unless a tool of that name is declared. So in every format, through

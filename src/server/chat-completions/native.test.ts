@@ -1,7 +1,9 @@
 /**
- * Native tool mode against a recording fake upstream: the wire bodies of
- * proposal 0025 §8.1.1, pre-send validation (§5/§7) that never reaches the
- * upstream, the §8.1.3 failure mapping, streaming and cancellation.
+ * Native tool mode against a recording fake upstream: the upstream wire body
+ * (the client's `tools` unchanged, each `tool_choice` as OpenAI writes it, no
+ * `tool_choice` key when the client sent none), the pre-send validation of an
+ * impossible tool choice that never reaches the upstream, the mapping of
+ * upstream failures to statuses and codes, streaming and cancellation.
  */
 import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
@@ -27,7 +29,7 @@ function nativeProxy(respond?: Responder, extra: { timeoutMs?: number } = {}) {
   return { handler, requests: upstream.requests };
 }
 
-describe('native mode: the upstream wire body (0025 §8.1.1)', () => {
+describe('native mode: the upstream wire body', () => {
   it('has no tool_choice key when the client sent none, and the tools unchanged', async () => {
     const { handler, requests } = nativeProxy();
     const response = await handler(chatRequest({ model: 'm', messages, tools: [weatherTool] }));
@@ -86,7 +88,7 @@ describe('native mode: the upstream wire body (0025 §8.1.1)', () => {
   });
 });
 
-describe('pre-send validation (0025 §5/§7): 400 and no upstream request', () => {
+describe('pre-send validation of an impossible tool choice: 400 and no upstream request', () => {
   const cases: Array<[string, Record<string, unknown>, RegExp]> = [
     ['required with no tools', { tool_choice: 'required' }, /required/],
     ['required with empty tools', { tool_choice: 'required', tools: [] }, /required/],
@@ -121,7 +123,7 @@ describe('pre-send validation (0025 §5/§7): 400 and no upstream request', () =
   }
 });
 
-describe('upstream failures (0025 §8.1.3)', () => {
+describe('upstream failures: each status mapped to its code', () => {
   const errorBody = (message: string) => ({ error: { message, type: 'x' } });
   it.each([
     [401, 401, 'authentication_error', 'upstream_authentication_failed'],

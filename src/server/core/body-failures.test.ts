@@ -1,5 +1,5 @@
 /**
- * Failures after the upstream's headers (issue 16, item 2): a body cut off
+ * Failures after the upstream's headers: a body cut off
  * is 502 upstream_unreachable, a body that stalls is 504 upstream_timeout,
  * and a stream that goes quiet ends with an upstream_timeout error event
  * after the idle timeout (and the upstream body is cancelled), instead of a

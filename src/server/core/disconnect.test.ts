@@ -1,6 +1,6 @@
 /**
- * A client that leaves cancels the upstream request in every phase (issue 16,
- * items 3 and 5): while the upstream has not answered, while its body is
+ * A client that leaves cancels the upstream request in every phase: while
+ * the upstream has not answered, while its body is
  * read, and while the answer streams, in both modes. The fake upstream
  * records the abort; each case checks it arrived within a second and that
  * the upstream body, when there was one, was cancelled.

@@ -1,5 +1,5 @@
 /**
- * The guards in front of the model (issue 16's items 6, 8, 9, 10): content
+ * The guards in front of the model: content
  * type, request framing and size, the echoed model name, and CORS headers.
  * Each case checks that nothing reached the upstream when it was refused.
  */

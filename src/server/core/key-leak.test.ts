@@ -1,5 +1,5 @@
 /**
- * The upstream API key never reaches the client (issue 16, item 1). A fake
+ * The upstream API key never reaches the client. A fake
  * upstream quotes the key everywhere it can: error bodies of every status,
  * JSON, HTML and plain text, 200 answers that are not completions, stream
  * error events and lines that are not events, and long messages with the key

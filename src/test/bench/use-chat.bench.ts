@@ -27,6 +27,7 @@ import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provide
 import { jsonSchema, readUIMessageStream, streamText, tool, type UIMessage, wrapLanguageModel } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { createToolMiddleware, hermesProtocol, hermesToolMiddleware } from '../../index.ts';
+import { writeResults } from '../results-file.ts';
 import { argv, loadAverage, machine, setExitCode, writeJson } from './node-host.bench.ts';
 import { median } from './timing.bench.ts';
 import { chunk, codeText, sizeLabel } from './workloads.bench.ts';
@@ -319,6 +320,18 @@ const lines = [
   `Load average ${loadAtStart.toFixed(2)} at start, ${loadAverage().toFixed(2)} at end; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 ];
 console.log(lines.join('\n'));
+if (!quick) {
+  // The full run's tables replace their section of the results file the READMEs link (the quick run writes none).
+  const results = writeResults({
+    file: 'src/test/bench/RESULTS.md',
+    fileTitle: 'Benchmark results',
+    id: 'use-chat',
+    heading: 'Through useChat: one big argument, read as useChat reads it',
+    command: 'npm run bench:use-chat',
+    body: lines.join('\n'),
+  });
+  console.log(`Results: ${results}`);
+}
 writeJson('.cache/bench', `use-chat${quick ? '-quick' : ''}-latest.json`, {
   date: new Date().toISOString(),
   machine: machine(),

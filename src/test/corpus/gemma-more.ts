@@ -25,7 +25,7 @@ export const gemmaMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['gemma'],
     'Gemma 3: <end_of_turn> after the fence',
-    'issue 13 §1 (end-of-turn tokens); ggml-org/llama.cpp models/templates/google-gemma-2-2b-it.jinja@8b576b6c55bc4e6be898b47522f0ef402b93ef62 ends each turn with <end_of_turn>, the marker Gemma 3 keeps',
+    'end-of-turn tokens; ggml-org/llama.cpp models/templates/google-gemma-2-2b-it.jinja@8b576b6c55bc4e6be898b47522f0ef402b93ef62 ends each turn with <end_of_turn>, the marker Gemma 3 keeps',
     '```tool_code\nsearch(query="alpaca wool")\n```<end_of_turn>',
     [call('search', { query: 'alpaca wool' })],
   ),

@@ -41,7 +41,7 @@ export const hermesSourcedCorpus: CorpusCase[] = [
   corpusCase(
     P,
     'Jinja placeholder {{ tool_call.name }} as the name stays text',
-    `issue 13 §2 ({{ tc.name }}); the shape of the tool_call block of ${T_QWEN3} quoted back by a model`,
+    `a Jinja placeholder ({{ tc.name }}) as the name; the shape of the tool_call block of ${T_QWEN3} quoted back by a model`,
     'The template renders:\n<tool_call>\n{"name": "{{ tool_call.name }}", "arguments": {{ tool_call.arguments | tojson }}}\n</tool_call>',
     [],
     'The template renders:\n<tool_call>\n{"name": "{{ tool_call.name }}", "arguments": {{ tool_call.arguments | tojson }}}\n</tool_call>',

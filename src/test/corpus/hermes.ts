@@ -70,7 +70,7 @@ export const hermesCorpus: CorpusCase[] = [
   },
   {
     name: 'template placeholder in a tag stays text',
-    source: 'issue 13 §2 (`<tool_call>example</tool_call>` stays text); no public report with this exact text found',
+    source: '`<tool_call>example</tool_call>` stays text; no public report with this exact text found',
     text: 'Wrap each call like <tool_call>example</tool_call> in your answer.',
     tools: weatherTools,
     presets: P,

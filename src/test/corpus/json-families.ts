@@ -27,7 +27,7 @@ export const graniteCorpus: CorpusCase[] = [
   corpusCase(
     ['granite'],
     'JSON list in one <tool_call>',
-    `issue 13 §1 (Granite: <tool_call>[…]); the shape of ${V_XLAM}, test_extract_tool_calls[single_tool_with_tool_call_xml_tags]; no Granite-specific report found`,
+    `Granite: <tool_call>[…]; the shape of ${V_XLAM}, test_extract_tool_calls[single_tool_with_tool_call_xml_tags]; no Granite-specific report found`,
     '<tool_call>[{"name": "search", "arguments": {"query": "a"}}, {"name": "search", "arguments": {"query": "b"}}]</tool_call>',
     [call('search', { query: 'a' }), call('search', { query: 'b' })],
   ),
@@ -86,7 +86,7 @@ export const xlamCorpus: CorpusCase[] = [
   corpusCase(
     ['xlam'],
     'xLAM v1 object naming an undeclared tool stays text',
-    'issue 13 (a name that is not a declared tool stays text); Salesforce/xLAM-1b-fc-r format instruction',
+    'a name that is not a declared tool stays text; Salesforce/xLAM-1b-fc-r format instruction',
     '{"tool_calls": [{"name": "book_flight", "arguments": {"to": "OSL"}}]}',
     [],
     '{"tool_calls": [{"name": "book_flight", "arguments": {"to": "OSL"}}]}',
@@ -95,7 +95,7 @@ export const xlamCorpus: CorpusCase[] = [
   corpusCase(
     ['xlam'],
     'xLAM v1 object cut off inside the second call',
-    'issue 13 (completed calls or raw text, never both); Salesforce/xLAM-1b-fc-r format instruction',
+    'completed calls or raw text, never both; Salesforce/xLAM-1b-fc-r format instruction',
     '{"tool_calls": [{"name": "search", "arguments": {"query": "a"}}, {"name": "search", "arguments": {"query": "b',
     [call('search', { query: 'a' })],
     ', {"name": "search", "arguments": {"query": "b',
@@ -144,7 +144,7 @@ export const phi4Corpus: CorpusCase[] = [
   corpusCase(
     ['phi4-mini'],
     'template form cut off inside the arguments stays text',
-    `issue 13 (a truncated call gives the raw text); ${PHI4}`,
+    `a truncated call gives the raw text; ${PHI4}`,
     'One moment.<|tool_call|>{"name": "search", "arguments": {"query": "tid',
     [],
     'One moment.<|tool_call|>{"name": "search", "arguments": {"query": "tid',

@@ -85,7 +85,7 @@ export const xlamMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['xlam'],
     'a list cut off in its second call: the first call, and the rest as text, once',
-    `issue 13 §2 (a truncated list: completed calls or raw text, no character twice); ${LCPP_TEST_OLD}, Granite 3.3 block ("<|tool_call|>[{…}, {" keeps the finished call)`,
+    `a truncated list: completed calls or raw text, no character twice; ${LCPP_TEST_OLD}, Granite 3.3 block ("<|tool_call|>[{…}, {" keeps the finished call)`,
     '[{"name": "search", "arguments": {"query": "a"}}, {"name": "search", "arguments": {"que',
     [call('search', { query: 'a' })],
     ', {"name": "search", "arguments": {"que',
@@ -94,7 +94,7 @@ export const xlamMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['xlam'],
     'a list cut off inside its first call stays text',
-    `issue 13 §2; ${V_HERMES_INVALID}`,
+    `a list cut off inside its first call is no call: its text stays; ${V_HERMES_INVALID}`,
     '[{"name": "search", "arguments": {"query": "a',
     [],
     '[{"name": "search", "arguments": {"query": "a',
@@ -145,7 +145,7 @@ export const phi4MoreCorpus: CorpusCase[] = [
   corpusCase(
     ['phi4-mini'],
     '<|end|> after the call',
-    "issue 13 §1 (end-of-turn tokens); the Phi-4-mini template in the code index (ggml-org/llama.cpp llama-cpp-microsoft-Phi-4-mini-instruct.jinja@6d7822c1, a commit outside llama.cpp's master history) ends every turn with <|end|>",
+    "end-of-turn tokens; the Phi-4-mini template in the code index (ggml-org/llama.cpp llama-cpp-microsoft-Phi-4-mini-instruct.jinja@6d7822c1, a commit outside llama.cpp's master history) ends every turn with <|end|>",
     'functools[{"name": "search", "arguments": {"query": "phi"}}]<|end|>',
     [call('search', { query: 'phi' })],
   ),

@@ -1,6 +1,6 @@
 /**
  * Prose that mentions tools, markers, JSON, XML, code and Python calls and
- * must give no call in any preset or auto (issue 13 §2). Synthetic: each
+ * must give no call in any preset or auto. Synthetic: each
  * snippet is written by us and put in four realistic framings (docs page,
  * chat answer, code review, quoted in a question).
  */

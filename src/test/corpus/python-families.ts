@@ -22,7 +22,7 @@ export const pythonicCorpus: CorpusCase[] = [
   corpusCase(
     ['pythonic'],
     'backslashes in single quotes',
-    'issue 13 §1 (\'\\d+\\s\' is the 5 characters \\d+\\s, as Python reads it); https://github.com/sgl-project/sglang/pull/28370 (quoted "\\C|\\." must keep its backslashes)',
+    '\'\\d+\\s\' is the 5 characters \\d+\\s, as Python reads it; https://github.com/sgl-project/sglang/pull/28370 (quoted "\\C|\\." must keep its backslashes)',
     "[search(query='\\d+\\s')]",
     [call('search', { query: '\\d+\\s' })],
   ),
@@ -65,7 +65,7 @@ export const gemma4Corpus: CorpusCase[] = [
   corpusCase(
     ['gemma4'],
     'missing closing marker at the end',
-    'https://github.com/vllm-project/vllm/issues/53431 and the gemma4 fixtures (a Gemma 4 answer that ends before <tool_call|>); issue 13 §1',
+    'https://github.com/vllm-project/vllm/issues/53431 and the gemma4 fixtures (a Gemma 4 answer that ends before <tool_call|>)',
     `<|tool_call>call:search{query:${Q}tartu${Q},limit:2}`,
     [call('search', { query: 'tartu', limit: 2 })],
   ),

@@ -120,7 +120,7 @@ export const pythonicMoreCorpus: CorpusCase[] = [
   corpusCase(
     PY,
     'LFM2: the call body echoed as text after the call gives no second call',
-    `issue 13 §2 (LFM2 echoes the call body); the text-after-the-block shape of ${V_LFM2}, test_streaming_full_block_and_trailing_in_single_delta`,
+    `LFM2 echoes the call body; the text-after-the-block shape of ${V_LFM2}, test_streaming_full_block_and_trailing_in_single_delta`,
     `${lfm("[search(query='tea')]")}search(query='tea')`,
     [call('search', { query: 'tea' })],
     "search(query='tea')",
@@ -159,7 +159,7 @@ export const pythonicMoreCorpus: CorpusCase[] = [
   corpusCase(
     PY,
     'Python False and a tuple',
-    `issue 13 §1 (None/True/False; tuples as arrays); ${LCPP_TEST}, test_lfm2_parser ("Python literals become JSON")`,
+    `None/True/False; tuples as arrays; ${LCPP_TEST}, test_lfm2_parser ("Python literals become JSON")`,
     "[set_config(enabled=False, tags=('a', 'b'))]",
     [call('set_config', { enabled: false, tags: ['a', 'b'] })],
     '',

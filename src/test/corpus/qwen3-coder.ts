@@ -56,7 +56,7 @@ export const qwen3CoderCorpus: CorpusCase[] = [
   corpusCase(
     P,
     'value containing </function> and <function=…> text',
-    'issue 13 §1 (Qwen3-Coder values holding tag-like text: XML, code); no peer test with </function> inside a value found',
+    'Qwen3-Coder values holding tag-like text: XML, code; no peer test with </function> inside a value found',
     '<tool_call>\n<function=write_file>\n<parameter=path>\nx.xml\n</parameter>\n<parameter=content>\n<function=a>b</function>\n</parameter>\n</function>\n</tool_call>',
     [call('write_file', { path: 'x.xml', content: '<function=a>b</function>' })],
   ),
@@ -128,7 +128,7 @@ export const qwen3CoderCorpus: CorpusCase[] = [
   corpusCase(
     P,
     "the template's own example block, quoted back, stays text",
-    `issue 13 §2 (a template placeholder quoted in prose stays text); ${T_QWEN3_CODER} shows exactly this example_function_name block; https://github.com/QwenLM/Qwen3-Coder/issues/475 quotes it`,
+    `a template placeholder quoted in prose stays text; ${T_QWEN3_CODER} shows exactly this example_function_name block; https://github.com/QwenLM/Qwen3-Coder/issues/475 quotes it`,
     'The call format is:\n<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n</function>\n</tool_call>',
     [],
     'The call format is:\n<tool_call>\n<function=example_function_name>\n<parameter=example_parameter_1>\nvalue_1\n</parameter>\n</function>\n</tool_call>',

@@ -1,4 +1,4 @@
-/** More reasoning patterns (issue 14): template-opened thinking, Kimi/Qwen3-Coder thinking, Harmony drafts. Synthetic texts. */
+/** More reasoning patterns: template-opened thinking, Kimi/Qwen3-Coder thinking, Harmony drafts. Synthetic texts. */
 import { call, corpusCase } from './make.ts';
 import { T_DS_V31, T_GLM46, T_KIMI_THINKING } from './sources.ts';
 import type { CorpusCase } from './types.ts';
@@ -25,7 +25,7 @@ export const reasoningMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['hermes'],
     'Qwen3-Thinking-2507: template-opened thinking then a call',
-    'issue 14 (startInside: Qwen3-Thinking-2507); Qwen/Qwen3-4B-Thinking-2507 chat_template opens <think> in the generation prompt',
+    'startInside: Qwen3-Thinking-2507; Qwen/Qwen3-4B-Thinking-2507 chat_template opens <think> in the generation prompt',
     'Need the weather.\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": {"location": "Kiel"}}\n</tool_call>',
     [call('get_weather', { location: 'Kiel' })],
     '',
@@ -52,7 +52,7 @@ export const reasoningMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['kimi-k2'],
     'Kimi call drafted inside thinking is not executed',
-    `issue 14 (nothing inside reasoning is parsed); ${KIMI_T}`,
+    `nothing inside reasoning is parsed; ${KIMI_T}`,
     `<think>I could do ${kimiCall('functions.search:0', '{"query": "x"}')} but no.</think>No tool needed.`,
     [],
     'No tool needed.',
@@ -61,7 +61,7 @@ export const reasoningMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['qwen3-coder'],
     'Qwen3.5-style thinking then a <function=…> call',
-    'issue 14 (Qwen3-Coder thinking); Qwen/Qwen3.5 chat_template (<think> then <tool_call><function=…>)',
+    'Qwen3-Coder thinking; Qwen/Qwen3.5 chat_template (<think> then <tool_call><function=…>)',
     '<think>\nList files.\n</think>\n\n<tool_call>\n<function=run_shell>\n<parameter=command>\nls\n</parameter>\n</function>\n</tool_call>',
     [call('run_shell', { command: 'ls' })],
     '',
@@ -70,7 +70,7 @@ export const reasoningMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['harmony'],
     'Harmony: call markup drafted in analysis is not executed',
-    'issue 14 (nothing inside reasoning is parsed); openai/harmony docs/format.md analysis channel',
+    'nothing inside reasoning is parsed; openai/harmony docs/format.md analysis channel',
     '<|channel|>analysis<|message|>Maybe to=functions.search {"query": "x"}? Not needed.<|end|><|start|>assistant<|channel|>final<|message|>Done.<|return|>',
     [],
     'Done.',
@@ -79,7 +79,7 @@ export const reasoningMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['mistral'],
     'Magistral [THINK] with a drafted call is not executed',
-    'issue 14 (Magistral [THINK]…[/THINK]); mistral-common v13 special tokens',
+    'Magistral [THINK]…[/THINK]; mistral-common v13 special tokens',
     '[THINK]Could use [TOOL_CALLS]search[ARGS]{"query": "a"} — not needed.[/THINK]Paris.',
     [],
     'Paris.',

@@ -1,4 +1,4 @@
-/** Reasoning models (issue 14): thinking becomes reasoning, nothing inside it runs. Synthetic texts. */
+/** Reasoning models: thinking becomes reasoning, nothing inside it runs. Synthetic texts. */
 
 import { T_DS_R1_QWEN, T_GLM46, T_MINIMAX_M2, T_QWEN3 } from './sources.ts';
 import { weatherTools } from './tools.ts';
@@ -24,7 +24,8 @@ export const reasoningCorpus: CorpusCase[] = [
   },
   {
     name: 'call drafted inside thinking is not executed',
-    source: 'issue 14 ("a call the model drafted inside its thinking and then rejected is executed")',
+    source:
+      'synthetic: a call drafted inside the thinking and rejected there must not run (no public report with this text found)',
     text: '<think>\nMaybe <tool_call>{"name": "search", "arguments": {"query": "bern"}}</tool_call> — no, I know this.\n</think>\nBern is the Swiss capital.',
     tools: weatherTools,
     presets: ['hermes'],
@@ -34,7 +35,8 @@ export const reasoningCorpus: CorpusCase[] = [
   },
   {
     name: 'truncated thinking block stays reasoning',
-    source: 'issue 14 ("a reasoning block cut off by the end of the stream stays reasoning")',
+    source:
+      'synthetic: a thinking block cut off by the end of the stream stays reasoning (no public report with this text found)',
     text: '<think>\nI should call get_weather for',
     tools: weatherTools,
     presets: ['hermes'],
@@ -44,7 +46,7 @@ export const reasoningCorpus: CorpusCase[] = [
   },
   {
     name: 'marker in prose stays text',
-    source: 'issue 14 ("the <think> tag marks reasoning" stays text)',
+    source: 'synthetic: prose naming the <think> tag stays text (no public report with this text found)',
     text: 'In Qwen3, the <think> tag marks reasoning and </think> ends it.',
     tools: weatherTools,
     presets: ['hermes'],
@@ -104,7 +106,7 @@ export const reasoningCorpus: CorpusCase[] = [
   },
   {
     name: 'Magistral [THINK] then a call',
-    source: 'issue 14 (Magistral [THINK]…[/THINK]); mistral-common v13 tokenizer special tokens',
+    source: 'Magistral [THINK]…[/THINK]; mistral-common v13 tokenizer special tokens',
     text: '[THINK]Use the tool.[/THINK][TOOL_CALLS]get_weather[ARGS]{"location": "Metz"}',
     tools: weatherTools,
     presets: ['mistral'],

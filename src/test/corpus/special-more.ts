@@ -66,7 +66,7 @@ export const kimiMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['kimi-k2'],
     '<|im_end|> after the section',
-    `issue 13 §1 (end-of-turn tokens); ${T_KIMI_THINKING} ends assistant turns with <|im_end|>`,
+    `end-of-turn tokens; ${T_KIMI_THINKING} ends assistant turns with <|im_end|>`,
     `${kb}${kc('functions.search:0', '{"query": "moon"}')}${ke}<|im_end|>`,
     [call('search', { query: 'moon' })],
   ),
@@ -110,7 +110,7 @@ export const deepseekMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['deepseek'],
     'V3.1: the answer ends before the closing markers',
-    'issue 13 §2 (a cut-off answer keeps the calls it completed); no peer test of this exact cut found',
+    'a cut-off answer keeps the calls it completed; no peer test of this exact cut found',
     `${db}${dc('search', '{"query": "q"}')}`,
     [call('search', { query: 'q' })],
   ),
@@ -160,7 +160,7 @@ export const harmonyMoreCorpus: CorpusCase[] = [
   corpusCase(
     ['harmony'],
     'final answer ending in <|return|>',
-    `issue 13 §1 (end-of-turn tokens: <|return|>); ${T_GPT_OSS}; ${LCPP_TEST}, GPT-OSS block (analysis then final)`,
+    `end-of-turn tokens: <|return|>; ${T_GPT_OSS}; ${LCPP_TEST}, GPT-OSS block (analysis then final)`,
     '<|channel|>analysis<|message|>Easy sum.<|end|><|start|>assistant<|channel|>final<|message|>It is 4.<|return|>',
     [],
     'It is 4.',
@@ -205,7 +205,7 @@ export const crossFamilyCorpus: CorpusCase[] = [
   corpusCase(
     ALL.filter((p) => p !== 'kimi-k2'),
     "Kimi-K2's tokens in every other preset stay text, whole",
-    `issue 13 §2 (Kimi's special tokens must not leak half-parsed); the section shape of ${KIMI_T}`,
+    `Kimi's special tokens must not leak half-parsed; the section shape of ${KIMI_T}`,
     KIMI_TEXT,
     [],
     KIMI_TEXT,
@@ -214,7 +214,7 @@ export const crossFamilyCorpus: CorpusCase[] = [
   corpusCase(
     ALL.filter((p) => p !== 'deepseek'),
     "DeepSeek's tokens in every other preset stay text, whole",
-    `issue 13 §2 (DeepSeek's special tokens must not leak half-parsed); the block shape of ${LCPP_TEST}, DeepSeek V3.1 blocks`,
+    `DeepSeek's special tokens must not leak half-parsed; the block shape of ${LCPP_TEST}, DeepSeek V3.1 blocks`,
     DS_TEXT,
     [],
     DS_TEXT,

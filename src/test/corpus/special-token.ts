@@ -157,7 +157,7 @@ export const deepseekCorpus: CorpusCase[] = [
   corpusCase(
     ['deepseek'],
     'V3.2 DSML block cut off inside the first value stays text',
-    `issue 13 (a truncated call gives the raw text); ${V32}`,
+    `a truncated call gives the raw text; ${V32}`,
     'Checking.\n\n<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n<｜DSML｜parameter name="location" string="true">Pu',
     [],
     'Checking. <｜DSML｜function_calls> <｜DSML｜invoke name="get_weather"> <｜DSML｜parameter name="location" string="true">Pu',
@@ -167,7 +167,7 @@ export const deepseekCorpus: CorpusCase[] = [
   corpusCase(
     ['deepseek'],
     'V3.2 DSML block cut off inside the second invoke',
-    `issue 13 (completed calls or raw text, never both); ${V32}`,
+    `completed calls or raw text, never both; ${V32}`,
     `\n\n<｜DSML｜function_calls>\n${dsmlInvoke('get_weather', [['location', 'Agra', true]])}\n<｜DSML｜invoke name="search">\n<｜DSML｜parameter na`,
     [call('get_weather', { location: 'Agra' })],
     '<｜DSML｜invoke name="search"> <｜DSML｜parameter na',

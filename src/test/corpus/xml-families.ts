@@ -27,7 +27,7 @@ export const minimaxCorpus: CorpusCase[] = [
   corpusCase(
     ['minimax-m2'],
     '<invoke> without the block opener',
-    'issue 13 §1 (MiniMax: <invoke> without the opener); https://github.com/hiyouga/LlamaFactory/pull/10607 (MiniMax-M2 fine-tunes were taught bare <invoke> blocks with no wrapper)',
+    'MiniMax: <invoke> without the opener; https://github.com/hiyouga/LlamaFactory/pull/10607 (MiniMax-M2 fine-tunes were taught bare <invoke> blocks with no wrapper)',
     'Sure.\n<invoke name="get_weather">\n<parameter name="location">Ulm</parameter>\n</invoke>',
     [call('get_weather', { location: 'Ulm' })],
     'Sure.',

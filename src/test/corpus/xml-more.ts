@@ -55,7 +55,7 @@ export const minimaxMoreCorpus: CorpusCase[] = [
   corpusCase(
     MM,
     'the [e~[ end token after the block',
-    `issue 13 §1 (end-of-turn tokens); ${T_MINIMAX_M2} ends assistant turns with [e~[; ${MM_OLD} (end_tokens "[e~[")`,
+    `end-of-turn tokens; ${T_MINIMAX_M2} ends assistant turns with [e~[; ${MM_OLD} (end_tokens "[e~[")`,
     '<minimax:tool_call>\n<invoke name="search">\n<parameter name="query">a</parameter>\n</invoke>\n</minimax:tool_call>[e~[',
     [call('search', { query: 'a' })],
   ),
@@ -112,7 +112,7 @@ export const glmMoreCorpus: CorpusCase[] = [
   corpusCase(
     G,
     'a value keeps its inner and edge whitespace (the template adds none)',
-    `issue 13 §1 (whitespace); ${T_GLM46} writes <arg_value>{{ v }}</arg_value> with no padding`,
+    `whitespace; ${T_GLM46} writes <arg_value>{{ v }}</arg_value> with no padding`,
     '<tool_call>write_file\n<arg_key>path</arg_key>\n<arg_value>n.txt</arg_value>\n<arg_key>content</arg_key>\n<arg_value>\n  indented\n\nline\n</arg_value>\n</tool_call>',
     [call('write_file', { path: 'n.txt', content: '\n  indented\n\nline\n' })],
   ),

@@ -1,0 +1,58 @@
+/// <reference types="node" />
+/**
+ * src/protocols/README.md documents every format of the registry: a section
+ * of its own (`### name — …`) showing its exact text in a fenced block and
+ * naming its factory and preset, a row in the conformance table, and a row in
+ * the history table or the sentence that says why it has none. A format added
+ * without its docs fails here.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NATIVE_FORMATS } from '../../protocols/formats.ts';
+import { root } from '../runtimes/test-files.ts';
+
+const readme = readFileSync(join(root, 'src/protocols/README.md'), 'utf8');
+
+/** The text from a `## heading` to the next `## ` heading. */
+function chapter(heading: string): string {
+  const from = readme.indexOf(`\n## ${heading}`);
+  expect(from, `src/protocols/README.md has a "## ${heading}" chapter`).toBeGreaterThan(0);
+  const to = readme.indexOf('\n## ', from + 1);
+  return readme.slice(from, to < 0 ? undefined : to);
+}
+
+/** The rows of the first table in `text`, by the code-quoted name in their first cell. */
+function rowNames(text: string): string[] {
+  return [...text.matchAll(/^\| `([\w.-]+)`/gm)].map((match) => match[1] as string);
+}
+
+describe('src/protocols/README.md covers every format', () => {
+  for (const format of NATIVE_FORMATS) {
+    it(`${format.name}: a section with its text, factory and preset`, () => {
+      const start = readme.indexOf(`\n### ${format.name} — `);
+      expect(start, `a "### ${format.name} — " section`).toBeGreaterThan(0);
+      const end = readme.indexOf('\n##', start + 1);
+      const section = readme.slice(start, end);
+      const heading = section.split('\n')[1] as string;
+      expect(heading).toContain(`\`${format.preset}\``);
+      expect(heading).toMatch(/`\w+Protocol\(/);
+      expect(section, 'a fenced block with the exact text').toMatch(/\n`{3,}\n[\s\S]+?\n`{3,}\n/);
+    });
+  }
+
+  it('the conformance table has one row per format', () => {
+    expect(rowNames(chapter('Conformance')).sort()).toEqual(NATIVE_FORMATS.map((f) => f.name).sort());
+  });
+
+  it('the history table has a row per format, or names it as having no template that writes calls', () => {
+    const history = chapter('History rendering');
+    const rows = new Set(rowNames(history));
+    const noRow = NATIVE_FORMATS.filter((format) => !rows.has(format.name)).map((format) => format.name);
+    const flat = history.replace(/\s+/g, ' ');
+    const sentence = flat.slice(0, flat.indexOf('have no official template that writes tool calls'));
+    const why = sentence.slice(sentence.lastIndexOf('. ') + 1);
+    for (const name of noRow)
+      expect(why, `${name}: a history row, or named as having no template`).toContain(`\`${name}\``);
+  });
+});
