@@ -22,7 +22,7 @@ export interface ProxyEnv {
   UPSTREAM_IDLE_TIMEOUT_MS?: string;
   /** `emulated` (default) or `native`. */
   TOOL_MODE?: string;
-  /** Emulated mode: `hermes` (default), `gemma`, `xml` or `qwen3coder`. */
+  /** Emulated mode: a format name of the registry (`hermes` default, `qwen3-coder`, `mistral`, …, `auto`) or an alias (`xml`, `qwen3coder`). */
   PROTOCOL?: string;
   /** Secret. When set, clients must send `Authorization: Bearer <PROXY_TOKEN>`. */
   PROXY_TOKEN?: string;
