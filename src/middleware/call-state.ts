@@ -7,7 +7,10 @@ import type { SharedV4Warning } from '@ai-sdk/provider';
 import type { ReasoningOption } from '../parse/events.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { DebugLevel, DebugStyle, OnToolshimError, ToolSpec } from '../types.ts';
+import type { attachedFiles } from './convert-prompt.ts';
 import type { CoalesceToolInputOptions } from './delta-coalescer.ts';
+import type { routeDroppedCalls } from './dropped-calls.ts';
+import type { ToolMiddlewareOptions } from './options.ts';
 
 /** The tool-choice mode in force for one call. */
 export type ToolChoiceMode =
@@ -15,6 +18,22 @@ export type ToolChoiceMode =
   | { type: 'none' }
   | { type: 'required' }
   | { type: 'tool'; toolName: string };
+
+/**
+ * What a middleware fixes when it is made. The features only an option turns
+ * on are functions here, present when the option asks for them: a preset,
+ * which has no options, never references them.
+ */
+export interface CallSetup {
+  protocol: ToolCallProtocol;
+  options: ToolMiddlewareOptions;
+  /** How tool-input deltas are grouped; undefined sends each piece as it comes. */
+  coalescing: Required<CoalesceToolInputOptions> | undefined;
+  /** `droppedCalls: 'invalid-tool-call'`. */
+  routeDrops?: typeof routeDroppedCalls;
+  /** `toolResultFiles: 'attach'`. */
+  attachFiles?: typeof attachedFiles;
+}
 
 export interface CallState {
   protocol: ToolCallProtocol;
@@ -27,7 +46,7 @@ export interface CallState {
   reasoning: ReasoningOption | undefined;
   /** How tool-input deltas are grouped; undefined sends each piece as it comes. */
   coalescing: Required<CoalesceToolInputOptions> | undefined;
-  droppedCalls: 'text' | 'invalid-tool-call';
+  routeDrops: CallSetup['routeDrops'];
 }
 
 const states = new WeakMap<object, CallState>();

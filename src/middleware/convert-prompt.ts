@@ -16,8 +16,8 @@ export interface ConvertPromptOptions {
   protocol: ToolCallProtocol;
   toolResponsePromptTemplate?: ((response: ToolResponseRecord) => string) | undefined;
   onError: OnToolshimError;
-  /** `attach`: files in tool results also follow the results as file parts (see ToolMiddlewareOptions). */
-  toolResultFiles?: 'placeholder' | 'attach' | undefined;
+  /** `toolResultFiles: 'attach'`: files in tool results also follow the results as file parts. */
+  attachFiles?: typeof attachedFiles | undefined;
 }
 
 /**
@@ -84,12 +84,12 @@ function condense<T extends { type: string }>(parts: T[]): T[] {
 }
 
 export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPromptOptions): LanguageModelV4Prompt {
-  const { protocol, onError } = options;
+  const { protocol, onError, attachFiles } = options;
   const formatResponse = options.toolResponsePromptTemplate ?? protocol.formatToolResponse;
   const responseRecord = (part: ResultPart): ToolResponseRecord => ({
     toolCallId: part.toolCallId,
     toolName: part.toolName,
-    ...toolResultValue(part.output, onError, options.toolResultFiles === 'attach'),
+    ...toolResultValue(part.output, onError, attachFiles !== undefined),
   });
   const respond = (part: ResultPart) => formatResponse(responseRecord(part));
 
@@ -114,8 +114,7 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
           options.toolResponsePromptTemplate === undefined && protocol.formatToolResponses !== undefined
             ? protocol.formatToolResponses(results.map(responseRecord))
             : results.map(respond).join('\n');
-        const files = options.toolResultFiles === 'attach' ? attachedFiles(results) : [];
-        pushUser(out, [{ type: 'text', text }, ...files], undefined);
+        pushUser(out, [{ type: 'text', text }, ...(attachFiles?.(results) ?? [])], undefined);
         break;
       }
       case 'assistant': {
@@ -184,7 +183,7 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
  * (`toolResultFiles: 'attach'`): a user turn is where a chat template puts
  * images, while a tool result is text.
  */
-function attachedFiles(results: ResultPart[]): UserPart[] {
+export function attachedFiles(results: ResultPart[]): UserPart[] {
   return results.flatMap((result) =>
     result.output.type === 'content'
       ? result.output.value.flatMap((part): UserPart[] =>

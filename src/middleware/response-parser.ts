@@ -10,7 +10,6 @@ import type { StreamingParser } from '../protocols/protocol.ts';
 import { generateToolCallId } from '../util/id.ts';
 import type { CallState } from './call-state.ts';
 import { logParseSummary } from './debug.ts';
-import { routeDroppedCalls } from './dropped-calls.ts';
 import { createPartWriter } from './part-writer.ts';
 import { createForcedChoiceParser } from './tool-choice.ts';
 
@@ -44,10 +43,7 @@ export function createResponseParser(
     debugParse ? (raw) => segments.push(raw) : undefined,
     state.coalescing,
   );
-  const router =
-    state.droppedCalls === 'invalid-tool-call'
-      ? routeDroppedCalls(writer.callbacks, (call) => writer.invalidCall(call))
-      : undefined;
+  const router = state.routeDrops?.(writer.callbacks, (call) => writer.invalidCall(call));
   const callbacks = router?.callbacks ?? writer.callbacks;
   const context = {
     tools: new Map(state.tools.map((tool) => [tool.name, tool])),

@@ -5,12 +5,11 @@
 import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
-import { type CallState, rememberCallState, type ToolChoiceMode } from './call-state.ts';
+import { type CallSetup, type CallState, rememberCallState, type ToolChoiceMode } from './call-state.ts';
 import { convertPrompt, withSystemPrompt } from './convert-prompt.ts';
 import { resolveDebug, resolveDebugStyle } from './debug.ts';
-import { resolveCoalescing } from './delta-coalescer.ts';
 import { checkNesting } from './nesting.ts';
-import type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './options.ts';
+import type { ToolCallMiddlewareProviderOptions } from './options.ts';
 import { applyReasoningEffort, withSystemPrefix } from './reasoning-effort.ts';
 import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
 
@@ -57,11 +56,8 @@ export function functionToolsOf(params: LanguageModelV4CallOptions): ToolSpec[] 
   );
 }
 
-export function transformParams(
-  params: LanguageModelV4CallOptions,
-  options: ToolMiddlewareOptions,
-  protocol: ToolCallProtocol,
-): LanguageModelV4CallOptions {
+export function transformParams(params: LanguageModelV4CallOptions, setup: CallSetup): LanguageModelV4CallOptions {
+  const { protocol, options } = setup;
   const allTools = params.tools ?? [];
   const toolChoice = validateToolChoice(params.toolChoice, allTools);
   checkNesting(params);
@@ -91,7 +87,7 @@ export function transformParams(
     protocol,
     toolResponsePromptTemplate: options.toolResponsePromptTemplate,
     onError,
-    toolResultFiles: options.toolResultFiles,
+    attachFiles: setup.attachFiles,
   });
   const prompt = withSystemPrefix(
     withSystemPrompt(converted, toolPrompt, options.placement ?? 'first'),
@@ -113,7 +109,7 @@ export function transformParams(
     };
   }
 
-  rememberCallState(next, callState(options, protocol, tools, toolChoice, onError, warnings));
+  rememberCallState(next, callState(setup, tools, toolChoice, onError, warnings));
   return next;
 }
 
@@ -135,8 +131,7 @@ function exampleCalls(tools: NonNullable<LanguageModelV4CallOptions['tools']>, p
 
 /** What the generate and stream wrappers need for one call. */
 export function callState(
-  options: ToolMiddlewareOptions,
-  protocol: ToolCallProtocol,
+  { protocol, options, coalescing, routeDrops }: CallSetup,
   tools: ToolSpec[],
   toolChoice: ToolChoiceMode,
   onError: OnToolshimError,
@@ -151,7 +146,7 @@ export function callState(
     debug: resolveDebug(options.debug),
     debugStyle: resolveDebugStyle(options.debugStyle),
     reasoning: options.reasoning,
-    coalescing: resolveCoalescing(options.coalesceToolInput),
-    droppedCalls: options.droppedCalls ?? 'text',
+    coalescing,
+    routeDrops,
   };
 }

@@ -40,15 +40,15 @@ function importLines(names: string[], from: (name: string) => string, prefix: st
 export function renderPresets(): string {
   const factories = FORMATS.map(factoryName);
   const lines = [
-    `/** Ready-made middlewares, one per format. ${GENERATED} */`,
+    `/** Ready-made middlewares, one per format, every option at its default. ${GENERATED} */`,
     ...importLines(factories, moduleOf, '../protocols/'),
-    "import { createToolMiddleware } from './create-tool-middleware.ts';",
+    "import { presetMiddleware } from './create-tool-middleware.ts';",
   ];
   for (const entry of FORMATS) {
     lines.push(
       '',
       `/** ${entry.label}: ${entry.models}. Format name \`${entry.name}\`. */`,
-      `export const ${entry.preset} = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ ${factoryName(entry)}() });`,
+      `export const ${entry.preset} = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ ${factoryName(entry)}());`,
     );
   }
   return `${lines.join('\n')}\n`;
