@@ -228,18 +228,20 @@ function pushUser(
 
 /**
  * Puts the tool prompt and the system messages the prompt starts with into one
- * system message: many small models' chat templates accept only one.
+ * system message: many small models' chat templates accept only one. `prefix`
+ * (a thinking switch's token, such as Gemma 4's `<|think|>`) goes at its very start.
  */
 export function withSystemPrompt(
   prompt: LanguageModelV4Prompt,
   toolPrompt: string,
   placement: 'first' | 'last',
+  prefix = '',
 ): LanguageModelV4Prompt {
   let leading = 0;
   while (prompt[leading]?.role === 'system') leading++;
-  if (toolPrompt === '' && leading < 2) return prompt;
+  if (toolPrompt === '' && prefix === '' && leading < 2) return prompt;
   const own = prompt.slice(0, leading).map((m) => m.content as string);
   const parts = toolPrompt === '' ? own : placement === 'first' ? [toolPrompt, ...own] : [...own, toolPrompt];
   const first = leading > 0 ? (prompt[0] as Extract<LanguageModelV4Message, { role: 'system' }>) : undefined;
-  return [{ ...first, role: 'system', content: parts.join('\n\n') }, ...prompt.slice(leading)];
+  return [{ ...first, role: 'system', content: prefix + parts.join('\n\n') }, ...prompt.slice(leading)];
 }

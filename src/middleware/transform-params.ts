@@ -10,7 +10,7 @@ import { convertPrompt, withSystemPrompt } from './convert-prompt.ts';
 import { resolveDebug, resolveDebugStyle } from './debug.ts';
 import { checkNesting } from './nesting.ts';
 import type { ToolCallMiddlewareProviderOptions } from './options.ts';
-import { applyReasoningEffort, withSystemPrefix } from './reasoning-effort.ts';
+import { reasoningSwitch, withUserSuffix } from './reasoning-effort.ts';
 import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
 
 /**
@@ -61,7 +61,7 @@ export function transformParams(params: LanguageModelV4CallOptions, setup: CallS
   const allTools = params.tools ?? [];
   const toolChoice = validateToolChoice(params.toolChoice, allTools);
   checkNesting(params);
-  const { toolCallMiddleware, ...otherProviderOptions } = params.providerOptions ?? {};
+  const { toolCallMiddleware, ...providerOptions } = params.providerOptions ?? {};
   const perCall = toolCallMiddleware as ToolCallMiddlewareProviderOptions | undefined;
   const onError = combineOnError(options.onError, perCall?.onError);
 
@@ -81,24 +81,18 @@ export function transformParams(params: LanguageModelV4CallOptions, setup: CallS
     toolPrompt += exampleCalls(allTools, protocol);
     if (forced) toolPrompt += `\n\n${forcedInstruction(toolChoice)}`;
   }
-  const reasoning = applyReasoningEffort(params, protocol, otherProviderOptions);
-  warnings.push(...reasoning.warnings);
-  const converted = convertPrompt(reasoning.prompt, {
+  const thinking = reasoningSwitch(params.reasoning, protocol, providerOptions, warnings);
+  const converted = convertPrompt(withUserSuffix(params.prompt, thinking.userSuffix), {
     protocol,
     toolResponsePromptTemplate: options.toolResponsePromptTemplate,
     onError,
     attachFiles: setup.attachFiles,
   });
-  const prompt = withSystemPrefix(
-    withSystemPrompt(converted, toolPrompt, options.placement ?? 'first'),
-    reasoning.systemPrefix,
-  );
+  const prompt = withSystemPrompt(converted, toolPrompt, options.placement ?? 'first', thinking.systemPrefix);
 
   const { tools: _tools, toolChoice: _toolChoice, providerOptions: _providerOptions, ...rest } = params;
   const next: LanguageModelV4CallOptions = { ...rest, prompt };
-  if (reasoning.providerOptions !== undefined && Object.keys(reasoning.providerOptions).length > 0) {
-    next.providerOptions = reasoning.providerOptions;
-  }
+  if (Object.keys(providerOptions).length > 0) next.providerOptions = providerOptions;
   if (forced) {
     const forcedTool = toolChoice.type === 'tool' ? tools.find((t) => t.name === toolChoice.toolName) : undefined;
     next.responseFormat = {
