@@ -7,6 +7,7 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from '../protocols/protocol.ts';
 import type { OnToolshimError } from '../types.ts';
+import { notTooDeep } from './nesting.ts';
 
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
@@ -89,7 +90,7 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
   const responseRecord = (part: ResultPart): ToolResponseRecord => ({
     toolCallId: part.toolCallId,
     toolName: part.toolName,
-    ...toolResultValue(part.output, onError, attachFiles !== undefined),
+    ...toolResultValue(notTooDeep(part.output, part.toolCallId, 'result'), onError, attachFiles !== undefined),
   });
   const respond = (part: ResultPart) => formatResponse(responseRecord(part));
 
@@ -135,7 +136,9 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
               }
               break;
             case 'tool-call': {
-              const call = { toolCallId: part.toolCallId, toolName: part.toolName, input: parseInput(part.input) };
+              // JSON text is parsed before it is rendered, so it is measured parsed.
+              const input = notTooDeep(parseInput(part.input), part.toolCallId, 'input');
+              const call = { toolCallId: part.toolCallId, toolName: part.toolName, input };
               if (protocol.formatToolCalls !== undefined) calls.push(call);
               else parts.push({ type: 'text', text: protocol.formatToolCall(call) });
               break;

@@ -8,7 +8,7 @@ import type { OnToolshimError, ToolSpec } from '../types.ts';
 import { type CallSetup, type CallState, rememberCallState, type ToolChoiceMode } from './call-state.ts';
 import { convertPrompt, withSystemPrompt } from './convert-prompt.ts';
 import { resolveDebug, resolveDebugStyle } from './debug.ts';
-import { checkNesting } from './nesting.ts';
+import { notTooDeep } from './nesting.ts';
 import type { ToolCallMiddlewareProviderOptions } from './options.ts';
 import { reasoningSwitch, withUserSuffix } from './reasoning-effort.ts';
 import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
@@ -60,7 +60,6 @@ export function transformParams(params: LanguageModelV4CallOptions, setup: CallS
   const { protocol, options } = setup;
   const allTools = params.tools ?? [];
   const toolChoice = validateToolChoice(params.toolChoice, allTools);
-  checkNesting(params);
   const { toolCallMiddleware, ...providerOptions } = params.providerOptions ?? {};
   const perCall = toolCallMiddleware as ToolCallMiddlewareProviderOptions | undefined;
   const onError = combineOnError(options.onError, perCall?.onError);
@@ -68,7 +67,11 @@ export function transformParams(params: LanguageModelV4CallOptions, setup: CallS
   const tools = functionToolsOf(params);
   const warnings: SharedV4Warning[] = [];
   for (const tool of allTools) {
-    if (tool.type === 'function') continue;
+    // Schemas are checked here, before the tool prompt renders them; history values as convertPrompt meets them.
+    if (tool.type === 'function') {
+      notTooDeep(tool.inputSchema, tool.name, 'schema');
+      continue;
+    }
     const details = `toolshim emulates function tools only; the provider-defined tool "${tool.name}" (${tool.id}) was not sent to the model.`;
     warnings.push({ type: 'unsupported', feature: `provider-defined tool ${tool.name}`, details });
     onError(details, { code: 'provider-tool-ignored', toolName: tool.name });
