@@ -4,12 +4,12 @@
  * debugging. Returns undefined when the text must pass through untouched
  * (tool choice `none`, or no function tools).
  */
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 
 import type { StreamingParser } from '../protocols/protocol.ts';
 import { generateToolCallId } from '../util/id.ts';
 import type { CallState } from './call-state.ts';
-import { logParseSummary } from './debug.ts';
+import { logParseSummary, logStreamPart } from './debug.ts';
 import { createPartWriter } from './part-writer.ts';
 import { createForcedChoiceParser } from './tool-choice.ts';
 
@@ -17,7 +17,8 @@ export interface ResponseParser {
   feed(text: string): void;
   /** Ends the text: flushes the parser and closes the open text block. */
   finish(): void;
-  readonly toolCalls: number;
+  /** The provider's finish reason, or `tool-calls` once the text held a call (the provider saw only text). */
+  finishReason(reason: LanguageModelV4FinishReason): LanguageModelV4FinishReason;
 }
 
 export function createResponseParser(
@@ -26,16 +27,17 @@ export function createResponseParser(
 ): ResponseParser | undefined {
   if (state.toolChoice.type === 'none' || state.tools.length === 0) return undefined;
 
-  const debugParse = state.debug === 'parse';
+  const { debug } = state;
+  const debugParse = debug === 'parse';
   const rawText: string[] = [];
   const segments: string[] = [];
   const calls: Array<{ toolName: string; input: string }> = [];
-  const out = debugParse
-    ? (part: LanguageModelV4StreamPart) => {
-        if (part.type === 'tool-call') calls.push({ toolName: part.toolName, input: part.input });
-        enqueue(part);
-      }
-    : enqueue;
+  /** Every part the parser makes; `stream` debugging logs it, `parse` debugging notes the calls. */
+  const out = (part: LanguageModelV4StreamPart) => {
+    if (debug === 'stream') logStreamPart('out', part);
+    if (debugParse && part.type === 'tool-call') calls.push({ toolName: part.toolName, input: part.input });
+    enqueue(part);
+  };
 
   const writer = createPartWriter(
     out,
@@ -78,8 +80,6 @@ export function createResponseParser(
         });
       }
     },
-    get toolCalls() {
-      return writer.toolCalls;
-    },
+    finishReason: (reason) => (writer.toolCalls > 0 ? { unified: 'tool-calls', raw: reason.raw } : reason),
   };
 }

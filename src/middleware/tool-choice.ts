@@ -21,8 +21,7 @@ import type { ToolChoiceMode } from './call-state.ts';
 
 type CallTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
 
-const MODES = ['auto', 'none', 'required'] as const;
-const SHAPES = `"auto", "none", "required" or { type: 'tool', toolName: '<one of your tools>' }`;
+const SHAPES = `Use "auto", "none", "required" or { type: 'tool', toolName: '<one of your tools>' }.`;
 
 /**
  * Checks a tool choice against the tools before anything is sent: a choice
@@ -39,9 +38,9 @@ export function validateToolChoice(
   const type: unknown = choice.type;
   if (type !== 'required' && type !== 'tool') {
     const typed = String(type);
-    const near = MODES.find((mode) => typed.toLowerCase().slice(0, 3) === mode.slice(0, 3));
+    const near = ['auto', 'none', 'required'].find((mode) => typed.slice(0, 3).toLowerCase() === mode.slice(0, 3));
     throw new ToolshimInvalidRequestError(
-      `toolChoice "${typed}" is not a tool choice${near ? `; did you mean "${near}"?` : '.'} Use ${SHAPES}.`,
+      `toolChoice "${typed}" is not a tool choice${near ? `; did you mean "${near}"?` : '.'} ${SHAPES}`,
     );
   }
   const functionTools = tools.filter((t) => t.type === 'function');
@@ -56,7 +55,7 @@ export function validateToolChoice(
   const name: unknown = choice.toolName;
   if (typeof name !== 'string' || name === '') {
     throw new ToolshimInvalidRequestError(
-      `toolChoice { type: 'tool' } needs the name of the tool to force, got ${JSON.stringify(name) ?? 'none'}. Use { type: 'tool', toolName: '<one of your tools>' }, or one of "auto", "none", "required".`,
+      `toolChoice { type: 'tool' } needs the name of the tool to force, got ${JSON.stringify(name) ?? 'none'}. ${SHAPES}`,
     );
   }
   if (tools.length === 0) {

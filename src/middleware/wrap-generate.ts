@@ -24,7 +24,6 @@ export async function wrapGenerate(
   let block: { type: 'text' | 'reasoning'; text: string } = { type: 'text', text: '' };
   // Generate keeps no deltas, so there is nothing to group.
   const parser = createResponseParser({ ...state, coalescing: undefined }, (part: LanguageModelV4StreamPart) => {
-    if (state.debug === 'stream') logStreamPart('out', part);
     if (part.type === 'text-start' || part.type === 'reasoning-start') {
       block = { type: part.type === 'text-start' ? 'text' : 'reasoning', text: '' };
       content.push(block);
@@ -43,7 +42,5 @@ export async function wrapGenerate(
   }
   parser.finish();
 
-  const finishReason =
-    parser.toolCalls > 0 ? { unified: 'tool-calls' as const, raw: result.finishReason.raw } : result.finishReason;
-  return { ...result, content, finishReason, warnings };
+  return { ...result, content, finishReason: parser.finishReason(result.finishReason), warnings };
 }
