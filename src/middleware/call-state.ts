@@ -4,9 +4,8 @@
  * other, so nothing (functions least of all) is serialised into providerOptions.
  */
 import type { SharedV4Warning } from '@ai-sdk/provider';
-import type { ReasoningOption } from '../parse/events.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
-import type { DebugLevel, DebugStyle, OnToolshimError, ToolSpec } from '../types.ts';
+import type { DebugLevel, OnToolshimError, ToolSpec } from '../types.ts';
 import type { attachedFiles } from './convert-prompt.ts';
 import type { CoalesceToolInputOptions } from './delta-coalescer.ts';
 import type { routeDroppedCalls } from './dropped-calls.ts';
@@ -35,18 +34,13 @@ export interface CallSetup {
   attachFiles?: typeof attachedFiles;
 }
 
-export interface CallState {
-  protocol: ToolCallProtocol;
+/** The setup, and what one call adds to it. */
+export interface CallState extends CallSetup {
   tools: ToolSpec[];
   toolChoice: ToolChoiceMode;
   onError: OnToolshimError;
   warnings: SharedV4Warning[];
   debug: DebugLevel;
-  debugStyle: DebugStyle;
-  reasoning: ReasoningOption | undefined;
-  /** How tool-input deltas are grouped; undefined sends each piece as it comes. */
-  coalescing: Required<CoalesceToolInputOptions> | undefined;
-  routeDrops: CallSetup['routeDrops'];
 }
 
 const states = new WeakMap<object, CallState>();

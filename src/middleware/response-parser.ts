@@ -50,7 +50,7 @@ export function createResponseParser(
   const context = {
     tools: new Map(state.tools.map((tool) => [tool.name, tool])),
     generateId: generateToolCallId,
-    reasoning: state.reasoning,
+    reasoning: state.options.reasoning,
   };
   const parser: StreamingParser =
     state.toolChoice.type === 'auto'
@@ -76,7 +76,7 @@ export function createResponseParser(
           text: rawText.join(''),
           segments,
           calls,
-          style: state.debugStyle,
+          style: state.options.debugStyle,
         });
       }
     },

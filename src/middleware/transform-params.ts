@@ -7,7 +7,7 @@ import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
 import { type CallSetup, type CallState, rememberCallState, type ToolChoiceMode } from './call-state.ts';
 import { convertPrompt, withSystemPrompt } from './convert-prompt.ts';
-import { resolveDebug, resolveDebugStyle } from './debug.ts';
+import { resolveDebug } from './debug.ts';
 import { notTooDeep } from './nesting.ts';
 import type { ToolCallMiddlewareProviderOptions } from './options.ts';
 import { reasoningSwitch, withUserSuffix } from './reasoning-effort.ts';
@@ -31,8 +31,7 @@ export function combineOnError(...hooks: Array<OnToolshimError | undefined>): On
         if (reported) continue;
         reported = true;
         console.error(
-          `toolshim: your onError callback threw while being told "${message}" [${metadata.code}]. ` +
-            'toolshim caught it and went on with the answer; fix the callback (later throws in this call are not reported):',
+          `toolshim: your onError callback threw while being told "${message}" [${metadata.code}]; the answer went on. Fix the callback (later throws in this call are not logged):`,
           error,
         );
       }
@@ -128,22 +127,11 @@ function exampleCalls(tools: NonNullable<LanguageModelV4CallOptions['tools']>, p
 
 /** What the generate and stream wrappers need for one call. */
 export function callState(
-  { protocol, options, coalescing, routeDrops }: CallSetup,
+  setup: CallSetup,
   tools: ToolSpec[],
   toolChoice: ToolChoiceMode,
   onError: OnToolshimError,
   warnings: SharedV4Warning[] = [],
 ): CallState {
-  return {
-    protocol,
-    tools,
-    toolChoice,
-    onError,
-    warnings,
-    debug: resolveDebug(options.debug),
-    debugStyle: resolveDebugStyle(options.debugStyle),
-    reasoning: options.reasoning,
-    coalescing,
-    routeDrops,
-  };
+  return { ...setup, tools, toolChoice, onError, warnings, debug: resolveDebug(setup.options.debug) };
 }
