@@ -17,6 +17,8 @@ export interface ConvertPromptOptions {
   protocol: ToolCallProtocol;
   toolResponsePromptTemplate?: ((response: ToolResponseRecord) => string) | undefined;
   onError: OnToolshimError;
+  /** A thinking switch's word for the end of the last user message (Qwen3's ` /no_think`). */
+  userSuffix?: string | undefined;
   /** `toolResultFiles: 'attach'`: files in tool results also follow the results as file parts. */
   attachFiles?: typeof attachedFiles | undefined;
 }
@@ -104,7 +106,11 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
         out.push(message);
         break;
       case 'user':
-        pushUser(out, message.content, message.providerOptions);
+        pushUser(
+          out,
+          index === lastUser && options.userSuffix ? withSuffix(message.content, options.userSuffix) : message.content,
+          message.providerOptions,
+        );
         break;
       case 'tool': {
         // Approval responses are AI SDK bookkeeping; the model never needs them.
@@ -203,6 +209,16 @@ export function attachedFiles(results: ResultPart[]): UserPart[] {
         )
       : [],
   );
+}
+
+/** Appends `suffix` to the message's text, unless it already ends with it. */
+function withSuffix(content: UserPart[], suffix: string): UserPart[] {
+  const next = [...content];
+  const last = next.findLastIndex((part) => part.type === 'text');
+  const part = next[last];
+  if (part?.type !== 'text') next.push({ type: 'text', text: suffix.trim() });
+  else if (!part.text.trimEnd().endsWith(suffix.trim())) next[last] = { ...part, text: part.text + suffix };
+  return next;
 }
 
 /** Tool-call inputs in the history are usually objects; a JSON string is parsed back. */

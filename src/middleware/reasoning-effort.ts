@@ -7,8 +7,10 @@
  * engines send them as `chat_template_kwargs`). The option itself still
  * reaches the provider, which may map it too (`@ai-sdk/openai-compatible`
  * sends `reasoning_effort`). A family with no switch gets a warning.
+ * The prompt rewriting writes the switch's words: convertPrompt the user
+ * suffix, withSystemPrompt the system prefix.
  */
-import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, SharedV4Warning } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
 import type { ReasoningSwitch, ToolCallProtocol } from '../protocols/protocol.ts';
 
 type ProviderOptions = NonNullable<LanguageModelV4CallOptions['providerOptions']>;
@@ -38,21 +40,4 @@ export function reasoningSwitch(
     providerOptions.toolshim = { ...own, chatTemplateKwargs } as ProviderOptions[string];
   }
   return found ?? {};
-}
-
-/** Appends `suffix` to the last user message's text, unless it already ends with it. */
-export function withUserSuffix(prompt: LanguageModelV4Prompt, suffix: string | undefined): LanguageModelV4Prompt {
-  const index = prompt.findLastIndex((message) => message.role === 'user');
-  const message = prompt[index];
-  if (!suffix || message?.role !== 'user') return prompt;
-  const content = [...message.content];
-  const last = content.findLastIndex((part) => part.type === 'text');
-  const part = content[last];
-  if (part?.type === 'text') {
-    if (part.text.trimEnd().endsWith(suffix.trim())) return prompt;
-    content[last] = { ...part, text: part.text + suffix };
-  } else content.push({ type: 'text', text: suffix.trim() });
-  const next = [...prompt];
-  next[index] = { ...message, content };
-  return next;
 }

@@ -10,7 +10,7 @@ import { convertPrompt, withSystemPrompt } from './convert-prompt.ts';
 import { resolveDebug } from './debug.ts';
 import { notTooDeep } from './nesting.ts';
 import type { ToolCallMiddlewareProviderOptions } from './options.ts';
-import { reasoningSwitch, withUserSuffix } from './reasoning-effort.ts';
+import { reasoningSwitch } from './reasoning-effort.ts';
 import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
 
 /**
@@ -84,8 +84,9 @@ export function transformParams(params: LanguageModelV4CallOptions, setup: CallS
     if (forced) toolPrompt += `\n\n${forcedInstruction(toolChoice)}`;
   }
   const thinking = reasoningSwitch(params.reasoning, protocol, providerOptions, warnings);
-  const converted = convertPrompt(withUserSuffix(params.prompt, thinking.userSuffix), {
+  const converted = convertPrompt(params.prompt, {
     protocol,
+    userSuffix: thinking.userSuffix,
     toolResponsePromptTemplate: options.toolResponsePromptTemplate,
     onError,
     attachFiles: setup.attachFiles,
