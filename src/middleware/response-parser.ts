@@ -6,7 +6,7 @@
  */
 import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 
-import type { StreamingParser } from '../protocols/protocol.ts';
+import type { ParserCallbacks, StreamingParser } from '../protocols/protocol.ts';
 import { generateToolCallId } from '../util/id.ts';
 import type { CallState } from './call-state.ts';
 import { logParseSummary, logStreamPart } from './debug.ts';
@@ -32,10 +32,10 @@ export function createResponseParser(
   const rawText: string[] = [];
   const segments: string[] = [];
   const calls: Array<{ toolName: string; input: string }> = [];
-  /** Every part the parser makes; `stream` debugging logs it, `parse` debugging notes the calls. */
+  /** Every part the parser makes: calls are counted (and noted for `parse` debugging), `stream` debugging logs each. */
   const out = (part: LanguageModelV4StreamPart) => {
     if (debug === 'stream') logStreamPart('out', part);
-    if (debugParse && part.type === 'tool-call') calls.push({ toolName: part.toolName, input: part.input });
+    if (part.type === 'tool-call') calls.push({ toolName: part.toolName, input: part.input });
     enqueue(part);
   };
 
@@ -45,30 +45,27 @@ export function createResponseParser(
     debugParse ? (raw) => segments.push(raw) : undefined,
     state.coalescing,
   );
-  const router = state.routeDrops?.(writer.callbacks, (call) => writer.invalidCall(call));
-  const callbacks = router?.callbacks ?? writer.callbacks;
   const context = {
     tools: new Map(state.tools.map((tool) => [tool.name, tool])),
     generateId: generateToolCallId,
     reasoning: state.options.reasoning,
   };
-  const parser: StreamingParser =
+  const makeParser = (callbacks: ParserCallbacks): StreamingParser =>
     state.toolChoice.type === 'auto'
       ? state.protocol.createParser(context, callbacks)
       : createForcedChoiceParser(state.protocol, state.toolChoice, context, callbacks);
+  const parser = state.routeDrops?.(writer, makeParser) ?? makeParser(writer.callbacks);
 
   let finished = false;
   return {
     feed(text) {
       if (debugParse) rawText.push(text);
       parser.feed(text);
-      router?.settle();
     },
     finish() {
       if (finished) return;
       finished = true;
       parser.flush();
-      router?.settle();
       writer.closeText();
       if (debugParse) {
         logParseSummary({
@@ -80,6 +77,6 @@ export function createResponseParser(
         });
       }
     },
-    finishReason: (reason) => (writer.toolCalls > 0 ? { unified: 'tool-calls', raw: reason.raw } : reason),
+    finishReason: (reason) => (calls.length > 0 ? { unified: 'tool-calls', raw: reason.raw } : reason),
   };
 }
