@@ -17,7 +17,7 @@ export async function wrapGenerate(
   state: CallState,
 ): Promise<LanguageModelV4GenerateResult> {
   const result = await doGenerate();
-  const warnings = state.warnings.length > 0 ? [...result.warnings, ...state.warnings] : result.warnings;
+  const warnings = [...result.warnings, ...state.warnings];
 
   const content: LanguageModelV4Content[] = [];
   /** The open text or reasoning block: the writer never has two open, so each delta is this one's. */
@@ -30,7 +30,8 @@ export async function wrapGenerate(
     } else if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
       block.text += part.delta;
     } else if (part.type === 'tool-call') {
-      content.push({ type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+      // The writer's tool-call part has exactly a content tool call's fields.
+      content.push(part);
     }
   });
   if (parser === undefined) return { ...result, warnings };

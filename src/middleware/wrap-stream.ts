@@ -21,7 +21,7 @@ export async function wrapStream(
     },
     transform(part, controller) {
       if (debugStream) logStreamPart('raw', part);
-      if (part.type === 'stream-start' && state.warnings.length > 0) {
+      if (part.type === 'stream-start') {
         controller.enqueue({ ...part, warnings: [...part.warnings, ...state.warnings] });
         return;
       }
