@@ -4,10 +4,12 @@
  * other, so nothing (functions least of all) is serialised into providerOptions.
  */
 import type { SharedV4Warning } from '@ai-sdk/provider';
-import type { ReasoningOption } from '../parse/events.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
-import type { DebugLevel, DebugStyle, OnToolshimError, ToolSpec } from '../types.ts';
+import type { DebugLevel, OnToolshimError, ToolSpec } from '../types.ts';
+import type { attachedFiles } from './convert-prompt.ts';
 import type { CoalesceToolInputOptions } from './delta-coalescer.ts';
+import type { routeDroppedCalls } from './dropped-calls.ts';
+import type { ToolMiddlewareOptions } from './options.ts';
 
 /** The tool-choice mode in force for one call. */
 export type ToolChoiceMode =
@@ -16,18 +18,29 @@ export type ToolChoiceMode =
   | { type: 'required' }
   | { type: 'tool'; toolName: string };
 
-export interface CallState {
+/**
+ * What a middleware fixes when it is made. The features only an option turns
+ * on are functions here, present when the option asks for them: a preset,
+ * which has no options, never references them.
+ */
+export interface CallSetup {
   protocol: ToolCallProtocol;
+  options: ToolMiddlewareOptions;
+  /** How tool-input deltas are grouped; undefined sends each piece as it comes. */
+  coalescing: Required<CoalesceToolInputOptions> | undefined;
+  /** `droppedCalls: 'invalid-tool-call'`. */
+  routeDrops?: typeof routeDroppedCalls;
+  /** `toolResultFiles: 'attach'`. */
+  attachFiles?: typeof attachedFiles;
+}
+
+/** The setup, and what one call adds to it. */
+export interface CallState extends CallSetup {
   tools: ToolSpec[];
   toolChoice: ToolChoiceMode;
   onError: OnToolshimError;
   warnings: SharedV4Warning[];
   debug: DebugLevel;
-  debugStyle: DebugStyle;
-  reasoning: ReasoningOption | undefined;
-  /** How tool-input deltas are grouped; undefined sends each piece as it comes. */
-  coalescing: Required<CoalesceToolInputOptions> | undefined;
-  droppedCalls: 'text' | 'invalid-tool-call';
 }
 
 const states = new WeakMap<object, CallState>();

@@ -7,6 +7,7 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from '../protocols/protocol.ts';
 import type { OnToolshimError } from '../types.ts';
+import { notTooDeep } from './nesting.ts';
 
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
@@ -16,8 +17,10 @@ export interface ConvertPromptOptions {
   protocol: ToolCallProtocol;
   toolResponsePromptTemplate?: ((response: ToolResponseRecord) => string) | undefined;
   onError: OnToolshimError;
-  /** `attach`: files in tool results also follow the results as file parts (see ToolMiddlewareOptions). */
-  toolResultFiles?: 'placeholder' | 'attach' | undefined;
+  /** A thinking switch's word for the end of the last user message (Qwen3's ` /no_think`). */
+  userSuffix?: string | undefined;
+  /** `toolResultFiles: 'attach'`: files in tool results also follow the results as file parts. */
+  attachFiles?: typeof attachedFiles | undefined;
 }
 
 /**
@@ -84,12 +87,12 @@ function condense<T extends { type: string }>(parts: T[]): T[] {
 }
 
 export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPromptOptions): LanguageModelV4Prompt {
-  const { protocol, onError } = options;
+  const { protocol, onError, attachFiles } = options;
   const formatResponse = options.toolResponsePromptTemplate ?? protocol.formatToolResponse;
   const responseRecord = (part: ResultPart): ToolResponseRecord => ({
     toolCallId: part.toolCallId,
     toolName: part.toolName,
-    ...toolResultValue(part.output, onError, options.toolResultFiles === 'attach'),
+    ...toolResultValue(notTooDeep(part.output, part.toolCallId, 'result'), onError, attachFiles !== undefined),
   });
   const respond = (part: ResultPart) => formatResponse(responseRecord(part));
 
@@ -103,7 +106,12 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
         out.push(message);
         break;
       case 'user':
-        pushUser(out, message.content, message.providerOptions, protocol.mergeUserTurns === true);
+        pushUser(
+          out,
+          index === lastUser && options.userSuffix ? withSuffix(message.content, options.userSuffix) : message.content,
+          message.providerOptions,
+          protocol.mergeUserTurns === true,
+        );
         break;
       case 'tool': {
         // Approval responses are AI SDK bookkeeping; the model never needs them.
@@ -114,8 +122,12 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
           options.toolResponsePromptTemplate === undefined && protocol.formatToolResponses !== undefined
             ? protocol.formatToolResponses(results.map(responseRecord))
             : results.map(respond).join('\n');
-        const files = options.toolResultFiles === 'attach' ? attachedFiles(results) : [];
-        pushUser(out, [{ type: 'text', text }, ...files], undefined, protocol.mergeUserTurns === true);
+        pushUser(
+          out,
+          [{ type: 'text', text }, ...(attachFiles?.(results) ?? [])],
+          undefined,
+          protocol.mergeUserTurns === true,
+        );
         break;
       }
       case 'assistant': {
@@ -136,7 +148,9 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
               }
               break;
             case 'tool-call': {
-              const call = { toolCallId: part.toolCallId, toolName: part.toolName, input: parseInput(part.input) };
+              // JSON text is parsed before it is rendered, so it is measured parsed.
+              const input = notTooDeep(parseInput(part.input), part.toolCallId, 'input');
+              const call = { toolCallId: part.toolCallId, toolName: part.toolName, input };
               if (protocol.formatToolCalls !== undefined) calls.push(call);
               else parts.push({ type: 'text', text: protocol.formatToolCall(call) });
               break;
@@ -184,7 +198,7 @@ export function convertPrompt(prompt: LanguageModelV4Prompt, options: ConvertPro
  * (`toolResultFiles: 'attach'`): a user turn is where a chat template puts
  * images, while a tool result is text.
  */
-function attachedFiles(results: ResultPart[]): UserPart[] {
+export function attachedFiles(results: ResultPart[]): UserPart[] {
   return results.flatMap((result) =>
     result.output.type === 'content'
       ? result.output.value.flatMap((part): UserPart[] =>
@@ -201,6 +215,16 @@ function attachedFiles(results: ResultPart[]): UserPart[] {
         )
       : [],
   );
+}
+
+/** Appends `suffix` to the message's text, unless it already ends with it. */
+function withSuffix(content: UserPart[], suffix: string): UserPart[] {
+  const next = [...content];
+  const last = next.findLastIndex((part) => part.type === 'text');
+  const part = next[last];
+  if (part?.type !== 'text') next.push({ type: 'text', text: suffix.trim() });
+  else if (!part.text.trimEnd().endsWith(suffix.trim())) next[last] = { ...part, text: part.text + suffix };
+  return next;
 }
 
 /** Tool-call inputs in the history are usually objects; a JSON string is parsed back. */
@@ -234,18 +258,20 @@ function pushUser(
 
 /**
  * Puts the tool prompt and the system messages the prompt starts with into one
- * system message: many small models' chat templates accept only one.
+ * system message: many small models' chat templates accept only one. `prefix`
+ * (a thinking switch's token, such as Gemma 4's `<|think|>`) goes at its very start.
  */
 export function withSystemPrompt(
   prompt: LanguageModelV4Prompt,
   toolPrompt: string,
   placement: 'first' | 'last',
+  prefix = '',
 ): LanguageModelV4Prompt {
   let leading = 0;
   while (prompt[leading]?.role === 'system') leading++;
-  if (toolPrompt === '' && leading < 2) return prompt;
+  if (toolPrompt === '' && prefix === '' && leading < 2) return prompt;
   const own = prompt.slice(0, leading).map((m) => m.content as string);
   const parts = toolPrompt === '' ? own : placement === 'first' ? [toolPrompt, ...own] : [...own, toolPrompt];
   const first = leading > 0 ? (prompt[0] as Extract<LanguageModelV4Message, { role: 'system' }>) : undefined;
-  return [{ ...first, role: 'system', content: parts.join('\n\n') }, ...prompt.slice(leading)];
+  return [{ ...first, role: 'system', content: prefix + parts.join('\n\n') }, ...prompt.slice(leading)];
 }

@@ -1,10 +1,17 @@
 /**
  * The middleware factory: `wrapLanguageModel({ model, middleware: createToolMiddleware({ protocol }) })`.
+ *
+ * A preset is made by `presetMiddleware` with no options, so the code that only
+ * an option turns on (the option checks, `droppedCalls: 'invalid-tool-call'`,
+ * `toolResultFiles: 'attach'`) is reached from `createToolMiddleware` alone and
+ * a bundler leaves it out of an app that imports only a preset.
  */
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
-import { type CallState, recallCallState } from './call-state.ts';
-import { resolveCoalescing } from './delta-coalescer.ts';
+import { type CallSetup, type CallState, recallCallState } from './call-state.ts';
+import { attachedFiles } from './convert-prompt.ts';
+import { DEFAULT_COALESCING, resolveCoalescing } from './delta-coalescer.ts';
+import { routeDroppedCalls } from './dropped-calls.ts';
 import type { ToolshimMiddleware } from './middleware-type.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
 import { callState, combineOnError, functionToolsOf, transformParams } from './transform-params.ts';
@@ -42,7 +49,6 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): ToolshimMi
   const protocol = resolveProtocol(options?.protocol);
   const { reasoning } = options;
   // Checked here so that a wrong value fails when the middleware is made, not on the first call.
-  resolveCoalescing(options.coalesceToolInput);
   checkOption('droppedCalls', options.droppedCalls, "'text' or 'invalid-tool-call'");
   checkOption('toolResultFiles', options.toolResultFiles, "'placeholder' or 'attach'");
   checkOption(
@@ -52,7 +58,21 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): ToolshimMi
       : undefined,
     "'text' or { startInside: true }",
   );
+  return toolMiddleware({
+    protocol,
+    options,
+    coalescing: resolveCoalescing(options.coalesceToolInput),
+    ...(options.droppedCalls === 'invalid-tool-call' ? { routeDrops: routeDroppedCalls } : {}),
+    ...(options.toolResultFiles === 'attach' ? { attachFiles: attachedFiles } : {}),
+  });
+}
 
+/** A preset: the protocol with every option at its default. */
+export function presetMiddleware(protocol: ToolCallProtocol): ToolshimMiddleware {
+  return toolMiddleware({ protocol, options: { protocol }, coalescing: DEFAULT_COALESCING });
+}
+
+function toolMiddleware(setup: CallSetup): ToolshimMiddleware {
   /**
    * The state transformParams left for these params (found even if a middleware in between
    * shallow-copied them). If transformParams never ran, e.g. a caller drives wrapStream
@@ -61,13 +81,13 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): ToolshimMi
   function stateFor(params: LanguageModelV4CallOptions): CallState {
     return (
       recallCallState(params) ??
-      callState(options, protocol, functionToolsOf(params), { type: 'auto' }, combineOnError(options.onError))
+      callState(setup, functionToolsOf(params), { type: 'auto' }, combineOnError(setup.options.onError))
     );
   }
 
   return {
     specificationVersion: 'v4',
-    transformParams: async ({ params }) => transformParams(params, options, protocol),
+    transformParams: async ({ params }) => transformParams(params, setup),
     wrapGenerate: async ({ doGenerate, params }) => wrapGenerate(doGenerate, stateFor(params)),
     wrapStream: async ({ doStream, params }) => wrapStream(doStream, stateFor(params)),
   };

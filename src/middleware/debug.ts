@@ -42,11 +42,12 @@ export interface ParseSummary {
   text: string;
   segments: string[];
   calls: Array<{ toolName: string; input: string }>;
-  style: DebugStyle;
+  /** The `debugStyle` option; unset, the environment's or `bg`. */
+  style: DebugStyle | undefined;
 }
 
 export function logParseSummary({ protocol, text, segments, calls, style }: ParseSummary): void {
-  console.debug(`[toolshim:${protocol}] raw output:\n${highlightSegments(text, segments, style)}`);
+  console.debug(`[toolshim:${protocol}] raw output:\n${highlightSegments(text, segments, resolveDebugStyle(style))}`);
   console.debug(
     `[toolshim:${protocol}] ${calls.length} tool call(s)${calls.map((c) => `\n  ${c.toolName} ${c.input}`).join('')}`,
   );

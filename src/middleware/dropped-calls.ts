@@ -14,22 +14,23 @@
  * invalid call; otherwise it goes out as text. Whatever is held goes out at
  * the end of each `feed`, so no text waits for the next chunk.
  */
-import type { ParserCallbacks } from '../parse/events.ts';
+import type { ParserCallbacks, StreamingParser } from '../parse/events.ts';
 import type { ToolshimErrorCode } from '../types.ts';
+import type { PartWriter } from './part-writer.ts';
 
 /** The codes of a call the parser dropped (kept as text by default). */
 const DROPS: ReadonlySet<ToolshimErrorCode> = new Set(['malformed-tool-call', 'unclosed-tool-call']);
 
-export interface DroppedCallRouter {
-  callbacks: ParserCallbacks;
-  /** Lets held text out; call after each `feed` and after `flush`. */
-  settle(): void;
-}
-
+/**
+ * The parser `makeParser` makes, with its events routed to `writer`: a
+ * dropped call becomes the writer's invalid call, and held text is let out
+ * at the end of each `feed` and of `flush`.
+ */
 export function routeDroppedCalls(
-  inner: ParserCallbacks,
-  invalidCall: (call: { id: string | undefined; toolName: string; input: string }) => void,
-): DroppedCallRouter {
+  writer: PartWriter,
+  makeParser: (callbacks: ParserCallbacks) => StreamingParser,
+): StreamingParser {
+  const inner = writer.callbacks;
   let held: string | undefined;
   /** The last call announced, for the name of a drop report that has none. */
   let started: { id: string; toolName: string } | undefined;
@@ -82,12 +83,22 @@ export function routeDroppedCalls(
       if (DROPS.has(metadata.code) && (held ?? '') === text) {
         held = undefined;
         inner.onError(message, metadata);
-        invalidCall({ id: aborted?.id, toolName: metadata.toolName ?? aborted?.toolName ?? '', input: text });
+        writer.invalidCall({ id: aborted?.id, toolName: metadata.toolName ?? aborted?.toolName ?? '', input: text });
         aborted = undefined;
         return;
       }
       inner.onError(message, metadata);
     },
   };
-  return { callbacks, settle };
+  const parser = makeParser(callbacks);
+  return {
+    feed(text) {
+      parser.feed(text);
+      settle();
+    },
+    flush() {
+      parser.flush();
+      settle();
+    },
+  };
 }

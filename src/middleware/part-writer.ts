@@ -21,8 +21,6 @@ export interface PartWriter {
   closeText(): void;
   /** A dropped call handed to the agent loop as a call the AI SDK will find invalid (see dropped-calls.ts). */
   invalidCall(call: { id: string | undefined; toolName: string; input: string }): void;
-  /** How many tool calls were completed. */
-  readonly toolCalls: number;
 }
 
 export function createPartWriter(
@@ -36,7 +34,6 @@ export function createPartWriter(
   let pendingSpace = '';
   /** A call came since the last text block: leading whitespace only separates the two. */
   let afterCall = false;
-  let toolCalls = 0;
   const sendDelta = (id: string, delta: string) => enqueue({ type: 'tool-input-delta', id, delta });
   const coalescer = coalescing ? createDeltaCoalescer(coalescing, sendDelta) : undefined;
 
@@ -102,7 +99,6 @@ export function createPartWriter(
       coalescer?.flush();
       enqueue({ type: 'tool-input-end', id });
       enqueue({ type: 'tool-call', toolCallId: id, toolName, input });
-      toolCalls++;
     },
     onToolCallAbort({ id }) {
       // The SDK has no "cancelled input" part; closing the input lets UIs stop showing it as pending.
@@ -120,10 +116,6 @@ export function createPartWriter(
       closeText();
       afterCall = true;
       enqueue({ type: 'tool-call', toolCallId: id ?? generateToolCallId(), toolName, input });
-      toolCalls++;
-    },
-    get toolCalls() {
-      return toolCalls;
     },
   };
 }

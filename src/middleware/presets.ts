@@ -1,4 +1,4 @@
-/** Ready-made middlewares, one per format. Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current. */
+/** Ready-made middlewares, one per format, every option at its default. Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current. */
 import { autoProtocol } from '../protocols/auto.ts';
 import { deepseekProtocol } from '../protocols/deepseek.ts';
 import { functionGemmaProtocol } from '../protocols/function-gemma.ts';
@@ -19,92 +19,64 @@ import { pythonicProtocol } from '../protocols/pythonic.ts';
 import { qwen3CoderProtocol } from '../protocols/qwen3-coder.ts';
 import { xlamProtocol } from '../protocols/xlam.ts';
 import { yamlXmlProtocol } from '../protocols/yaml-xml.ts';
-import { createToolMiddleware } from './create-tool-middleware.ts';
+import { presetMiddleware } from './create-tool-middleware.ts';
 
 /** Hermes / Qwen <tool_call> JSON: Hermes, Qwen 2.5/3, most instruction fine-tunes. Format name `hermes`. */
-export const hermesToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ hermesProtocol(),
-});
+export const hermesToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ hermesProtocol());
 
 /** Gemma ```tool_call fence: Gemma 2/3, models that like markdown. Format name `gemma`. */
-export const gemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ gemmaProtocol() });
+export const gemmaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ gemmaProtocol());
 
 /** morph-XML elements: small models that handle XML better than JSON; code-heavy arguments. Format name `morph-xml`. */
-export const xmlToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ morphXmlProtocol() });
+export const xmlToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ morphXmlProtocol());
 
 /** YAML in XML elements: apps moving from @ai-sdk-tool/parser’s yamlXmlProtocol; small models, code-heavy arguments. Format name `yaml-xml`. */
-export const yamlXmlToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ yamlXmlProtocol(),
-});
+export const yamlXmlToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ yamlXmlProtocol());
 
 /** Qwen3-Coder <function=…> XML: Qwen3-Coder, Qwen3.5. Format name `qwen3-coder`. */
-export const qwen3CoderToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ qwen3CoderProtocol(),
-});
+export const qwen3CoderToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ qwen3CoderProtocol());
 
 /** Llama 3 JSON: Llama 3.1 / 3.2 / 3.3 (JSON tool prompt). Format name `llama3-json`. */
-export const llama3JsonToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ llama3JsonProtocol(),
-});
+export const llama3JsonToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ llama3JsonProtocol());
 
 /** Mistral [TOOL_CALLS]: Mistral Small 3.2, Ministral 3, Magistral, Devstral; Mistral 7B v0.3, Nemo. Format name `mistral`. */
-export const mistralToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ mistralProtocol(),
-});
+export const mistralToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ mistralProtocol());
 
 /** Granite <|tool_call|>: IBM Granite 3.x. Format name `granite`. */
-export const graniteToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ graniteProtocol(),
-});
+export const graniteToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ graniteProtocol());
 
 /** Phi-4-mini functools[…]: Phi-4-mini(-instruct). Format name `phi4-mini`. */
-export const phi4MiniToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ phi4MiniProtocol(),
-});
+export const phi4MiniToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ phi4MiniProtocol());
 
 /** xLAM JSON list: Salesforce xLAM-2, xLAM v1. Format name `xlam`. */
-export const xlamToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ xlamProtocol() });
+export const xlamToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ xlamProtocol());
 
 /** DeepSeek special tokens: DeepSeek V3, R1, V3.1, V3.2. Format name `deepseek`. */
-export const deepseekToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ deepseekProtocol(),
-});
+export const deepseekToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ deepseekProtocol());
 
 /** Kimi K2 special tokens: Kimi K2. Format name `kimi-k2`. */
-export const kimiK2ToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ kimiK2Protocol(),
-});
+export const kimiK2ToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ kimiK2Protocol());
 
 /** gpt-oss Harmony: gpt-oss-20b / 120b. Format name `harmony`. */
-export const harmonyToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ harmonyProtocol(),
-});
+export const harmonyToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ harmonyProtocol());
 
 /** GLM <arg_key>/<arg_value>: GLM-4.5, GLM-4.6. Format name `glm`. */
-export const glmToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ glmProtocol() });
+export const glmToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ glmProtocol());
 
 /** MiniMax-M2 <invoke>: MiniMax-M2. Format name `minimax-m2`. */
-export const minimaxM2ToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ minimaxM2Protocol(),
-});
+export const minimaxM2ToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ minimaxM2Protocol());
 
 /** Gemma 4 <|tool_call>: Gemma 4. Format name `gemma4`. */
-export const gemma4ToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ gemma4Protocol(),
-});
+export const gemma4ToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ gemma4Protocol());
 
 /** FunctionGemma: FunctionGemma (Gemma 3 270M). Format name `function-gemma`. */
-export const functionGemmaToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ functionGemmaProtocol(),
-});
+export const functionGemmaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ functionGemmaProtocol());
 
 /** Pythonic call list: Llama 3.2 1B/3B (pythonic prompt), Llama 4, LFM2, Gemma 3 prompted this way. Format name `pythonic`. */
-export const pythonicToolMiddleware = /* @__PURE__ */ createToolMiddleware({
-  protocol: /* @__PURE__ */ pythonicProtocol(),
-});
+export const pythonicToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ pythonicProtocol());
 
 /** OLMo 3 <function_calls>: OLMo 3 (Instruct and Think). Format name `olmo3`. */
-export const olmo3ToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ olmo3Protocol() });
+export const olmo3ToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ olmo3Protocol());
 
 /** Auto-detect (every format): small models that drift between formats. Format name `auto`. */
-export const autoToolMiddleware = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ autoProtocol() });
+export const autoToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ autoProtocol());

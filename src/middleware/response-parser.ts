@@ -6,15 +6,14 @@
  * tokens, and nothing becomes a call; a custom protocol's text then passes
  * through untouched (undefined).
  */
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 
 import { createScanner } from '../parse/scanner.ts';
 import { triggersOf } from '../protocols/define-protocol.ts';
-import type { StreamingParser } from '../protocols/protocol.ts';
+import type { ParserCallbacks, StreamingParser } from '../protocols/protocol.ts';
 import { generateToolCallId } from '../util/id.ts';
 import type { CallState } from './call-state.ts';
-import { logParseSummary } from './debug.ts';
-import { routeDroppedCalls } from './dropped-calls.ts';
+import { logParseSummary, logStreamPart } from './debug.ts';
 import { createPartWriter } from './part-writer.ts';
 import { createForcedChoiceParser } from './tool-choice.ts';
 
@@ -22,7 +21,8 @@ export interface ResponseParser {
   feed(text: string): void;
   /** Ends the text: flushes the parser and closes the open text block. */
   finish(): void;
-  readonly toolCalls: number;
+  /** The provider's finish reason, or `tool-calls` once the text held a call (the provider saw only text). */
+  finishReason(reason: LanguageModelV4FinishReason): LanguageModelV4FinishReason;
 }
 
 export function createResponseParser(
@@ -33,16 +33,17 @@ export function createResponseParser(
   const triggers = triggersOf(state.protocol);
   if (noCalls && triggers === undefined) return undefined;
 
-  const debugParse = state.debug === 'parse';
+  const { debug } = state;
+  const debugParse = debug === 'parse';
   const rawText: string[] = [];
   const segments: string[] = [];
   const calls: Array<{ toolName: string; input: string }> = [];
-  const out = debugParse
-    ? (part: LanguageModelV4StreamPart) => {
-        if (part.type === 'tool-call') calls.push({ toolName: part.toolName, input: part.input });
-        enqueue(part);
-      }
-    : enqueue;
+  /** Every part the parser makes: calls are counted (and noted for `parse` debugging), `stream` debugging logs each. */
+  const out = (part: LanguageModelV4StreamPart) => {
+    if (debug === 'stream') logStreamPart('out', part);
+    if (part.type === 'tool-call') calls.push({ toolName: part.toolName, input: part.input });
+    enqueue(part);
+  };
 
   const writer = createPartWriter(
     out,
@@ -50,39 +51,34 @@ export function createResponseParser(
     debugParse ? (raw) => segments.push(raw) : undefined,
     state.coalescing,
   );
-  const router =
-    state.droppedCalls === 'invalid-tool-call'
-      ? routeDroppedCalls(writer.callbacks, (call) => writer.invalidCall(call))
-      : undefined;
-  const callbacks = router?.callbacks ?? writer.callbacks;
   const context = {
     tools: new Map(state.tools.map((tool) => [tool.name, tool])),
     generateId: generateToolCallId,
-    reasoning: state.reasoning,
+    reasoning: state.options.reasoning,
     noCalls,
   };
-  const parser: StreamingParser = noCalls
+  const makeParser = (callbacks: ParserCallbacks): StreamingParser =>
+    state.toolChoice.type === 'auto'
+      ? state.protocol.createParser(context, callbacks)
+      : createForcedChoiceParser(state.protocol, state.toolChoice, context, callbacks);
+  const parser = noCalls
     ? createScanner(
         (triggers?.(context) ?? []).filter((t) => t.thinking || t.endOfTurn),
         context,
-        callbacks,
+        writer.callbacks,
       )
-    : state.toolChoice.type === 'auto'
-      ? state.protocol.createParser(context, callbacks)
-      : createForcedChoiceParser(state.protocol, state.toolChoice, context, callbacks);
+    : (state.routeDrops?.(writer, makeParser) ?? makeParser(writer.callbacks));
 
   let finished = false;
   return {
     feed(text) {
       if (debugParse) rawText.push(text);
       parser.feed(text);
-      router?.settle();
     },
     finish() {
       if (finished) return;
       finished = true;
       parser.flush();
-      router?.settle();
       writer.closeText();
       if (debugParse) {
         logParseSummary({
@@ -90,12 +86,10 @@ export function createResponseParser(
           text: rawText.join(''),
           segments,
           calls,
-          style: state.debugStyle,
+          style: state.options.debugStyle,
         });
       }
     },
-    get toolCalls() {
-      return writer.toolCalls;
-    },
+    finishReason: (reason) => (calls.length > 0 ? { unified: 'tool-calls', raw: reason.raw } : reason),
   };
 }

@@ -23,9 +23,6 @@ import type { ToolChoiceMode } from './call-state.ts';
 
 type CallTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
 
-const MODES = ['auto', 'none', 'required'] as const;
-const SHAPES = `"auto", "none", "required" or { type: 'tool', toolName: '<one of your tools>' }`;
-
 /**
  * Checks a tool choice against the tools before anything is sent: a choice
  * the request cannot satisfy is an error, never a silent fallback. The AI SDK
@@ -38,27 +35,25 @@ export function validateToolChoice(
 ): ToolChoiceMode {
   if (choice === undefined || choice.type === 'auto') return { type: 'auto' };
   if (choice.type === 'none') return { type: 'none' };
-  const type: unknown = choice.type;
-  if (type !== 'required' && type !== 'tool') {
-    const typed = String(type);
-    const near = MODES.find((mode) => typed.toLowerCase().slice(0, 3) === mode.slice(0, 3));
-    throw new ToolshimInvalidRequestError(
-      `toolChoice "${typed}" is not a tool choice${near ? `; did you mean "${near}"?` : '.'} Use ${SHAPES}.`,
-    );
-  }
-  const functionTools = tools.filter((t) => t.type === 'function');
   if (choice.type === 'required') {
-    if (functionTools.length === 0) {
+    if (!tools.some((t) => t.type === 'function')) {
       throw new ToolshimInvalidRequestError(
         'toolChoice "required" needs at least one function tool, but none was given. Pass `tools`, or use toolChoice "auto".',
       );
     }
     return { type: 'required' };
   }
-  const name: unknown = choice.toolName;
-  if (typeof name !== 'string' || name === '') {
+  // Typed loosely: a JavaScript caller (or a typo) can send anything here.
+  const { type, toolName: name } = choice as { type: unknown; toolName?: unknown };
+  if (type !== 'tool' || typeof name !== 'string' || name === '') {
+    const typed = String(type);
+    const near = ['auto', 'none', 'required'].find((mode) => typed.slice(0, 3).toLowerCase() === mode.slice(0, 3));
     throw new ToolshimInvalidRequestError(
-      `toolChoice { type: 'tool' } needs the name of the tool to force, got ${JSON.stringify(name) ?? 'none'}. Use { type: 'tool', toolName: '<one of your tools>' }, or one of "auto", "none", "required".`,
+      `toolChoice ${
+        type === 'tool'
+          ? `{ type: 'tool' } needs the name of the tool to force, got ${JSON.stringify(name) ?? 'none'}.`
+          : `"${typed}" is not a tool choice${near ? `; did you mean "${near}"?` : '.'}`
+      } Use "auto", "none", "required" or { type: 'tool', toolName: '<one of your tools>' }.`,
     );
   }
   if (tools.length === 0) {

@@ -5,13 +5,12 @@
 import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
-import { type CallState, rememberCallState, type ToolChoiceMode } from './call-state.ts';
+import { type CallSetup, type CallState, rememberCallState, type ToolChoiceMode } from './call-state.ts';
 import { convertPrompt, withSystemPrompt } from './convert-prompt.ts';
-import { resolveDebug, resolveDebugStyle } from './debug.ts';
-import { resolveCoalescing } from './delta-coalescer.ts';
-import { checkNesting } from './nesting.ts';
-import type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from './options.ts';
-import { applyReasoningEffort, withSystemPrefix } from './reasoning-effort.ts';
+import { resolveDebug } from './debug.ts';
+import { notTooDeep } from './nesting.ts';
+import type { ToolCallMiddlewareProviderOptions } from './options.ts';
+import { reasoningSwitch } from './reasoning-effort.ts';
 import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
 
 /**
@@ -32,8 +31,7 @@ export function combineOnError(...hooks: Array<OnToolshimError | undefined>): On
         if (reported) continue;
         reported = true;
         console.error(
-          `toolshim: your onError callback threw while being told "${message}" [${metadata.code}]. ` +
-            'toolshim caught it and went on with the answer; fix the callback (later throws in this call are not reported):',
+          `toolshim: your onError callback threw while being told "${message}" [${metadata.code}]; the answer went on. Fix the callback (later throws in this call are not logged):`,
           error,
         );
       }
@@ -57,22 +55,22 @@ export function functionToolsOf(params: LanguageModelV4CallOptions): ToolSpec[] 
   );
 }
 
-export function transformParams(
-  params: LanguageModelV4CallOptions,
-  options: ToolMiddlewareOptions,
-  protocol: ToolCallProtocol,
-): LanguageModelV4CallOptions {
+export function transformParams(params: LanguageModelV4CallOptions, setup: CallSetup): LanguageModelV4CallOptions {
+  const { protocol, options } = setup;
   const allTools = params.tools ?? [];
   const toolChoice = validateToolChoice(params.toolChoice, allTools);
-  checkNesting(params);
-  const { toolCallMiddleware, ...otherProviderOptions } = params.providerOptions ?? {};
+  const { toolCallMiddleware, ...providerOptions } = params.providerOptions ?? {};
   const perCall = toolCallMiddleware as ToolCallMiddlewareProviderOptions | undefined;
   const onError = combineOnError(options.onError, perCall?.onError);
 
   const tools = functionToolsOf(params);
   const warnings: SharedV4Warning[] = [];
   for (const tool of allTools) {
-    if (tool.type === 'function') continue;
+    // Schemas are checked here, before the tool prompt renders them; history values as convertPrompt meets them.
+    if (tool.type === 'function') {
+      notTooDeep(tool.inputSchema, tool.name, 'schema');
+      continue;
+    }
     const details = `toolshim emulates function tools only; the provider-defined tool "${tool.name}" (${tool.id}) was not sent to the model.`;
     warnings.push({ type: 'unsupported', feature: `provider-defined tool ${tool.name}`, details });
     onError(details, { code: 'provider-tool-ignored', toolName: tool.name });
@@ -85,24 +83,19 @@ export function transformParams(
     toolPrompt += exampleCalls(allTools, protocol);
     if (forced) toolPrompt += `\n\n${forcedInstruction(toolChoice)}`;
   }
-  const reasoning = applyReasoningEffort(params, protocol, otherProviderOptions);
-  warnings.push(...reasoning.warnings);
-  const converted = convertPrompt(reasoning.prompt, {
+  const thinking = reasoningSwitch(params.reasoning, protocol, providerOptions, warnings);
+  const converted = convertPrompt(params.prompt, {
     protocol,
+    userSuffix: thinking.userSuffix,
     toolResponsePromptTemplate: options.toolResponsePromptTemplate,
     onError,
-    toolResultFiles: options.toolResultFiles,
+    attachFiles: setup.attachFiles,
   });
-  const prompt = withSystemPrefix(
-    withSystemPrompt(converted, toolPrompt, options.placement ?? 'first'),
-    reasoning.systemPrefix,
-  );
+  const prompt = withSystemPrompt(converted, toolPrompt, options.placement ?? 'first', thinking.systemPrefix);
 
   const { tools: _tools, toolChoice: _toolChoice, providerOptions: _providerOptions, ...rest } = params;
   const next: LanguageModelV4CallOptions = { ...rest, prompt };
-  if (reasoning.providerOptions !== undefined && Object.keys(reasoning.providerOptions).length > 0) {
-    next.providerOptions = reasoning.providerOptions;
-  }
+  if (Object.keys(providerOptions).length > 0) next.providerOptions = providerOptions;
   if (forced) {
     const forcedTool = toolChoice.type === 'tool' ? tools.find((t) => t.name === toolChoice.toolName) : undefined;
     next.responseFormat = {
@@ -113,7 +106,7 @@ export function transformParams(
     };
   }
 
-  rememberCallState(next, callState(options, protocol, tools, toolChoice, onError, warnings));
+  rememberCallState(next, callState(setup, tools, toolChoice, onError, warnings));
   return next;
 }
 
@@ -135,23 +128,11 @@ function exampleCalls(tools: NonNullable<LanguageModelV4CallOptions['tools']>, p
 
 /** What the generate and stream wrappers need for one call. */
 export function callState(
-  options: ToolMiddlewareOptions,
-  protocol: ToolCallProtocol,
+  setup: CallSetup,
   tools: ToolSpec[],
   toolChoice: ToolChoiceMode,
   onError: OnToolshimError,
   warnings: SharedV4Warning[] = [],
 ): CallState {
-  return {
-    protocol,
-    tools,
-    toolChoice,
-    onError,
-    warnings,
-    debug: resolveDebug(options.debug),
-    debugStyle: resolveDebugStyle(options.debugStyle),
-    reasoning: options.reasoning,
-    coalescing: resolveCoalescing(options.coalesceToolInput),
-    droppedCalls: options.droppedCalls ?? 'text',
-  };
+  return { ...setup, tools, toolChoice, onError, warnings, debug: resolveDebug(setup.options.debug) };
 }

@@ -17,21 +17,21 @@ export async function wrapGenerate(
   state: CallState,
 ): Promise<LanguageModelV4GenerateResult> {
   const result = await doGenerate();
-  const warnings = state.warnings.length > 0 ? [...result.warnings, ...state.warnings] : result.warnings;
+  const warnings = [...result.warnings, ...state.warnings];
 
   const content: LanguageModelV4Content[] = [];
   /** The open text or reasoning block: the writer never has two open, so each delta is this one's. */
   let block: { type: 'text' | 'reasoning'; text: string } = { type: 'text', text: '' };
   // Generate keeps no deltas, so there is nothing to group.
   const parser = createResponseParser({ ...state, coalescing: undefined }, (part: LanguageModelV4StreamPart) => {
-    if (state.debug === 'stream') logStreamPart('out', part);
     if (part.type === 'text-start' || part.type === 'reasoning-start') {
       block = { type: part.type === 'text-start' ? 'text' : 'reasoning', text: '' };
       content.push(block);
     } else if (part.type === 'text-delta' || part.type === 'reasoning-delta') {
       block.text += part.delta;
     } else if (part.type === 'tool-call') {
-      content.push({ type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+      // The writer's tool-call part has exactly a content tool call's fields.
+      content.push(part);
     }
   });
   if (parser === undefined) return { ...result, warnings };
@@ -43,7 +43,5 @@ export async function wrapGenerate(
   }
   parser.finish();
 
-  const finishReason =
-    parser.toolCalls > 0 ? { unified: 'tool-calls' as const, raw: result.finishReason.raw } : result.finishReason;
-  return { ...result, content, finishReason, warnings };
+  return { ...result, content, finishReason: parser.finishReason(result.finishReason), warnings };
 }

@@ -17,17 +17,11 @@ export async function wrapStream(
 
   const transform = new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
     start(controller) {
-      const enqueue = debugStream
-        ? (part: LanguageModelV4StreamPart) => {
-            logStreamPart('out', part);
-            controller.enqueue(part);
-          }
-        : (part: LanguageModelV4StreamPart) => controller.enqueue(part);
-      parser = createResponseParser(state, enqueue);
+      parser = createResponseParser(state, (part) => controller.enqueue(part));
     },
     transform(part, controller) {
       if (debugStream) logStreamPart('raw', part);
-      if (part.type === 'stream-start' && state.warnings.length > 0) {
+      if (part.type === 'stream-start') {
         controller.enqueue({ ...part, warnings: [...part.warnings, ...state.warnings] });
         return;
       }
@@ -45,9 +39,7 @@ export async function wrapStream(
           return;
         case 'finish': {
           parser.finish();
-          const finishReason =
-            parser.toolCalls > 0 ? { unified: 'tool-calls' as const, raw: part.finishReason.raw } : part.finishReason;
-          controller.enqueue({ ...part, finishReason });
+          controller.enqueue({ ...part, finishReason: parser.finishReason(part.finishReason) });
           return;
         }
         default:

@@ -73,15 +73,15 @@ async function factories(): Promise<ExportSite[]> {
 export async function renderPresets(): Promise<string> {
   const sites = await factories();
   const lines = [
-    `/** Ready-made middlewares, one per format. ${GENERATED} */`,
+    `/** Ready-made middlewares, one per format, every option at its default. ${GENERATED} */`,
     ...importLines(sites, '../protocols/'),
-    "import { createToolMiddleware } from './create-tool-middleware.ts';",
+    "import { presetMiddleware } from './create-tool-middleware.ts';",
   ];
   FORMATS.forEach((entry, i) => {
     lines.push(
       '',
       `/** ${entry.label}: ${entry.models}. Format name \`${entry.name}\`. */`,
-      `export const ${entry.preset} = /* @__PURE__ */ createToolMiddleware({ protocol: /* @__PURE__ */ ${sites[i]?.name}() });`,
+      `export const ${entry.preset} = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ ${sites[i]?.name}());`,
     );
   });
   return `${lines.join('\n')}\n`;

@@ -17,28 +17,29 @@ export const presetGoalBytes = 10 * 1024;
  * each preset carries the shared core: scanner, call sink, JSON reader,
  * argument streamer, coercion, tool choice with its forced-answer reader,
  * reasoning blocks, end-of-turn tokens and history rendering. That core is
- * nearly all of the smallest preset (phi4-mini, 15.33 KB), so the 10 KB goal
- * is not met; the ceilings sit 2-3% above what was measured (npm run size,
- * 2026-11-25, app branch: delta grouping, the reasoning switch, dropped calls
- * to the loop, files in tool results and the option checks added 1.3-1.4 KB
- * to every preset; the largest single-format import is Qwen3-Coder's
- * toolshim/v3 twin at 18.84 KB) to catch growth.
+ * nearly all of the smallest preset (phi4-mini, 14.96 KB), so the 10 KB goal
+ * is not met. Code only an option turns on (the option checks, droppedCalls'
+ * router, toolResultFiles' attachment) is reached from createToolMiddleware
+ * alone, so no preset carries it. The ceilings sit 2-4% above what was
+ * measured (npm run size, 2026-11-25, slim branch: every preset about 1 KB
+ * smaller than after the day's features; the largest single-format import is
+ * Qwen3-Coder's toolshim/v3 twin at 18.45 KB) to catch growth.
  */
-export const presetBudgetBytes = 19.3 * 1024;
+export const presetBudgetBytes = 19 * 1024;
 /**
  * Tighter or looser ceilings for some presets. autoToolMiddleware detects the
  * format among all protocols, so it carries every format's parser (not their
- * prompts: 28.30 KB measured, 28.57 KB for its toolshim/v3 twin). Hermes, the
- * preset most people start with, measured 15.72 KB (15.95 KB as toolshim/v3);
+ * prompts: 27.89 KB measured, 28.17 KB for its toolshim/v3 twin). Hermes, the
+ * preset most people start with, measured 15.36 KB (15.55 KB as toolshim/v3);
  * its ceiling keeps it from drifting up to the general one. DeepSeek reads two
  * syntaxes, the special-token calls of V3/V3.1 and V3.2's DSML invokes (the
- * invoke reader MiniMax uses), so it carries both readers: 20.67 KB measured,
- * 20.88 KB for its toolshim/v3 twin (npm run size, 2026-11-25, app branch).
+ * invoke reader MiniMax uses), so it carries both readers: 20.29 KB measured,
+ * 20.47 KB for its toolshim/v3 twin (npm run size, 2026-11-25, slim branch).
  */
 export const presetBudgets: Record<string, number> = {
-  autoToolMiddleware: 29.3 * 1024,
-  hermesToolMiddleware: 16.3 * 1024,
-  deepseekToolMiddleware: 21.4 * 1024,
+  autoToolMiddleware: 28.8 * 1024,
+  hermesToolMiddleware: 15.9 * 1024,
+  deepseekToolMiddleware: 20.9 * 1024,
 };
 export const budgetFor = (name: string) => presetBudgets[name] ?? presetBudgetBytes;
 

@@ -56,6 +56,21 @@ describe.skipIf(!packageChecks)(`bundle size and tree-shaking of dist/ (${packag
     expect(hermes.code).not.toContain('<parameter=');
   });
 
+  it('a preset ships none of the code only an option turns on (option checks, droppedCalls, toolResultFiles: attach)', async () => {
+    const hermes = await bundle("export { hermesToolMiddleware } from 'toolshim';");
+    const factory = await bundle("export { createToolMiddleware } from 'toolshim';");
+    for (const { modules, code } of [hermes, factory]) {
+      const optionOnly = [
+        modules.includes('dist/middleware/dropped-calls.js'),
+        code.includes("'invalid-tool-call'"),
+        code.includes('toolResultFiles'),
+        code.includes('coalesceToolInput'),
+        code.includes('filename'),
+      ];
+      expect(optionOnly).toEqual(optionOnly.map(() => code === factory.code));
+    }
+  });
+
   it('each preset pulls in its own format module and only the ones it builds on (the others tree-shake away)', () => {
     expect(sizes.length).toBeGreaterThan(1);
     for (const s of sizes.filter((size) => size.name !== 'autoToolMiddleware')) {
