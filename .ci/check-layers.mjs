@@ -59,6 +59,7 @@ for (const file of sourceFiles(src)) {
 if (problems.length > 0) {
   console.error(`Layer check: ${problems.length} import(s) point up.\n  ${problems.join('\n  ')}`);
   console.error('Move the shared piece down (or the importing code up), then run node .ci/check-layers.mjs again.');
-  process.exit(1);
+  process.exitCode = 1;
+} else {
+  console.log(`Layer check: ${imports} relative imports in src/, none points up (${RULES.length} rules).`);
 }
-console.log(`Layer check: ${imports} relative imports in src/, none points up (${RULES.length} rules).`);

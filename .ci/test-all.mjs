@@ -29,4 +29,6 @@ if (!skipBrowser && chosen.some((s) => s.browser)) {
 }
 
 const total = await runSuites(chosen, { logDir: '.cache/logs', skipBrowser });
-process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);
+// exitCode, not process.exit(): when stdout is a pipe (CI keeps the output), process.exit() can drop the
+// summary still queued for it, the `N passed, N failed` line included.
+process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;

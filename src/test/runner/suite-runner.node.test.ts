@@ -18,6 +18,8 @@ import { root } from '../runtimes/test-files.ts';
 const dir = mkdtempSync(join(tmpdir(), 'toolshim-runner-'));
 const node = (script: string) => [process.execPath, '-e', script];
 const noise = (label: string, lines: number) => `for (let i = 0; i < ${lines}; i++) console.log('${label} ' + i);`;
+// The fake suites set process.exitCode instead of calling process.exit(): Node 24 drops stdout still
+// queued for a pipe when process.exit() runs (seen here under load: 188 of 300 lines reached the log).
 const vitestReport = {
   numPassedTests: 3,
   numFailedTests: 1,
@@ -51,26 +53,26 @@ const suites = [
   {
     name: 'fake vitest (node)',
     command: node(
-      `${noise('vitest noise', 300)} require('fs').writeFileSync(${JSON.stringify(join(dir, 'v.json'))}, ${JSON.stringify(JSON.stringify(vitestReport))}); process.exit(1);`,
+      `${noise('vitest noise', 300)} require('fs').writeFileSync(${JSON.stringify(join(dir, 'v.json'))}, ${JSON.stringify(JSON.stringify(vitestReport))}); process.exitCode = 1;`,
     ),
     report: join(dir, 'v.json'),
     format: 'vitest',
   },
   {
     name: 'broken check',
-    command: node(`${noise('tsc noise', 40)} console.error('src/x.ts(1,1): the real error'); process.exit(2);`),
+    command: node(`${noise('tsc noise', 40)} console.error('src/x.ts(1,1): the real error'); process.exitCode = 2;`),
     report: '',
     format: 'check',
   },
   {
     name: 'fake e2e (playwright)',
     command: node(
-      `require('fs').writeFileSync(${JSON.stringify(join(dir, 'p.json'))}, ${JSON.stringify(JSON.stringify(playwrightReport))}); process.exit(1);`,
+      `require('fs').writeFileSync(${JSON.stringify(join(dir, 'p.json'))}, ${JSON.stringify(JSON.stringify(playwrightReport))}); process.exitCode = 1;`,
     ),
     report: join(dir, 'p.json'),
     format: 'playwright',
   },
-  { name: 'browser suite', command: node('process.exit(3)'), report: '', format: 'check', browser: true },
+  { name: 'browser suite', command: node('process.exitCode = 3'), report: '', format: 'check', browser: true },
 ];
 
 const logDir = join(dir, 'logs');
