@@ -1,17 +1,12 @@
 /**
  * AI SDK V4 stream parts → `chat.completion.chunk` SSE frames.
  *
- * - `tool-input-start` opens a call: a delta with its `index`, `id`, `type`
- *   and `function.name` (and empty arguments, as OpenAI does).
- * - `tool-input-delta` streams `function.arguments` as the parser emits it.
- * - `tool-call` for a call that was never opened (a model that only reports
- *   whole calls) sends id, name and all arguments in one delta.
- * - A call the middleware announced and then aborted (its JSON broke after
- *   the name: `tool-input-end` with no `tool-call`) cannot be withdrawn: its
- *   frames were already sent, because arguments stream progressively. The
- *   raw text follows as `content`, and only completed `tool-call` parts count
- *   toward `finish_reason: "tool_calls"`, so such an answer finishes `stop`,
- *   matching the non-streaming completion.
+ * - A `tool-call` sends its `index`, `id`, `type`, `function.name` and all
+ *   its arguments in one delta. The core sends a door only whole calls (it
+ *   holds back the parts that announce one: core/whole-calls.ts), so a call
+ *   the model started and broke never reaches the client; its raw text
+ *   follows as `content`, and the answer finishes `stop`, matching the
+ *   non-streaming completion.
  * - Reasoning (thinking the middleware read out of the text, or that the
  *   model returned as reasoning) streams as `delta.reasoning_content`, the
  *   field DeepSeek's API, vLLM and llama.cpp use, never as `content`.
@@ -37,9 +32,7 @@ type Delta = ChatCompletionChunk['choices'][number]['delta'];
 function createChunkWriter(options: ChunkWriterOptions) {
   const id = completionId();
   const created = Math.floor(Date.now() / 1000);
-  /** Open or finished tool calls by the model's id → their OpenAI `index`. */
-  const callIndex = new Map<string, number>();
-  /** Calls that ended in a `tool-call` part; an aborted call stays in callIndex only (its index is spent). */
+  /** Calls sent so far: the next one's OpenAI `index`. */
   let completedCalls = 0;
   let finished = false;
 
@@ -67,26 +60,8 @@ function createChunkWriter(options: ChunkWriterOptions) {
           return part.delta === '' ? [] : [chunk({ content: part.delta })];
         case 'reasoning-delta':
           return part.delta === '' ? [] : [chunk({ reasoning_content: part.delta })];
-        case 'tool-input-start': {
-          const index = callIndex.size;
-          callIndex.set(part.id, index);
-          return [
-            chunk({
-              tool_calls: [{ index, id: part.id, type: 'function', function: { name: part.toolName, arguments: '' } }],
-            }),
-          ];
-        }
-        case 'tool-input-delta': {
-          const index = callIndex.get(part.id);
-          if (index === undefined || part.delta === '') return [];
-          return [chunk({ tool_calls: [{ index, function: { arguments: part.delta } }] })];
-        }
         case 'tool-call': {
-          completedCalls++;
-          if (callIndex.has(part.toolCallId)) return [];
-          const index = callIndex.size;
-          callIndex.set(part.toolCallId, index);
-          const call = { index, id: part.toolCallId, type: 'function' as const };
+          const call = { index: completedCalls++, id: part.toolCallId, type: 'function' as const };
           return [chunk({ tool_calls: [{ ...call, function: { name: part.toolName, arguments: part.input } }] })];
         }
         case 'finish': {
@@ -109,7 +84,8 @@ function createChunkWriter(options: ChunkWriterOptions) {
         case 'error':
           throw part.error instanceof Error ? part.error : new Error(errorText(part.error));
         default:
-          // sources, raw chunks, metadata: chat completions has no place for them.
+          // sources, raw chunks, metadata: chat completions has no place for them; the core holds back the
+          // tool-input parts (whole-calls.ts).
           return [];
       }
     },

@@ -10,6 +10,7 @@ import type { DoorContext, Frame, ModelFrontDoor, WriteContext } from './front-d
 import type { ResolvedModels } from './models.ts';
 import { linkedAbort, sseResponse } from './sse-response.ts';
 import { checkToolChoice } from './tool-choice.ts';
+import { announcesCall } from './whole-calls.ts';
 
 export interface StreamSettings {
   streamHeadersWithinMs: number;
@@ -90,7 +91,8 @@ function partsOf(
             reader.finished();
             return;
           }
-          yield value;
+          // A door hears of a call only once it is whole (whole-calls.ts says why).
+          if (!announcesCall(value)) yield value;
         }
       } finally {
         if (!finished) modelAbort.abort(new DOMException('The answer ended before the model did.', 'AbortError'));

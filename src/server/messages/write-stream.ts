@@ -9,16 +9,12 @@
  *   before the next one starts. Text → `text_delta`; reasoning → a `thinking`
  *   block with `thinking_delta`s and, before its stop, a `signature_delta`
  *   (write-message.ts says what the signature is); a call → a `tool_use`
- *   block (`toolu_…` id, name, empty `input`) whose arguments stream as
- *   `input_json_delta`s as the parser emits them.
- * - The last character of a call's arguments is held back until the call
- *   completes. A call the middleware announced and then aborted (its text
- *   broke after the name; `tool-input-end` with no `tool-call`) cannot be
- *   withdrawn, but its block is stopped without that character, so the JSON a
- *   client gathered for it never parses: Claude Code, which parses a block's
- *   input when it stops, cannot run a call cut short. The model's raw text for
- *   the call follows as a text block, and only completed calls count toward
- *   `stop_reason: "tool_use"`, so such an answer ends `end_turn`, as the
+ *   block (`toolu_…` id, name, empty `input`) with its whole input in one
+ *   `input_json_delta`, sent once the call is whole: the core holds back the
+ *   parts that announce a call (core/whole-calls.ts), so a call the model
+ *   started and broke never reaches the client as a block Claude Code would
+ *   run (it ran such a block with `{}` and asked again, forever). The model's
+ *   raw text for it follows as text, and the answer ends `end_turn`, as the
  *   non-streamed answer, which has no tool_use block for it, does.
  * - `stop_sequences` are matched in the text (stop-sequences.ts); a match ends
  *   the message at once with `stop_reason: "stop_sequence"`, and
@@ -58,23 +54,7 @@ export function errorEvent(body: AnthropicErrorBody): Uint8Array {
   return sseEvent('error', { error: body.error });
 }
 
-interface ToolBlock {
-  index: number;
-  /** The last character (code point) of the arguments received so far, not yet sent. */
-  held: string;
-  received: boolean;
-  /** `tool-input-end` came: the next part must be this call's `tool-call`, else it was aborted. */
-  inputEnded: boolean;
-}
-
-type Open = { kind: 'text' | 'thinking'; index: number } | { kind: 'tool'; index: number; id: string };
-
-/** Splits off the last code point (two UTF-16 units for a surrogate pair). */
-function splitLast(text: string): [string, string] {
-  const code = text.charCodeAt(text.length - 1);
-  const size = code >= 0xdc00 && code <= 0xdfff && text.length > 1 ? 2 : 1;
-  return [text.slice(0, -size), text.slice(-size)];
-}
+type Open = { kind: 'text' | 'thinking'; index: number };
 
 export function createMessageStreamWriter(
   call: Pick<
@@ -83,7 +63,6 @@ export function createMessageStreamWriter(
   >,
 ) {
   const matcher = call.stopSequences.length > 0 ? createStopMatcher(call.stopSequences) : undefined;
-  const tools = new Map<string, ToolBlock>();
   let nextIndex = 0;
   let open: Open | undefined;
   let completedCalls = 0;
@@ -95,16 +74,16 @@ export function createMessageStreamWriter(
   const emit = (type: string, data: Record<string, unknown>) => out.push(sseEvent(type, data));
   const delta = (index: number, body: Record<string, unknown>) => emit('content_block_delta', { index, delta: body });
 
-  function start(block: Record<string, unknown>, kind: Open['kind'], id = ''): number {
+  function start(block: Record<string, unknown>, kind: Open['kind']): number {
     closeOpen();
     const index = nextIndex++;
-    open = kind === 'tool' ? { kind, index, id } : { kind, index };
+    open = { kind, index };
     emit('content_block_start', { index, content_block: block });
     return index;
   }
 
-  /** Stops the open block. A tool block still open here (an upstream moved on to its next call) sends all it holds. */
-  function closeOpen(abortCall = false): void {
+  /** Stops the open text or thinking block. */
+  function closeOpen(): void {
     if (open === undefined) return;
     const { index } = open;
     if (open.kind === 'text' && matcher !== undefined) {
@@ -112,13 +91,6 @@ export function createMessageStreamWriter(
       if (rest !== '') delta(index, { type: 'text_delta', text: rest });
     } else if (open.kind === 'thinking') {
       delta(index, { type: 'signature_delta', signature: THINKING_SIGNATURE });
-    } else if (open.kind === 'tool') {
-      const block = tools.get(open.id);
-      if (abortCall) tools.delete(open.id);
-      else if (block !== undefined && block.held !== '') {
-        delta(index, { type: 'input_json_delta', partial_json: block.held });
-        block.held = '';
-      }
     }
     emit('content_block_stop', { index });
     open = undefined;
@@ -131,8 +103,7 @@ export function createMessageStreamWriter(
   }
 
   function finish(reason: StopReason, stopSequence: string | null = null): void {
-    if (open?.kind === 'tool' && tools.get(open.id)?.inputEnded) closeOpen(true);
-    else closeOpen();
+    closeOpen();
     emit('message_delta', {
       delta: { stop_reason: reason, stop_sequence: stopSequence },
       usage: usageOf(usage, call.inputTokensEstimate),
@@ -141,39 +112,27 @@ export function createMessageStreamWriter(
     done = true;
   }
 
+  /** A whole call (the core sends no other: whole-calls.ts) as one tool_use block, its input in one delta. */
   function completeCall(part: Extract<LanguageModelV4StreamPart, { type: 'tool-call' }>): void {
-    const block = tools.get(part.toolCallId);
     const input = toolInput(part.input);
-    const isOpen = open?.kind === 'tool' && open.id === part.toolCallId;
-    if (input === undefined && (block === undefined || isOpen)) {
+    if (input === undefined) {
       // Arguments that are no JSON object (an upstream's malformed native call) stay visible as text.
-      if (isOpen) closeOpen(true);
       text(brokenCallText(part.toolName, part.input));
       return;
     }
-    if (block === undefined) {
-      // A call reported whole, never announced: its block in one go.
-      const index = start(
-        { type: 'tool_use', id: toolUseId(), name: part.toolName, input: {} },
-        'tool',
-        part.toolCallId,
-      );
-      delta(index, { type: 'input_json_delta', partial_json: JSON.stringify(input) });
-      closeOpen(true);
-    } else {
-      if (isOpen && !block.received) block.held = part.input === '' ? '{}' : part.input;
-      if (isOpen) closeOpen();
-      tools.delete(part.toolCallId);
-    }
+    closeOpen();
+    const index = nextIndex++;
+    emit('content_block_start', {
+      index,
+      content_block: { type: 'tool_use', id: toolUseId(), name: part.toolName, input: {} },
+    });
+    delta(index, { type: 'input_json_delta', partial_json: JSON.stringify(input) });
+    emit('content_block_stop', { index });
     completedCalls++;
     if (call.disableParallelToolUse) finish('tool_use');
   }
 
   function write(part: LanguageModelV4StreamPart): void {
-    // A call whose input ended must complete now; anything else means the middleware dropped it.
-    if (open?.kind === 'tool' && tools.get(open.id)?.inputEnded) {
-      if (part.type !== 'tool-call' || part.toolCallId !== open.id) closeOpen(true);
-    }
     switch (part.type) {
       case 'text-delta': {
         if (matcher === undefined) {
@@ -199,25 +158,6 @@ export function createMessageStreamWriter(
       case 'reasoning-end':
         if (open?.kind === 'thinking') closeOpen();
         return;
-      case 'tool-input-start': {
-        const index = start({ type: 'tool_use', id: toolUseId(), name: part.toolName, input: {} }, 'tool', part.id);
-        tools.set(part.id, { index, held: '', received: false, inputEnded: false });
-        return;
-      }
-      case 'tool-input-delta': {
-        const block = tools.get(part.id);
-        if (block === undefined || part.delta === '' || !(open?.kind === 'tool' && open.id === part.id)) return;
-        block.received = true;
-        const [send, held] = splitLast(block.held + part.delta);
-        block.held = held;
-        if (send !== '') delta(block.index, { type: 'input_json_delta', partial_json: send });
-        return;
-      }
-      case 'tool-input-end': {
-        const block = tools.get(part.id);
-        if (block !== undefined && open?.kind === 'tool' && open.id === part.id) block.inputEnded = true;
-        return;
-      }
       case 'tool-call':
         completeCall(part);
         return;
@@ -230,7 +170,8 @@ export function createMessageStreamWriter(
         // The core maps whatever is thrown (httpErrorOf) and ends the stream with errorEvent.
         throw part.error;
       default:
-        // stream-start, response metadata, raw chunks, sources: Messages has no place for them.
+        // stream-start, response metadata, raw chunks, sources: Messages has no place for them; the core holds
+        // back the tool-input parts (whole-calls.ts).
         return;
     }
   }

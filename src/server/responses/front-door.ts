@@ -11,11 +11,12 @@ import { httpErrorOf } from '../core/faults.ts';
 import { modelFrontDoor } from '../core/front-door.ts';
 import { readResponsesRequest } from './read-request.ts';
 import { responseFrame } from './response-object.ts';
+import type { ToolRoutes } from './tool-routes.ts';
 import { toResponse } from './write-response.ts';
 import { createResponseEventWriter, failureBeforeStart } from './write-stream.ts';
 
 interface ResponsesState {
-  customTools: Set<string>;
+  routes: ToolRoutes;
   echo: Record<string, unknown>;
 }
 
@@ -27,15 +28,14 @@ export const responses = modelFrontDoor<ResponsesState>({
       callOptions: request.callOptions,
       stream: request.stream,
       ...(request.model !== undefined ? { model: request.model } : {}),
-      state: { customTools: request.customTools, echo: request.echo },
+      state: { routes: request.routes, echo: request.echo },
     };
   },
-  writeResult: (result, call, ctx) =>
-    toResponse(result, responseFrame(ctx.model, call.state.echo), call.state.customTools),
+  writeResult: (result, call, ctx) => toResponse(result, responseFrame(ctx.model, call.state.echo), call.state.routes),
   async *writeStream(parts, call, ctx) {
     const writer = createResponseEventWriter({
       frame: responseFrame(ctx.model, call.state.echo),
-      customTools: call.state.customTools,
+      routes: call.state.routes,
     });
     yield* writer.start();
     try {

@@ -7,7 +7,8 @@
  *   parts: `input_text`, `output_text`, `refusal` (as text) and, from the
  *   user, `input_image` by URL or data URL.
  * - `function_call` / `custom_tool_call` items become tool calls of the
- *   assistant turn they follow, and `function_call_output` /
+ *   assistant turn they follow (a `namespace` on one names the tool the model
+ *   was offered for it: tool-routes.ts), and `function_call_output` /
  *   `custom_tool_call_output` items the results, matched by `call_id`.
  * - `reasoning` items become the assistant's reasoning: their
  *   `reasoning_text` content, else their summary. Encrypted reasoning cannot
@@ -20,6 +21,7 @@ import { MAX_NESTING, nestsDeeperThan } from '../../json/depth.ts';
 import { parseDataUrl } from '../core/data-url.ts';
 import { invalidRequest } from '../core/errors.ts';
 import { absent, fail, isObject, type Json } from './check.ts';
+import { noRoutes, offeredNameOf, type ToolRoutes } from './tool-routes.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
@@ -145,7 +147,18 @@ function parseArguments(text: string, at: string): unknown {
   return value;
 }
 
-export function readInput(instructions: string | undefined, input: unknown): LanguageModelV4Message[] {
+/** The item's `namespace`, when it names one (a call of a tool declared in a namespace). */
+function namespaceOf(item: Json, at: string): string | undefined {
+  if (absent(item.namespace)) return undefined;
+  if (typeof item.namespace !== 'string') fail(`${at}.namespace`, 'a string', item.namespace);
+  return item.namespace;
+}
+
+export function readInput(
+  instructions: string | undefined,
+  input: unknown,
+  routes: ToolRoutes = noRoutes(),
+): LanguageModelV4Message[] {
   const prompt: LanguageModelV4Message[] = [];
   if (instructions !== undefined && instructions !== '') prompt.push({ role: 'system', content: instructions });
   if (typeof input === 'string') {
@@ -209,11 +222,12 @@ export function readInput(instructions: string | undefined, input: unknown): Lan
         const id = callId(item, at);
         if (typeof item.name !== 'string') fail(`${at}.name`, 'a string', item.name);
         if (typeof item.arguments !== 'string') fail(`${at}.arguments`, 'a JSON string', item.arguments);
-        toolNames.set(id, item.name);
+        const toolName = offeredNameOf(routes, item.name, namespaceOf(item, at));
+        toolNames.set(id, toolName);
         assistant().push({
           type: 'tool-call',
           toolCallId: id,
-          toolName: item.name,
+          toolName,
           input: parseArguments(item.arguments, `${at}.arguments`),
         });
         break;
@@ -222,9 +236,10 @@ export function readInput(instructions: string | undefined, input: unknown): Lan
         const id = callId(item, at);
         if (typeof item.name !== 'string') fail(`${at}.name`, 'a string', item.name);
         if (typeof item.input !== 'string') fail(`${at}.input`, 'a string', item.input);
-        toolNames.set(id, item.name);
+        const toolName = offeredNameOf(routes, item.name, namespaceOf(item, at));
+        toolNames.set(id, toolName);
         // Offered to the model as a function with one `input` argument (read-tools.ts), so written back the same way.
-        assistant().push({ type: 'tool-call', toolCallId: id, toolName: item.name, input: { input: item.input } });
+        assistant().push({ type: 'tool-call', toolCallId: id, toolName, input: { input: item.input } });
         break;
       }
       case 'function_call_output':

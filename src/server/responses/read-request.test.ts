@@ -150,7 +150,7 @@ describe('reading a Responses request', () => {
   });
 
   it('custom tools are offered as one-string-argument functions; their calls round-trip as {input}', () => {
-    const { callOptions, customTools } = readResponsesRequest({
+    const { callOptions, routes } = readResponsesRequest({
       input: [
         { role: 'user', content: 'Add a file.' },
         { type: 'custom_tool_call', call_id: 'call_p', name: 'apply_patch', input: '*** Begin Patch' },
@@ -166,7 +166,7 @@ describe('reading a Responses request', () => {
         { type: 'web_search', external_web_access: false },
       ],
     });
-    expect(customTools).toEqual(new Set(['apply_patch']));
+    expect(routes.custom).toEqual(new Set(['apply_patch']));
     expect(callOptions.tools).toHaveLength(1);
     const tool = callOptions.tools?.[0] as {
       name: string;

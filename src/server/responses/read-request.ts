@@ -13,6 +13,7 @@ import { invalidRequest } from '../core/errors.ts';
 import { absent, fail, isObject, type Json, oneOf, optionalBoolean, optionalNumber, optionalString } from './check.ts';
 import { readInput } from './read-input.ts';
 import { readTools } from './read-tools.ts';
+import type { ToolRoutes } from './tool-routes.ts';
 
 /** Longer model names are refused: real ones are well under it, and the name is echoed in every event. */
 const MAX_MODEL_LENGTH = 256;
@@ -25,8 +26,8 @@ export interface ResponsesRequest {
   stream: boolean;
   /** The model name the client asked for, if any. */
   model: string | undefined;
-  /** Names of the `custom` tools, whose calls are written as `custom_tool_call` items. */
-  customTools: Set<string>;
+  /** Which tools are custom or namespaced, and so how their calls are written. */
+  routes: ToolRoutes;
   /** Request fields the `response` object repeats, as OpenAI's does. */
   echo: Record<string, unknown>;
 }
@@ -93,8 +94,8 @@ export function readResponsesRequest(body: unknown): ResponsesRequest {
     if (present(body[key])) throw invalidRequest(`\`${key}\` is not supported by this proxy: ${why}.`, key);
   }
   const instructions = optionalString(body, 'instructions');
-  const prompt = readInput(instructions, body.input);
-  const { tools, toolChoice, customTools } = readTools(body);
+  const { tools, toolChoice, routes } = readTools(body);
+  const prompt = readInput(instructions, body.input, routes);
   const stream = optionalBoolean(body, 'stream') ?? false;
   const store = optionalBoolean(body, 'store');
   const parallelToolCalls = optionalBoolean(body, 'parallel_tool_calls');
@@ -125,7 +126,7 @@ export function readResponsesRequest(body: unknown): ResponsesRequest {
     callOptions,
     stream,
     model,
-    customTools,
+    routes,
     echo: {
       instructions: instructions ?? null,
       max_output_tokens: maxOutputTokens ?? null,

@@ -31,6 +31,8 @@ export interface FunctionCallItem {
   id: string;
   call_id: string;
   name: string;
+  /** For a tool declared inside a `namespace` tool: that namespace's name. */
+  namespace?: string;
   arguments: string;
   status: ItemStatus;
 }
@@ -41,6 +43,7 @@ export interface CustomToolCallItem {
   id: string;
   call_id: string;
   name: string;
+  namespace?: string;
   input: string;
   status: ItemStatus;
 }

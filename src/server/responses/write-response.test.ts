@@ -23,7 +23,10 @@ describe('the whole response', () => {
       '<think>\nParis, then a patch.\n</think>\n\nOn it.\n' +
       '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>\n' +
       '<tool_call>\n{"name": "apply_patch", "arguments": {"input": "*** Begin Patch\\n*** End Patch"}}\n</tool_call>';
-    const response = toResponse(await generateContent(run, text), frame, new Set(['apply_patch']));
+    const response = toResponse(await generateContent(run, text), frame, {
+      custom: new Set(['apply_patch']),
+      namespaced: new Map(),
+    });
     expect(response).toMatchObject({
       object: 'response',
       status: 'completed',
@@ -72,7 +75,7 @@ describe('the whole response', () => {
       usage,
       warnings: [],
     };
-    const response = toResponse(result, frame, new Set());
+    const response = toResponse(result, frame, { custom: new Set(), namespaced: new Map() });
     expect(response).toMatchObject({
       status: 'incomplete',
       completed_at: null,

@@ -4,10 +4,12 @@
  * text becomes `message` items (one `output_text` part each), thinking read
  * from the text becomes `reasoning` items (`reasoning_text` content, as
  * OpenAI returns the raw reasoning of open models), calls become
- * `function_call` items, and calls of `custom` tools `custom_tool_call` items.
+ * `function_call` items, and calls of `custom` tools `custom_tool_call` items;
+ * a call of a tool declared in a namespace carries its `namespace`.
  */
 import type { LanguageModelV4GenerateResult } from '@ai-sdk/provider';
 import { incompleteReason, itemId, type ResponseFrame, responseObject, usageOf } from './response-object.ts';
+import { type ToolRoutes, wireNameOf } from './tool-routes.ts';
 import type { CustomToolCallItem, FunctionCallItem, OutputItem, ResponseObject } from './wire-types.ts';
 
 /**
@@ -34,14 +36,15 @@ export function customInput(argumentsJson: string): string {
 /** A finished call as its output item. */
 export function callItem(
   call: { toolCallId: string; toolName: string; input: string },
-  customTools: Set<string>,
+  routes: ToolRoutes,
 ): FunctionCallItem | CustomToolCallItem {
-  if (customTools.has(call.toolName)) {
+  const wire = wireNameOf(routes, call.toolName);
+  if (routes.custom.has(call.toolName)) {
     return {
       type: 'custom_tool_call',
       id: itemId('ctc'),
       call_id: call.toolCallId,
-      name: call.toolName,
+      ...wire,
       input: customInput(call.input),
       status: 'completed',
     };
@@ -50,7 +53,7 @@ export function callItem(
     type: 'function_call',
     id: itemId('fc'),
     call_id: call.toolCallId,
-    name: call.toolName,
+    ...wire,
     arguments: call.input,
     status: 'completed',
   };
@@ -59,7 +62,7 @@ export function callItem(
 export function toResponse(
   result: LanguageModelV4GenerateResult,
   frame: ResponseFrame,
-  customTools: Set<string>,
+  routes: ToolRoutes,
 ): ResponseObject {
   const output: OutputItem[] = [];
   for (const part of result.content) {
@@ -90,7 +93,7 @@ export function toResponse(
         });
       }
     } else if (part.type === 'tool-call') {
-      output.push(callItem(part, customTools));
+      output.push(callItem(part, routes));
     }
     // Files, sources and the like have no place in a Responses answer from a text model.
   }

@@ -10,33 +10,28 @@
  *                  and reasoning_text.delta / .done (OpenAI's events for the
  *                  raw reasoning of open models; Codex CLI and the openai SDK
  *                  read them)
- *   per call:      output_item.added, function_call_arguments.delta… (as the
- *                  parser emits them), function_call_arguments.done,
- *                  output_item.done
+ *   per call:      output_item.added, one function_call_arguments.delta,
+ *                  function_call_arguments.done, output_item.done
  *   then response.completed (with usage), or response.incomplete when the
  *   model hit its token limit or a filter.
  *
  * - A text or thinking item is closed when the next item starts or the model
  *   finishes, so the one that was cut off by the token limit can be marked
  *   `incomplete`.
- * - Calls of `custom` tools are `custom_tool_call` items; their plain-text
- *   input is decoded from the model's `{"input": …}` arguments as they stream
- *   (custom-input-stream.ts) and sent as `custom_tool_call_input.delta`s.
- * - A call the middleware announced and then dropped (its arguments broke
- *   after the name: `tool-input-end` and no `tool-call`) cannot be withdrawn:
- *   its item was announced and its arguments streamed. It is closed with
- *   `status: "incomplete"` and the arguments as far as they came, and the
- *   model's raw text for it follows as a message. A client should run only
- *   calls whose status is `completed`. The non-streamed answer agrees in
- *   substance: the raw text, and no call.
+ * - A call is written once it is whole: the core holds back the parts that
+ *   announce it (core/whole-calls.ts), so a call the model started and broke
+ *   never reaches the client, whose raw text follows as a message. Calls of
+ *   `custom` tools are `custom_tool_call` items with their plain-text input;
+ *   a call of a tool declared in a namespace carries `namespace`
+ *   (tool-routes.ts).
  * - A fault (an `error` part, a failing source) ends the stream with an
  *   `error` event and then `response.failed` carrying the error.
  */
 import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
-import { type CustomInputStream, createCustomInputStream } from './custom-input-stream.ts';
 import { incompleteReason, itemId, type ResponseFrame, responseObject, usageOf } from './response-object.ts';
+import type { ToolRoutes } from './tool-routes.ts';
 import type { MessageItem, OutputItem, ReasoningItem, ResponseObject } from './wire-types.ts';
-import { customInput } from './write-response.ts';
+import { callItem } from './write-response.ts';
 
 const encoder = new TextEncoder();
 
@@ -47,26 +42,15 @@ interface OpenText {
   pieces: string[];
 }
 
-/** An announced call, its arguments in pieces. */
-interface OpenCall {
-  index: number;
-  pieces: string[];
-  /** For a custom tool: its plain-text input, decoded from the arguments as they come. */
-  custom: CustomInputStream | undefined;
-  /** `tool-input-end` came: the next part says whether it completed (`tool-call`) or was dropped. */
-  ended: boolean;
-}
-
 export interface ResponseEventWriterOptions {
   frame: ResponseFrame;
-  customTools: Set<string>;
+  routes: ToolRoutes;
 }
 
 /** Stateful: `start()`, then `write(part)` for each part in order, then `end()`, or `fail(error)` on a fault. */
 export function createResponseEventWriter(options: ResponseEventWriterOptions) {
-  const { frame, customTools } = options;
+  const { frame, routes } = options;
   const output: OutputItem[] = [];
-  const calls = new Map<string, OpenCall>();
   let text: OpenText | undefined;
   let sequence = 0;
   let finish: { reason: LanguageModelV4FinishReason; usage: LanguageModelV4Usage } | undefined;
@@ -145,64 +129,29 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
     return frames;
   }
 
-  function startCall(id: string, toolName: string, frames: Uint8Array[]): OpenCall {
-    closeText(frames, 'completed');
-    const custom = customTools.has(toolName) ? createCustomInputStream() : undefined;
-    const item: OutputItem = custom
-      ? { type: 'custom_tool_call', id: itemId('ctc'), call_id: id, name: toolName, input: '', status: 'in_progress' }
-      : { type: 'function_call', id: itemId('fc'), call_id: id, name: toolName, arguments: '', status: 'in_progress' };
-    const call: OpenCall = { index: addItem(item, frames), pieces: [], custom, ended: false };
-    calls.set(id, call);
-    return call;
-  }
-
-  /** Closes a call: with its final input when it completed, with what came when it was dropped. */
-  function closeCall(id: string, call: OpenCall, frames: Uint8Array[], input: string | undefined): void {
-    calls.delete(id);
-    const old = output[call.index] as OutputItem & { id: string; name: string };
-    const at = { item_id: old.id, output_index: call.index };
-    const status = input === undefined ? 'incomplete' : 'completed';
-    const args = input ?? call.pieces.join('');
-    let item: OutputItem;
-    if (call.custom) {
-      const streamed = call.custom.decoded;
-      const value = input === undefined ? streamed : customInput(input);
-      // What was not streamed yet (all of it when the arguments were not written the canonical way).
-      const rest = value.startsWith(streamed) ? value.slice(streamed.length) : '';
-      if (rest !== '') frames.push(event('response.custom_tool_call_input.delta', { ...at, delta: rest }));
-      frames.push(event('response.custom_tool_call_input.done', { ...at, input: value }));
-      item = { ...(old as OutputItem & { type: 'custom_tool_call' }), input: value, status };
-    } else {
-      frames.push(event('response.function_call_arguments.done', { ...at, name: old.name, arguments: args }));
-      item = { ...(old as OutputItem & { type: 'function_call' }), arguments: args, status };
-    }
-    output[call.index] = item;
-    frames.push(event('response.output_item.done', { output_index: call.index, item: structuredClone(item) }));
-  }
-
-  /** Calls that ended without a `tool-call` were dropped by the parser. */
-  function closeDropped(frames: Uint8Array[], except?: string): void {
-    for (const [id, call] of calls) if (call.ended && id !== except) closeCall(id, call, frames, undefined);
-  }
-
+  /** A whole call (the core sends no other: whole-calls.ts): its item, its input in one delta, its item done. */
   function writeCall(part: Extract<LanguageModelV4StreamPart, { type: 'tool-call' }>): Uint8Array[] {
     const frames: Uint8Array[] = [];
-    let call = calls.get(part.toolCallId);
-    if (call === undefined) {
-      // A model that reports whole calls: announce it and send its arguments at once.
-      call = startCall(part.toolCallId, part.toolName, frames);
-      if (!call.custom && part.input !== '') {
-        const item = output[call.index] as OutputItem & { id: string };
-        frames.push(
-          event('response.function_call_arguments.delta', {
-            item_id: item.id,
-            output_index: call.index,
-            delta: part.input,
-          }),
-        );
+    closeText(frames, 'completed');
+    const done = callItem(part, routes);
+    const index = addItem(
+      { ...done, ...(done.type === 'function_call' ? { arguments: '' } : { input: '' }), status: 'in_progress' },
+      frames,
+    );
+    const at = { item_id: done.id, output_index: index };
+    if (done.type === 'custom_tool_call') {
+      if (done.input !== '') frames.push(event('response.custom_tool_call_input.delta', { ...at, delta: done.input }));
+      frames.push(event('response.custom_tool_call_input.done', { ...at, input: done.input }));
+    } else {
+      if (done.arguments !== '') {
+        frames.push(event('response.function_call_arguments.delta', { ...at, delta: done.arguments }));
       }
+      frames.push(
+        event('response.function_call_arguments.done', { ...at, name: done.name, arguments: done.arguments }),
+      );
     }
-    closeCall(part.toolCallId, call, frames, part.input);
+    output[index] = done;
+    frames.push(event('response.output_item.done', { output_index: index, item: structuredClone(done) }));
     return frames;
   }
 
@@ -220,48 +169,25 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
     },
 
     write(part: LanguageModelV4StreamPart): Uint8Array[] {
-      const frames: Uint8Array[] = [];
-      closeDropped(frames, part.type === 'tool-call' ? part.toolCallId : undefined);
       switch (part.type) {
         case 'text-delta':
-          return [...frames, ...writeText('message', part.delta)];
+          return writeText('message', part.delta);
         case 'reasoning-delta':
-          return [...frames, ...writeText('reasoning', part.delta)];
-        case 'tool-input-start':
-          startCall(part.id, part.toolName, frames);
-          return frames;
-        case 'tool-input-delta': {
-          const call = calls.get(part.id);
-          if (call === undefined || part.delta === '') return frames;
-          call.pieces.push(part.delta);
-          const item = output[call.index] as OutputItem & { id: string };
-          const at = { item_id: item.id, output_index: call.index };
-          if (call.custom === undefined) {
-            frames.push(event('response.function_call_arguments.delta', { ...at, delta: part.delta }));
-          } else {
-            const text = call.custom.push(part.delta);
-            if (text !== '') frames.push(event('response.custom_tool_call_input.delta', { ...at, delta: text }));
-          }
-          return frames;
-        }
-        case 'tool-input-end': {
-          const call = calls.get(part.id);
-          if (call !== undefined) call.ended = true;
-          return frames;
-        }
+          return writeText('reasoning', part.delta);
         case 'tool-call':
-          return [...frames, ...writeCall(part)];
+          return writeCall(part);
         case 'finish':
           finish = { reason: part.finishReason, usage: part.usage };
-          return frames;
+          return [];
         case 'error': {
           // Thrown for the front door to end the stream with `error` + `response.failed` (its httpErrorOf maps it).
           const { error } = part;
           throw error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error));
         }
         default:
-          // text-start/-end and reasoning-start/-end are implied by the deltas; sources, files, metadata have no place here.
-          return frames;
+          // text-start/-end and reasoning-start/-end are implied by the deltas; sources, files, metadata have no place
+          // here; the core holds back the tool-input parts (whole-calls.ts).
+          return [];
       }
     },
 
@@ -270,7 +196,6 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
       const frames: Uint8Array[] = [];
       const reason = finish === undefined ? null : incompleteReason(finish.reason);
       closeText(frames, reason === null ? 'completed' : 'incomplete');
-      for (const [id, call] of calls) closeCall(id, call, frames, undefined);
       const response = snapshot({
         status: reason === null ? 'completed' : 'incomplete',
         output,
@@ -293,10 +218,6 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
           text.item.type === 'message'
             ? [{ type: 'output_text', text: whole, annotations: [], logprobs: [] }]
             : [{ type: 'reasoning_text', text: whole }];
-      }
-      for (const call of calls.values()) {
-        const item = output[call.index] as OutputItem;
-        if (item.type === 'function_call') item.arguments = call.pieces.join('');
       }
       for (const item of output) if (item.status === 'in_progress') item.status = 'incomplete';
       const response = snapshot({

@@ -1,10 +1,11 @@
 /**
  * `npm run bench:responses`: the Responses event writer on one long answer,
  * fed in 4-character stream parts as the parser emits them: text, a call's
- * JSON arguments, and a custom tool's input (decoded from its JSON arguments
- * as they come). Each part costs one event, so the time per KB must stay
- * flat as the answer grows; the chat-completions writer on the same parts is
- * the reference.
+ * JSON arguments, and a custom tool's input. The writers ignore the parts
+ * that announce a call (the core holds them back: core/whole-calls.ts) and
+ * write the call whole, so the call rows measure that one write. The time
+ * per KB must stay flat as the answer grows; the chat-completions writer on
+ * the same parts is the reference.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { writeChunks } from '../../server/chat-completions/write-stream.ts';
@@ -43,7 +44,10 @@ function parts(kind: 'text' | 'arguments' | 'custom input', size: number): Langu
 }
 
 async function responsesBytes(list: LanguageModelV4StreamPart[]): Promise<number> {
-  const writer = createResponseEventWriter({ frame: responseFrame('m', {}), customTools: new Set(['apply_patch']) });
+  const writer = createResponseEventWriter({
+    frame: responseFrame('m', {}),
+    routes: { custom: new Set(['apply_patch']), namespaced: new Map() },
+  });
   let bytes = 0;
   for (const frame of writer.start()) bytes += frame.length;
   for (const part of list) for (const frame of writer.write(part)) bytes += frame.length;
