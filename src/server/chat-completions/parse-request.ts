@@ -8,6 +8,7 @@
 import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolChoice } from '../../wire/types.ts';
 import { parseDataUrl } from '../core/data-url.ts';
 import { invalidRequest } from '../core/errors.ts';
+import { readTokenLimit } from '../core/token-limit.ts';
 
 /** Longer model names are refused: real ones are well under it, and the name is echoed in every chunk. */
 const MAX_MODEL_LENGTH = 256;
@@ -158,6 +159,22 @@ function checkToolChoiceShape(choice: unknown): ChatToolChoice | undefined {
   );
 }
 
+/** OpenAI's own limit (it answers `array_above_max_length`); `stop` goes upstream as it is. */
+const MAX_STOP = 4;
+
+function checkStop(stop: unknown): void {
+  if (stop === undefined || stop === null || typeof stop === 'string') return;
+  if (!Array.isArray(stop) || stop.some((s) => typeof s !== 'string'))
+    fail('stop', 'a string or an array of strings', stop);
+  if (stop.length > MAX_STOP) {
+    throw invalidRequest(
+      `\`stop\` may hold at most ${MAX_STOP} sequences, got ${stop.length}.`,
+      'stop',
+      'array_above_max_length',
+    );
+  }
+}
+
 /** Checks the parsed body; returns it typed. (The core has parsed the JSON, and answers 400 when it is not JSON.) */
 export function parseChatRequest(body: unknown): ChatCompletionRequest {
   if (!isObject(body)) fail('body', 'a JSON object', body);
@@ -185,16 +202,12 @@ export function parseChatRequest(body: unknown): ChatCompletionRequest {
   if (body.stream_options !== undefined && body.stream_options !== null && !isObject(body.stream_options)) {
     fail('stream_options', 'an object', body.stream_options);
   }
-  optionalNumber(body, 'max_tokens', 1, Number.MAX_SAFE_INTEGER);
-  optionalNumber(body, 'max_completion_tokens', 1, Number.MAX_SAFE_INTEGER);
+  readTokenLimit(body.max_tokens, 'max_tokens');
+  readTokenLimit(body.max_completion_tokens, 'max_completion_tokens');
   optionalNumber(body, 'temperature', 0, 2);
   optionalNumber(body, 'top_p', 0, 1);
   optionalNumber(body, 'seed', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-  const stop = body.stop;
-  if (stop !== undefined && stop !== null && typeof stop !== 'string') {
-    if (!Array.isArray(stop) || stop.some((s) => typeof s !== 'string'))
-      fail('stop', 'a string or an array of strings', stop);
-  }
+  checkStop(body.stop);
   const format = body.response_format;
   if (format !== undefined && format !== null) {
     if (!isObject(format) || !['text', 'json_object', 'json_schema'].includes(format.type as string)) {

@@ -13,6 +13,7 @@
  *   "stop_sequence"`), as an OpenAI-compatible upstream cannot say.
  */
 import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import { readTokenLimit } from '../core/token-limit.ts';
 import { checkDepth, fail, isAbsent, isObject, type Json, refuse, requireObject, show } from './check.ts';
 import { estimateInputTokens } from './count-tokens.ts';
 import { readMessages, readSystem } from './read-messages.ts';
@@ -63,21 +64,41 @@ function readModel(body: Json): string {
 function readMaxTokens(body: Json): number {
   const value = body.max_tokens;
   if (value === undefined) refuse('max_tokens', '`max_tokens` is required: the most tokens the answer may have.');
-  if (typeof value !== 'number' || !Number.isInteger(value)) fail('max_tokens', 'an integer', value);
-  if (value < 1) {
-    refuse(
-      'max_tokens',
-      `\`max_tokens\` must be at least 1, got ${value} (0, which pre-warms Anthropic's prompt cache, has no use here: this proxy keeps no cache).`,
-    );
-  }
-  return value;
+  // 0 pre-warms Anthropic's prompt cache; this proxy keeps no cache, so say why it is refused.
+  const hint =
+    value === 0 ? " (0, which pre-warms Anthropic's prompt cache, has no use here: this proxy keeps no cache)." : '';
+  const limit = readTokenLimit(value, 'max_tokens', hint);
+  if (limit === undefined) fail('max_tokens', 'an integer', value);
+  return limit;
 }
+
+/**
+ * Anthropic documents no count or length limit for `stop_sequences`; these are
+ * the proxy's own. The writers search every answer piece for every sequence and
+ * hold back the longest one's length, so the work per piece grows with count ×
+ * length: bounded, a hostile list cannot stall the answer. Real clients send a
+ * handful of short markers.
+ */
+const MAX_STOP_SEQUENCES = 64;
+const MAX_STOP_SEQUENCE_LENGTH = 1000;
 
 function readStopSequences(value: unknown): string[] {
   if (isAbsent(value)) return [];
   if (!Array.isArray(value)) fail('stop_sequences', 'an array of strings', value);
+  if (value.length > MAX_STOP_SEQUENCES) {
+    refuse(
+      'stop_sequences',
+      `\`stop_sequences\` may hold at most ${MAX_STOP_SEQUENCES} sequences, got ${value.length}.`,
+    );
+  }
   return value.map((item, i) => {
     if (typeof item !== 'string' || item === '') fail(`stop_sequences[${i}]`, 'a non-empty string', item);
+    if (item.length > MAX_STOP_SEQUENCE_LENGTH) {
+      refuse(
+        `stop_sequences[${i}]`,
+        `\`stop_sequences[${i}]\` may be at most ${MAX_STOP_SEQUENCE_LENGTH} characters long, got ${item.length}.`,
+      );
+    }
     return item;
   });
 }

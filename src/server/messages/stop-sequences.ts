@@ -26,7 +26,10 @@ function isHighSurrogate(code: number): boolean {
 }
 
 export function createStopMatcher(sequences: readonly string[]): StopMatcher {
-  const hold = Math.max(0, ...sequences.map((s) => s.length)) - 1;
+  // A loop, not Math.max(...lengths): spreading a long list overflows the call stack.
+  let longest = 0;
+  for (const sequence of sequences) longest = Math.max(longest, sequence.length);
+  const hold = longest - 1;
   let tail = '';
   return {
     push(piece) {

@@ -46,11 +46,10 @@ export function optionalBoolean(body: Json, key: string): boolean | undefined {
   return value;
 }
 
-export function optionalNumber(body: Json, key: string, min: number, max: number, integer = false): number | undefined {
+export function optionalNumber(body: Json, key: string, min: number, max: number): number | undefined {
   const value = body[key];
   if (absent(value)) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) fail(key, 'a number', value);
-  if (integer && !Number.isInteger(value)) fail(key, 'an integer', value);
   if (value < min || value > max)
     throw invalidRequest(`\`${key}\` must be between ${min} and ${max}, got ${value}.`, key);
   return value;

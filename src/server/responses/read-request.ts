@@ -10,6 +10,7 @@
  */
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { invalidRequest } from '../core/errors.ts';
+import { readTokenLimit } from '../core/token-limit.ts';
 import { absent, fail, isObject, type Json, oneOf, optionalBoolean, optionalNumber, optionalString } from './check.ts';
 import { readInput } from './read-input.ts';
 import { readTools } from './read-tools.ts';
@@ -99,7 +100,7 @@ export function readResponsesRequest(body: unknown): ResponsesRequest {
   const stream = optionalBoolean(body, 'stream') ?? false;
   const store = optionalBoolean(body, 'store');
   const parallelToolCalls = optionalBoolean(body, 'parallel_tool_calls');
-  const maxOutputTokens = optionalNumber(body, 'max_output_tokens', 1, Number.MAX_SAFE_INTEGER, true);
+  const maxOutputTokens = readTokenLimit(body.max_output_tokens, 'max_output_tokens');
   const temperature = optionalNumber(body, 'temperature', 0, 2);
   const topP = optionalNumber(body, 'top_p', 0, 1);
   const reasoning = readReasoning(body);

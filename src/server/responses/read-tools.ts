@@ -192,8 +192,10 @@ export function readTools(body: Json): ReadTools {
   const { choice, allowed } = readToolChoice(body.tool_choice, routes);
   const offered = allowed === undefined ? tools : tools.filter((tool) => allowed.has(tool.name));
   if (allowed !== undefined) {
+    // A Set, not tools.some per name: thousands of allowed names times thousands of tools was quadratic.
+    const declared = new Set(tools.map((tool) => tool.name));
     for (const name of allowed) {
-      if (!tools.some((tool) => tool.name === name)) {
+      if (!declared.has(name)) {
         throw invalidToolChoice(`\`tool_choice.tools\` allows "${name}", which is not among the declared tools.`);
       }
     }
