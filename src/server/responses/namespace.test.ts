@@ -9,9 +9,9 @@
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { renderTurnWith, replayProtocol } from '../../engines/replay-protocol.ts';
-import type { ProxyHttpError } from '../core/errors.ts';
 import { createProxyHandler } from '../handler.ts';
 import { chunk, completion, fakeUpstream, type Responder, sseResponse } from '../test/fake-upstream.ts';
+import { refusalOf } from '../test/refusal.ts';
 import { responsesClient, weatherFunction } from '../test/responses-events.ts';
 import { readResponsesRequest } from './read-request.ts';
 
@@ -33,14 +33,7 @@ const shell = {
   parameters: { type: 'object', properties: { command: { type: 'array', items: { type: 'string' } } } },
 };
 
-function refusal(body: unknown): ProxyHttpError {
-  try {
-    readResponsesRequest(body);
-  } catch (error) {
-    return error as ProxyHttpError;
-  }
-  throw new Error('the request was accepted');
-}
+const refusal = (body: unknown) => refusalOf(readResponsesRequest, body);
 
 describe('reading namespace tools', () => {
   it('offers each function of a namespace by its own name, told which namespace it belongs to', () => {
@@ -193,7 +186,7 @@ describe('a namespaced call, native mode', () => {
   it('the upstream gets spawn_agent as a function; its call comes back with the namespace', async () => {
     const call = {
       id: 'call_1',
-      type: 'function',
+      type: 'function' as const,
       function: { name: 'spawn_agent', arguments: '{"message":"Run the tests"}' },
     };
     const { client, requests } = proxyWith(() => Response.json(completion(null, [call])), { toolMode: 'native' });

@@ -3,7 +3,7 @@
  * and the 400 (message and `param` naming the field) for each bad input.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProxyHttpError } from '../core/errors.ts';
+import { refusalOf } from '../test/refusal.ts';
 import { readResponsesRequest } from './read-request.ts';
 
 const weather = {
@@ -14,14 +14,7 @@ const weather = {
   strict: false,
 };
 
-function refusal(body: unknown): ProxyHttpError {
-  try {
-    readResponsesRequest(body);
-  } catch (error) {
-    return error as ProxyHttpError;
-  }
-  throw new Error('the request was accepted');
-}
+const refusal = (body: unknown) => refusalOf(readResponsesRequest, body);
 
 describe('reading a Responses request', () => {
   it('a string input is one user message; instructions lead as the system message', () => {
