@@ -24,6 +24,8 @@ export interface ProxyEnv {
   TOOL_MODE?: string;
   /** Emulated mode: a format name of the registry (`hermes` default, `qwen3-coder`, `mistral`, …, `auto`) or an alias (`xml`, `qwen3coder`). */
   PROTOCOL?: string;
+  /** Emulated mode: images in tool results as `placeholder` (default: a line naming the file) or `attach` (the image, for a model that reads images). */
+  TOOL_RESULT_FILES?: string;
   /** Secret. When set, clients must send `Authorization: Bearer <PROXY_TOKEN>`. */
   PROXY_TOKEN?: string;
   /** CORS allow-list: comma-separated origins, or `*`. Unset: no CORS headers. */
@@ -81,10 +83,15 @@ export function proxyOptionsFromEnv(
     // The value is not echoed: these messages can reach unauthenticated callers.
     throw new TypeError(`PROTOCOL is not a format name. Use one of: ${PROTOCOL_NAMES.join(', ')}.`);
   }
+  const files = text(env, 'TOOL_RESULT_FILES')?.toLowerCase();
+  if (files !== undefined && files !== 'placeholder' && files !== 'attach') {
+    throw new TypeError('TOOL_RESULT_FILES must be "placeholder" or "attach" (for a model that reads images).');
+  }
   const origins = text(env, 'ALLOWED_ORIGINS');
   const options: ProxyHandlerOptions = {
     toolMode: toolMode as ToolMode,
     protocol: protocol as ProtocolName,
+    ...(files !== undefined ? { toolResultFiles: files } : {}),
   };
   const streamHeadersWithinMs = wholeNumber(env, 'STREAM_HEADERS_WITHIN_MS', { unit: 'milliseconds', min: 0 });
   if (streamHeadersWithinMs !== undefined) options.streamHeadersWithinMs = streamHeadersWithinMs;

@@ -57,6 +57,9 @@ export function resolveModels(options: ProxyHandlerOptions): ResolvedModels {
   if (base === undefined) {
     throw new TypeError('createProxyHandler needs a `model`, an `engine` or an `upstream` ({ baseURL }).');
   }
-  const model = applyMiddleware(base, options.middleware ?? middlewareForProtocol(options.protocol ?? 'hermes'));
+  const model = applyMiddleware(
+    base,
+    options.middleware ?? middlewareForProtocol(options.protocol ?? 'hermes', options.toolResultFiles),
+  );
   return { toolMode, modelId, engine, modelFor: () => model };
 }

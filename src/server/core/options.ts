@@ -36,6 +36,14 @@ export interface ProxyHandlerOptions {
   upstream?: UpstreamClientOptions;
   /** Emulated mode: the protocol the model is taught. Default `hermes`. */
   protocol?: ProtocolName;
+  /**
+   * Emulated mode: what an image in a tool result (Codex's `view_image`, Claude
+   * Code's Read of a picture) becomes for the model: `'placeholder'` (default),
+   * a line naming the file, for text-only models; `'attach'`, the image itself
+   * after the results, for a model that reads images. The middleware's
+   * `toolResultFiles`.
+   */
+  toolResultFiles?: 'placeholder' | 'attach';
   /** Emulated mode: a toolshim middleware to use instead of the `protocol` preset (custom templates, onError). */
   middleware?: LanguageModelV4Middleware;
   /** The model id `GET /v1/models` lists. Default: the upstream model, else `toolshim`. */

@@ -12,17 +12,21 @@ export const PROTOCOL_NAMES: readonly string[] = FORMAT_NAMES;
 const made = new Map<string, LanguageModelV4Middleware>();
 
 /** The middleware for a format name; throws with the list of names for any other string. */
-export function middlewareForProtocol(name: string): LanguageModelV4Middleware {
+export function middlewareForProtocol(
+  name: string,
+  toolResultFiles: 'placeholder' | 'attach' = 'placeholder',
+): LanguageModelV4Middleware {
   const format = findFormat(name);
   if (format === undefined) {
     throw new TypeError(
       `Unknown PROTOCOL. Use one of: ${PROTOCOL_NAMES.join(', ')} (or the aliases ${FORMAT_ALIASES.join(', ')}).`,
     );
   }
-  let middleware = made.get(format.name);
+  const key = `${format.name} ${toolResultFiles}`;
+  let middleware = made.get(key);
   if (middleware === undefined) {
-    middleware = createToolMiddleware({ protocol: format.create() });
-    made.set(format.name, middleware);
+    middleware = createToolMiddleware({ protocol: format.create(), toolResultFiles });
+    made.set(key, middleware);
   }
   return middleware;
 }
