@@ -7,8 +7,10 @@
  */
 
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest, ChatMessage } from '../wire/types.ts';
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
 import type { ChatEngine, ChatEngineCallOptions } from './chat-engine.ts';
+import { agentTurn } from './replay-agent.ts';
+import { conversationState, textOf, workingDirectoryIn } from './replay-conversation.ts';
 import { detectFormat, renderForcedCall } from './replay-formats.ts';
 import {
   fitToSchema,
@@ -18,8 +20,7 @@ import {
   thinkingWriter,
   toolPropertiesIn,
 } from './replay-protocol.ts';
-import { resultsIn } from './replay-results.ts';
-import { defaultCall, type ReplayTurn, scriptTurn } from './replay-scripts.ts';
+import { defaultCall, intentOf, type ReplayTurn, scriptTurn } from './replay-scripts.ts';
 
 /** Options of `createReplayEngine`. */
 export interface ReplayEngineOptions {
@@ -50,9 +51,13 @@ export function replayText(request: ChatCompletionRequest, protocol?: ToolCallPr
   const madeCall = (text: string) => madeCallWith(writer, text, taught.toolNames);
   const { request: userText, step, results } = conversationState(messages, madeCall);
   const offered = protocol || taught.format ? taught.toolNames : [];
-  const scripted = scriptTurn({ request: userText, step, results, toolNames: offered });
   const schemas = toolPropertiesIn(system);
-  const turn: ReplayTurn = { ...scripted, calls: scripted.calls?.map((call) => fitToSchema(call, schemas)) };
+  const cwd = workingDirectoryIn(messages);
+  const agent = agentTurn({ request: userText, step, results, toolNames: offered, schemas, cwd }, intentOf(userText));
+  const scripted = agent ?? scriptTurn({ request: userText, step, results, toolNames: offered });
+  // A malformed turn stays as scripted: fitted to a tool without its arguments, it would become a valid empty call.
+  const fitted = scripted.malformed ? scripted.calls : scripted.calls?.map((call) => fitToSchema(call, schemas));
+  const turn: ReplayTurn = { ...scripted, calls: fitted };
 
   // A forced answer is bare JSON, as the response_format schema asks. When no tool fits the request at all
   // ("Tell me a joke"), the scripted model answers in words, as a small model ignoring the forced choice
@@ -86,12 +91,6 @@ function thinkingFor(request: string, step: number, turn: ReplayTurn, protocol: 
   return write(plan);
 }
 
-function textOf(content: ChatMessage['content']): string {
-  if (typeof content === 'string') return content;
-  if (!content) return '';
-  return content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-}
-
 /**
  * The forced tool: its name, `''` for "any tool" (tool choice `required`),
  * undefined when the choice is free. toolshim asks through `response_format`
@@ -107,43 +106,6 @@ function forcedTool(request: ChatCompletionRequest, system: string): string | un
   const named = /You must call the function "([^"]+)"/.exec(system);
   if (named) return named[1];
   return /You must call at least one of the functions/.test(system) ? '' : undefined;
-}
-
-/**
- * Walks back over (assistant call → tool results) rounds to the last real
- * user message. Results come as `tool` messages (native) or as user text
- * after an assistant turn that made a call (toolshim's rewritten history).
- */
-function conversationState(messages: ChatMessage[], madeCall: (text: string) => boolean) {
-  let step = 0;
-  let latest: unknown[] | undefined;
-  let i = messages.length - 1;
-  while (i >= 0) {
-    const message = messages[i] as ChatMessage;
-    const round: unknown[] = [];
-    let j = i;
-    while (j >= 0 && (messages[j] as ChatMessage).role === 'tool') {
-      round.unshift(...resultsIn(textOf((messages[j] as ChatMessage).content)));
-      j--;
-    }
-    const isUserResults =
-      j === i && message.role === 'user' && i > 0 && assistantMadeCall(messages[i - 1] as ChatMessage, madeCall);
-    if (isUserResults) {
-      round.push(...resultsIn(textOf(message.content)));
-      j = i - 1;
-    }
-    if (j === i) break;
-    step++;
-    latest ??= round;
-    i = j - 1; // Skip the assistant turn that made the calls.
-  }
-  const user = messages[i];
-  return { request: user ? textOf(user.content) : '', step, results: latest ?? [] };
-}
-
-function assistantMadeCall(message: ChatMessage, madeCall: (text: string) => boolean): boolean {
-  if (message.role !== 'assistant') return false;
-  return (message.tool_calls?.length ?? 0) > 0 || madeCall(textOf(message.content ?? ''));
 }
 
 /**

@@ -90,7 +90,8 @@ export type Intent =
 
 export function intentOf(request: string): Intent {
   const r = request.toLowerCase();
-  if (/malformed|broken/.test(r)) return 'malformed';
+  // Only an explicit ask plays the broken call: the word alone ("my build is broken") is no such request.
+  if (/\bmalformed\b|\bbroken (?:tool )?call/.test(r)) return 'malformed';
   if (/\bwrite\b.*\bfile\b/.test(r) && fileSizeIn(request) !== undefined) return 'write-file';
   const weather = /weather|temperature|forecast|umbrella|raining/.test(r);
   if (weather && /\bnote|remember/.test(r)) return 'weather-and-note';
