@@ -5,9 +5,14 @@
 // `@ai-sdk/provider-v3`; consumers have them as the peer `@ai-sdk/provider`
 // (3.x, or 4.x which still exports the V3 types), so the emitted .d.ts must
 // say `@ai-sdk/provider`. The packaging test type-checks a consumer against both.
+// Then the `toolshim` command (package.json "bin"): worker/node/ bundled by
+// esbuild into dist/cli/cli.js for Node 20, its imports of src/ entry points
+// pointed at the built dist/ files, so the command runs the same code as the
+// library and ships no second copy of it.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 execFileSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { stdio: 'inherit' });
@@ -24,6 +29,31 @@ for (const file of files) {
   writeFileSync(file, text.replaceAll("'@ai-sdk/provider-v3'", "'@ai-sdk/provider'"));
   rewritten++;
 }
+// Only the package's public entries: the command uses toolshim as any consumer would.
+const entries = new Set(['server.ts', 'index.ts', 'engines.ts']);
+const srcAsDist = {
+  name: 'src-as-dist',
+  setup(b) {
+    b.onResolve({ filter: /\/src\// }, (args) => {
+      const target = relative(resolve('src'), resolve(args.resolveDir, args.path));
+      if (!entries.has(target))
+        throw new Error(`${args.importer} imports src/${target}; the CLI may import only ${[...entries].join(', ')}.`);
+      return { path: `../${target.replace(/\.ts$/, '.js')}`, external: true };
+    });
+  },
+};
+await build({
+  entryPoints: ['worker/node/cli.ts'],
+  outfile: 'dist/cli/cli.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  plugins: [srcAsDist],
+  logLevel: 'warning',
+});
+chmodSync('dist/cli/cli.js', 0o755);
+
 // The fenced block of the README's License section is the license text.
 const license = /\n## License\n[\s\S]*?```text\n([\s\S]*?)```/.exec(readFileSync('README.md', 'utf8'))?.[1];
 if (license === undefined || !license.startsWith('MIT License\n'))

@@ -116,7 +116,7 @@ export const suites = [
     format: 'vitest',
   },
   {
-    name: 'worker e2e (wrangler dev + deploy --dry-run)',
+    name: 'worker e2e (wrangler dev + deploy --dry-run, the toolshim command)',
     command: [
       'vitest',
       'run',

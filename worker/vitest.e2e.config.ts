@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 // End to end, in Node: `wrangler dev` (offline) and `wrangler deploy --dry-run`
-// as child processes, driven by the real openai SDK and the AI SDK.
+// as child processes, driven by the real openai SDK and the AI SDK; and the
+// `toolshim` command (worker/node/), run as a child process too.
 export default defineConfig({
   test: {
     name: 'worker e2e',
-    include: ['worker/e2e/**/*.test.ts'],
+    include: ['worker/e2e/**/*.test.ts', 'worker/node/**/*.test.ts'],
     // wrangler dev needs ~5 s to start on these machines; bundling takes a few more.
     hookTimeout: 120_000,
     testTimeout: 60_000,

@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Miniflare } from 'miniflare';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listeningURL, runCli, stop } from '../../../worker/node/test-support.ts';
 import { readmeBlock } from '../docs/readme-blocks.ts';
 import { root } from '../runtimes/test-files.ts';
 import { packageChecks, packageChecksSkipReason } from './package-checks.ts';
@@ -199,6 +200,53 @@ describe.skipIf(!packageChecks)(`the packed tarball in consumer projects (${pack
     } finally {
       await mf.dispose();
     }
+  });
+
+  // The bin runs the built dist/cli/cli.js, with nothing installed but the tarball (the consumer's links are not used).
+  const commands = () => [
+    ['node_modules/.bin/toolshim (shebang, PATH node)', [join(app, 'node_modules/.bin/toolshim')]],
+    ...(systemNode
+      ? [[`system Node (${systemNode})`, [systemNode, join(app, 'node_modules/toolshim/dist/cli/cli.js')]]]
+      : []),
+  ];
+  it('the toolshim command (package.json "bin"): serve --port 0 reaches its listening line and gives a tool call, on this Node and the system Node', async () => {
+    for (const [name, command] of commands() as Array<[string, string[]]>) {
+      const cli = runCli(['serve', '--port', '0'], { cwd: app, command, env: { REPLAY_DELAY_MS: '0' } });
+      try {
+        const url = await listeningURL(cli);
+        const response = await fetch(`${url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            model: 'toolshim-replay',
+            messages: [{ role: 'user', content: 'What is the weather in Paris?' }],
+            tools: [
+              {
+                type: 'function',
+                function: {
+                  name: 'get_weather',
+                  parameters: { type: 'object', properties: { city: { type: 'string' } } },
+                },
+              },
+            ],
+          }),
+        });
+        const body = (await response.json()) as { choices: Array<{ finish_reason: string }> };
+        expect(body.choices[0]?.finish_reason, name).toBe('tool_calls');
+      } finally {
+        await stop(cli);
+      }
+    }
+  });
+
+  it('toolshim claude where Claude Code is not installed: exit 1 and how to install it', async () => {
+    const cli = runCli(['claude'], {
+      cwd: app,
+      command: [process.execPath, join(app, 'node_modules/toolshim/dist/cli/cli.js')],
+      env: { PATH: '/nonexistent' },
+    });
+    expect(await cli.exit).toBe(1);
+    expect(cli.stderr()).toContain('Claude Code is not installed: npm install -g @anthropic-ai/claude-code');
   });
 
   // skipLibCheck stays on (as in most apps: ai's own .d.ts want @types/node); notAny() in the

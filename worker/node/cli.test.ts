@@ -1,0 +1,197 @@
+/// <reference types="node" />
+/**
+ * `toolshim serve` as a child process, as a user runs it, against a scripted
+ * upstream on 127.0.0.1: tool calls parsed from the model's text, secrets kept
+ * out of the banner, the unreachable-upstream warning, cancellation when the
+ * client leaves, and the exit codes of the command line.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CliProcess, closedPort, listeningURL, root, runCli, scriptedUpstream, stop } from './test-support.ts';
+
+const weatherTool = {
+  type: 'function',
+  function: {
+    name: 'get_weather',
+    description: 'Current weather for a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
+};
+const hermesCall = 'Checking.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Seoul"}}\n</tool_call>';
+
+const running: CliProcess[] = [];
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map(stop));
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+function serve(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
+  const cli = runCli(['serve', '--port', '0', ...args], { env });
+  running.push(cli);
+  return cli;
+}
+
+describe('toolshim serve', () => {
+  it('gives a chat completions client the tool call the model wrote as text (hermes, from the model-name table)', async () => {
+    const upstream = await scriptedUpstream({ reply: hermesCall, models: ['qwen2.5:7b'] });
+    closers.push(upstream.close);
+    const cli = serve(['--upstream', upstream.url, '--model', 'qwen2.5:7b', '--token', 'tok-1', '--api-key', 'key-1']);
+    const url = await listeningURL(cli);
+    expect(cli.stderr()).toMatch(/protocol\s+hermes \(model-name table: \/qwen\|qwq\/i\)/);
+
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer tok-1' },
+      body: JSON.stringify({
+        model: 'anything',
+        messages: [{ role: 'user', content: 'Weather in Seoul?' }],
+        tools: [weatherTool],
+      }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      choices: Array<{ finish_reason: string; message: { content: string | null; tool_calls?: unknown[] } }>;
+    };
+    expect(body.choices[0]?.finish_reason).toBe('tool_calls');
+    expect(body.choices[0]?.message.tool_calls).toEqual([
+      { id: expect.any(String), type: 'function', function: { name: 'get_weather', arguments: '{"city":"Seoul"}' } },
+    ]);
+
+    const call = upstream.seen.find((request) => request.path === '/v1/chat/completions');
+    expect(call?.headers.authorization).toBe('Bearer key-1');
+    const sent = JSON.parse(call?.body ?? '{}') as { model: string; tools?: unknown };
+    expect(sent.model).toBe('qwen2.5:7b');
+    // Emulated mode: the upstream is taught the tools in the prompt, never sent them.
+    expect(sent.tools).toBeUndefined();
+  });
+
+  it('asks for the token it was given, and its banner shows the settings but no secret', async () => {
+    const upstream = await scriptedUpstream({ reply: 'Hi.', models: ['qwen3-coder:30b'] });
+    closers.push(upstream.close);
+    const cli = serve(['--upstream', upstream.url, '--token', 'secret-proxy-token-42'], {
+      UPSTREAM_API_KEY: 'secret-upstream-key-42',
+      UPSTREAM_MODEL: 'qwen3-coder:30b',
+    });
+    const url = await listeningURL(cli);
+    const banner = cli.stderr();
+    expect(banner).not.toContain('secret-');
+    expect(cli.stdout()).not.toContain('secret-');
+    expect(banner).toMatch(/token\s+required \(set\)/);
+    expect(banner).toMatch(/api key\s+\(set\)/);
+    expect(banner).toContain(`upstream   ${upstream.url} (--upstream)`);
+    expect(banner).toMatch(/model\s+qwen3-coder:30b/);
+    expect(banner).toMatch(/protocol\s+qwen3-coder \(model-name table/);
+    expect(banner).toMatch(/body limit\s+16777216 bytes/);
+    expect(cli.stdout().trim().split('\n')).toEqual([`toolshim listening on ${url}`]);
+    const denied = await fetch(`${url}/v1/models`, { headers: { authorization: 'Bearer wrong' } });
+    expect(denied.status).toBe(401);
+  });
+
+  it('warns when the upstream cannot be reached, naming the URL, the failure and the fix, and serves anyway', async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}/v1`;
+    const cli = serve(['--upstream', dead, '--model', 'llama3.1:8b']);
+    const url = await listeningURL(cli);
+    expect(cli.stderr()).toContain(`the upstream ${dead} did not answer GET /models: ECONNREFUSED`);
+    expect(cli.stderr()).toContain('Fix: start your model server, or check --upstream');
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+  });
+
+  it('says nothing of the kind when the upstream answers', async () => {
+    const upstream = await scriptedUpstream({ reply: 'Hi.', models: ['llama3.1:8b'] });
+    closers.push(upstream.close);
+    const cli = serve(['--upstream', upstream.url, '--model', 'llama3.1:8b']);
+    await listeningURL(cli);
+    expect(cli.stderr()).not.toContain('warning');
+    expect(upstream.seen.map((request) => request.path)).toEqual(['/v1/models']);
+  });
+
+  it('warns when the upstream does not list the model (say, not pulled yet)', async () => {
+    const upstream = await scriptedUpstream({ reply: 'Hi.', models: ['llama3.1:8b', 'gemma3:4b'] });
+    closers.push(upstream.close);
+    const cli = serve(['--upstream', upstream.url, '--model', 'qwen3-coder:30b']);
+    await listeningURL(cli);
+    expect(cli.stderr()).toContain(
+      'warning: the upstream does not list the model "qwen3-coder:30b"; it lists: llama3.1:8b, gemma3:4b.',
+    );
+  });
+
+  it('cancels the upstream request when the client leaves mid-stream', async () => {
+    const upstream = await scriptedUpstream({ reply: '', models: ['qwen2.5:7b'], hold: true });
+    closers.push(upstream.close);
+    const cli = serve(['--upstream', upstream.url, '--model', 'qwen2.5:7b']);
+    const url = await listeningURL(cli);
+    const client = new AbortController();
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'Hi' }] }),
+      signal: client.signal,
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    while (!text.includes('Let me think')) text += new TextDecoder().decode((await reader.read()).value);
+    const call = upstream.seen.find((request) => request.path === '/v1/chat/completions');
+    let closed = false;
+    void call?.closed.then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(closed, 'the upstream request is still open while the client reads').toBe(false);
+    client.abort();
+    const within = await Promise.race([
+      call?.closed.then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still open after 3 s'), 3000)),
+    ]);
+    expect(within).toBe('closed');
+  });
+
+  it('on the offline sample model with no flags, and --port 0 prints the real port', async () => {
+    const cli = serve([]);
+    const url = await listeningURL(cli);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(url.endsWith(':0')).toBe(false);
+    expect(cli.stderr()).toContain('none: the embedded offline sample model');
+    const models = (await (await fetch(`${url}/v1/models`)).json()) as { data: Array<{ id: string }> };
+    expect(models.data[0]?.id).toBe('toolshim-replay');
+  });
+});
+
+describe('toolshim command line', () => {
+  const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+
+  it('--version prints the package version; --help the usage; both exit 0', async () => {
+    const v = runCli(['--version']);
+    expect(await v.exit).toBe(0);
+    expect(v.stdout().trim()).toBe(version);
+    const help = runCli(['--help']);
+    expect(await help.exit).toBe(0);
+    expect(help.stdout()).toContain('toolshim serve');
+  });
+
+  it.each([
+    [['serve', '--bogus'], 'Unknown argument: --bogus'],
+    [['--bogus'], 'Unknown flag: --bogus'],
+    [['launch'], 'Unknown command: launch'],
+    [[], 'Name a command'],
+    [['serve', '--port'], '--port needs a value.'],
+    [['serve', '--port', 'http'], '--port must be a port number'],
+    [['serve', '--mode', 'turbo'], 'TOOL_MODE must be "emulated" or "native"'],
+    [['serve', '--protocol', 'nope'], 'PROTOCOL is not a format name'],
+  ])('%j: exit 2, the error and the usage on stderr', async (args, message) => {
+    const cli = runCli(args);
+    expect(await cli.exit).toBe(2);
+    expect(cli.stderr()).toContain(message);
+    expect(cli.stderr()).toContain('Usage:');
+    expect(cli.stdout()).toBe('');
+  });
+
+  it('a port in use: exit 1 with what to do', async () => {
+    const first = serve([]);
+    const port = new URL(await listeningURL(first)).port;
+    const second = runCli(['serve', '--port', port]);
+    expect(await second.exit).toBe(1);
+    expect(second.stderr()).toContain(`127.0.0.1:${port} is in use: pick another port with --port`);
+  });
+});

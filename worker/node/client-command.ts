@@ -1,0 +1,72 @@
+/// <reference types="node" />
+/**
+ * `toolshim claude|codex [flags] [--] [args...]`: the proxy in this process
+ * on a free port, the client as a child on the terminal, the client's exit
+ * code passed on. The proxy's lines go to stderr: with `claude -p` or
+ * `codex exec`, stdout is the client's answer and nothing else.
+ */
+import { randomBytes } from 'node:crypto';
+import { REPLAY_MODEL_ID } from '../../src/server.ts';
+import { type ClientName, type Flags, UsageError } from './args.ts';
+import { claudeLaunch, codexLaunch, findClient, notInstalledMessage, runClient } from './launch-client.ts';
+import { describeSettings, resolveSettings, type Settings } from './settings.ts';
+import { checkUpstream, startProxy, validatedOptions } from './start-proxy.ts';
+
+type Environment = Record<string, string | undefined>;
+
+const log = (text: string) => console.error(text);
+
+/**
+ * The model the client asks for. A real upstream needs one named (Claude Code
+ * and Codex would otherwise send their own model names to it); when the
+ * upstream lists exactly one model, that one is meant.
+ */
+async function settingsWithModel(flags: Flags, environment: Environment): Promise<Settings> {
+  const settings = resolveSettings(flags, environment, { defaultPort: 0, readPortVariable: false });
+  validatedOptions(settings);
+  const probe = await checkUpstream(settings, log);
+  if (settings.upstream === undefined || settings.model !== undefined) return settings;
+  const listed = probe?.ok ? probe.models : [];
+  if (listed.length === 1) {
+    log(`toolshim: no --model; using the upstream's only model, ${listed[0]}.`);
+    return resolveSettings({ ...flags, model: listed[0] }, environment, { defaultPort: 0, readPortVariable: false });
+  }
+  const offer = listed.length > 0 ? ` The upstream lists: ${listed.slice(0, 8).join(', ')}.` : '';
+  throw new UsageError(`With --upstream, name the model to run with --model NAME (or UPSTREAM_MODEL).${offer}`);
+}
+
+export async function runClientCommand(
+  client: ClientName,
+  flags: Flags,
+  clientArgs: string[],
+  {
+    environment,
+    cwd,
+    packageRoot,
+    version,
+  }: { environment: Environment; cwd: string; packageRoot: string; version: string },
+): Promise<number> {
+  // Found first: a missing client should not cost a probe and a server start.
+  const binary = findClient(client, { cwd, packageRoot, path: environment.PATH ?? '' });
+  if (binary === undefined) {
+    log(`toolshim: ${notInstalledMessage(client)}`);
+    return 1;
+  }
+  // A token for this run only, unless one was given: other local users and web pages cannot use the proxy.
+  const token = flags.token ?? environment.PROXY_TOKEN ?? randomBytes(24).toString('base64url');
+  const settings = await settingsWithModel({ ...flags, token }, environment);
+  const options = validatedOptions(settings);
+  const server = await startProxy(settings, options);
+  log(describeSettings(settings, version));
+  log(`toolshim listening on ${server.url}`);
+  const model = settings.model ?? REPLAY_MODEL_ID;
+  // Listening on every interface (--host 0.0.0.0) still means the client connects through loopback.
+  const url = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
+  const launch =
+    client === 'claude' ? claudeLaunch(url, token, model, clientArgs) : codexLaunch(url, token, model, clientArgs);
+  try {
+    return await runClient(binary, launch, environment);
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,203 @@
+/// <reference types="node" />
+/**
+ * `toolshim claude` and `toolshim codex`: where the client is found, what it
+ * is given (checked against the real Codex CLI's config parser), and, with a
+ * stand-in client script, that the whole launch works: the client reaches the
+ * proxy with its token, gets its arguments, and its exit code is passed on.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { claudeLaunch, codexLaunch, findClient, notInstalledMessage } from './launch-client.ts';
+import { root, runCli, scriptedUpstream } from './test-support.ts';
+
+function binDir(parent: string, names: Record<string, string>, mode = 0o755): string {
+  const dir = join(parent, 'node_modules', '.bin');
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(names)) {
+    writeFileSync(join(dir, name), text);
+    chmodSync(join(dir, name), mode);
+  }
+  return dir;
+}
+
+describe('findClient', () => {
+  it('cwd first, then the package, then the app toolshim is installed in, then PATH; skips what is not executable', () => {
+    const base = mkdtempSync(join(tmpdir(), 'toolshim-find-'));
+    const cwd = join(base, 'project');
+    const app = join(base, 'app');
+    const packageRoot = join(app, 'node_modules', 'toolshim');
+    const onPath = join(base, 'path-bin');
+    mkdirSync(onPath, { recursive: true });
+    writeFileSync(join(onPath, 'codex'), '#!/bin/sh\n');
+    chmodSync(join(onPath, 'codex'), 0o755);
+    const options = { cwd, packageRoot, path: `/nonexistent:${onPath}` };
+
+    expect(findClient('codex', options)).toBe(join(onPath, 'codex'));
+    binDir(app, { codex: '#!/bin/sh\n' });
+    expect(findClient('codex', options)).toBe(join(app, 'node_modules/.bin/codex'));
+    binDir(packageRoot, { codex: '#!/bin/sh\n' });
+    expect(findClient('codex', options)).toBe(join(packageRoot, 'node_modules/.bin/codex'));
+    binDir(cwd, { codex: 'not executable' }, 0o644);
+    expect(findClient('codex', options)).toBe(join(packageRoot, 'node_modules/.bin/codex'));
+    binDir(cwd, { codex: '#!/bin/sh\n' });
+    expect(findClient('codex', options)).toBe(join(cwd, 'node_modules/.bin/codex'));
+    expect(findClient('claude', options)).toBeUndefined();
+  });
+
+  it('says how to install a missing client', () => {
+    expect(notInstalledMessage('claude')).toBe(
+      'Claude Code is not installed: npm install -g @anthropic-ai/claude-code (or npx toolshim claude after installing it)',
+    );
+    expect(notInstalledMessage('codex')).toContain('npm install -g @openai/codex');
+  });
+});
+
+describe('what each client is given', () => {
+  it('Claude Code: the proxy URL without /v1, the token as a bearer token, the model twice, no API key', () => {
+    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'qwen3-coder:30b', ['-p', 'hi'])).toEqual({
+      args: ['-p', 'hi'],
+      env: {
+        ANTHROPIC_BASE_URL: 'http://127.0.0.1:5000',
+        ANTHROPIC_AUTH_TOKEN: 'tok',
+        ANTHROPIC_MODEL: 'qwen3-coder:30b',
+        ANTHROPIC_DEFAULT_HAIKU_MODEL: 'qwen3-coder:30b',
+        ANTHROPIC_API_KEY: undefined,
+      },
+    });
+  });
+
+  it('Codex CLI: -c overrides its own config parser accepts (codex debug prompt-input, offline, in a scratch CODEX_HOME)', () => {
+    const launch = codexLaunch('http://127.0.0.1:5000', 'tok', 'qwen3-coder:30b', ['debug', 'prompt-input']);
+    expect(launch.env).toEqual({ TOOLSHIM_PROXY_TOKEN: 'tok' });
+    expect(launch.args).toContain('model_providers.toolshim.base_url="http://127.0.0.1:5000/v1"');
+    expect(launch.args).toContain('model="qwen3-coder:30b"');
+    const codex = join(root, 'node_modules/.bin/codex');
+    const run = (args: string[]) =>
+      spawnSync(codex, args, {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: { ...process.env, ...launch.env, CODEX_HOME: mkdtempSync(join(tmpdir(), 'toolshim-codex-home-')) },
+      });
+    const accepted = run(launch.args);
+    expect(accepted.status, accepted.stderr).toBe(0);
+    // The same check refuses a bad value, so the one above means something.
+    const refused = run(launch.args.map((arg) => arg.replace('wire_api="responses"', 'wire_api="chat"')));
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('model_providers.toolshim.wire_api');
+  });
+});
+
+/**
+ * A stand-in client: reports its argv and environment, makes one request to
+ * the proxy the way the real client would, and exits 7.
+ */
+const standIn = (request: string) => `#!/usr/bin/env node
+const fs = require('node:fs');
+(async () => {
+  const env = process.env;
+  const args = process.argv.slice(2);
+  const answer = await (${request})(env, args);
+  fs.writeFileSync(process.env.REPORT_FILE, JSON.stringify({ args, env, answer }));
+  process.exit(7);
+})();
+`;
+
+const claudeRequest = `async (env) => {
+  const response = await fetch(env.ANTHROPIC_BASE_URL + '/v1/messages', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer ' + env.ANTHROPIC_AUTH_TOKEN },
+    body: JSON.stringify({ model: env.ANTHROPIC_MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] }),
+  });
+  const unauthorized = await fetch(env.ANTHROPIC_BASE_URL + '/v1/messages', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  return { status: response.status, body: await response.json(), withoutToken: unauthorized.status };
+}`;
+
+const codexRequest = `async (env, args) => {
+  const config = Object.fromEntries(args.filter((a, i) => args[i - 1] === '-c').map((a) => [a.slice(0, a.indexOf('=')), JSON.parse(a.slice(a.indexOf('=') + 1))]));
+  const response = await fetch(config['model_providers.toolshim.base_url'] + '/responses', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer ' + env[config['model_providers.toolshim.env_key']] },
+    body: JSON.stringify({ model: config.model, input: 'Hi' }),
+  });
+  return { status: response.status, body: await response.json() };
+}`;
+
+describe.each([
+  ['claude', claudeRequest],
+  ['codex', codexRequest],
+] as const)('toolshim %s, with a stand-in client in ./node_modules/.bin', (client, request) => {
+  it('starts the proxy, runs the client on it with its arguments, and exits with its exit code', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), `toolshim-${client}-`));
+    binDir(cwd, { [client]: standIn(request) });
+    const report = join(cwd, 'report.json');
+    const cli = runCli([client, '--protocol', 'hermes', 'first', '--model', 'theirs'], {
+      cwd,
+      env: { REPORT_FILE: report, ANTHROPIC_API_KEY: 'users-real-key', REPLAY_DELAY_MS: '0' },
+    });
+    expect(await cli.exit, cli.stderr()).toBe(7);
+    const seen = JSON.parse(readFileSync(report, 'utf8')) as {
+      args: string[];
+      env: Record<string, string>;
+      answer: { status: number; body: { model?: string }; withoutToken?: number };
+    };
+    expect(seen.args.slice(-3)).toEqual(['first', '--model', 'theirs']);
+    expect(seen.answer.status).toBe(200);
+    expect(seen.answer.body.model).toBe('toolshim-replay');
+    expect(cli.stderr()).toMatch(/toolshim listening on http:\/\/127\.0\.0\.1:\d+/);
+    // stdout is the client's alone (claude -p, codex exec print their answer there).
+    expect(cli.stdout()).toBe('');
+    if (client === 'claude') {
+      expect(seen.env.ANTHROPIC_API_KEY).toBeUndefined();
+      expect(seen.env.ANTHROPIC_DEFAULT_HAIKU_MODEL).toBe('toolshim-replay');
+      expect(seen.answer.withoutToken).toBe(401);
+      expect(cli.stderr()).not.toContain(seen.env.ANTHROPIC_AUTH_TOKEN);
+    } else {
+      expect(seen.args).toContain('web_search="disabled"');
+      expect(cli.stderr()).not.toContain(seen.env.TOOLSHIM_PROXY_TOKEN);
+    }
+  });
+});
+
+describe('toolshim claude with --upstream and no --model', () => {
+  it('uses the model when the upstream lists only one', async () => {
+    const upstream = await scriptedUpstream({ reply: 'Hello.', models: ['qwen3-coder:30b'] });
+    try {
+      const cwd = mkdtempSync(join(tmpdir(), 'toolshim-one-model-'));
+      binDir(cwd, { claude: standIn(claudeRequest) });
+      const report = join(cwd, 'report.json');
+      const cli = runCli(['claude', '--upstream', upstream.url], { cwd, env: { REPORT_FILE: report } });
+      expect(await cli.exit, cli.stderr()).toBe(7);
+      const seen = JSON.parse(readFileSync(report, 'utf8')) as {
+        env: Record<string, string>;
+        answer: { status: number };
+      };
+      expect(seen.env.ANTHROPIC_MODEL).toBe('qwen3-coder:30b');
+      expect(seen.answer.status).toBe(200);
+      expect(cli.stderr()).toContain("using the upstream's only model, qwen3-coder:30b");
+      expect(cli.stderr()).toMatch(/protocol\s+qwen3-coder \(model-name table/);
+      const sent = upstream.seen.find((request) => request.path === '/v1/chat/completions');
+      expect(JSON.parse(sent?.body ?? '{}')).toMatchObject({ model: 'qwen3-coder:30b' });
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('asks for --model, naming what the upstream lists, when it lists several (exit 2, the client not started)', async () => {
+    const upstream = await scriptedUpstream({ reply: 'Hello.', models: ['llama3.1:8b', 'qwen2.5:7b'] });
+    try {
+      const cwd = mkdtempSync(join(tmpdir(), 'toolshim-two-models-'));
+      binDir(cwd, { claude: standIn(claudeRequest) });
+      const report = join(cwd, 'report.json');
+      const cli = runCli(['claude', '--upstream', upstream.url], { cwd, env: { REPORT_FILE: report } });
+      expect(await cli.exit).toBe(2);
+      expect(cli.stderr()).toContain('name the model to run with --model NAME');
+      expect(cli.stderr()).toContain('The upstream lists: llama3.1:8b, qwen2.5:7b.');
+      expect(existsSync(report)).toBe(false);
+    } finally {
+      await upstream.close();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+/// <reference types="node" />
+/**
+ * `toolshim claude` and `toolshim codex`: how each client is found and pointed
+ * at the proxy. Everything goes through the child's environment and argv, so
+ * the user's own configuration (~/.claude, ~/.codex/config.toml) is never
+ * written to, and their real API keys are never sent to the proxy.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { constants as osConstants } from 'node:os';
+import { basename, delimiter, dirname, join } from 'node:path';
+import type { ClientName } from './args.ts';
+
+interface ClientInfo {
+  binary: string;
+  title: string;
+  install: string;
+}
+
+export const CLIENTS: Readonly<Record<ClientName, ClientInfo>> = {
+  claude: { binary: 'claude', title: 'Claude Code', install: 'npm install -g @anthropic-ai/claude-code' },
+  codex: { binary: 'codex', title: 'Codex CLI', install: 'npm install -g @openai/codex' },
+};
+
+function executable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The client's executable: the project's own node_modules/.bin first (cwd,
+ * then toolshim's package, then the folder toolshim is installed in), then
+ * PATH. `undefined` when none is found.
+ */
+export function findClient(
+  name: ClientName,
+  { cwd, packageRoot, path }: { cwd: string; packageRoot: string; path: string },
+): string | undefined {
+  const { binary } = CLIENTS[name];
+  const local = [join(cwd, 'node_modules', '.bin'), join(packageRoot, 'node_modules', '.bin')];
+  // Installed as a dependency, toolshim sits in <app>/node_modules/toolshim: its neighbours' bins are one up.
+  if (basename(dirname(packageRoot)) === 'node_modules') local.push(join(dirname(packageRoot), '.bin'));
+  const onPath = path.split(delimiter).filter((dir) => dir !== '');
+  return [...local, ...onPath].map((dir) => join(dir, binary)).find(executable);
+}
+
+export function notInstalledMessage(name: ClientName): string {
+  const { title, install, binary } = CLIENTS[name];
+  return `${title} is not installed: ${install} (or npx toolshim ${binary} after installing it)`;
+}
+
+export interface Launch {
+  args: string[];
+  /** Variables to set in the child's environment; `undefined` removes one. */
+  env: Record<string, string | undefined>;
+}
+
+/**
+ * Claude Code speaks Messages to ANTHROPIC_BASE_URL (without /v1). The token
+ * goes as ANTHROPIC_AUTH_TOKEN (a bearer token); ANTHROPIC_API_KEY is removed
+ * so the user's real key is not sent to the proxy, and so Claude Code does not
+ * ask which of the two credentials to use.
+ */
+export function claudeLaunch(url: string, token: string, model: string, args: string[]): Launch {
+  return {
+    args,
+    env: {
+      ANTHROPIC_BASE_URL: url,
+      ANTHROPIC_AUTH_TOKEN: token,
+      ANTHROPIC_MODEL: model,
+      // Claude Code's model for small background requests (titles, summaries): the same local model.
+      ANTHROPIC_DEFAULT_HAIKU_MODEL: model,
+      ANTHROPIC_API_KEY: undefined,
+    },
+  };
+}
+
+/** A TOML string for a `-c key=value` override: a JSON string is a valid TOML basic string. */
+const toml = (value: string) => JSON.stringify(value);
+
+/**
+ * Codex CLI speaks Responses to a model provider. `-c` overrides define a
+ * provider for this run only, leaving ~/.codex/config.toml as it is; its
+ * `env_key` names the variable that carries the token. Codex declares a hosted
+ * web_search tool by default, which a local model cannot run: it is disabled.
+ */
+export function codexLaunch(url: string, token: string, model: string, args: string[]): Launch {
+  const overrides = [
+    'model_provider="toolshim"',
+    'model_providers.toolshim.name="toolshim"',
+    `model_providers.toolshim.base_url=${toml(`${url}/v1`)}`,
+    'model_providers.toolshim.wire_api="responses"',
+    'model_providers.toolshim.env_key="TOOLSHIM_PROXY_TOKEN"',
+    `model=${toml(model)}`,
+    'web_search="disabled"',
+  ];
+  return { args: [...overrides.flatMap((value) => ['-c', value]), ...args], env: { TOOLSHIM_PROXY_TOKEN: token } };
+}
+
+/** The child's environment: ours with the launch's changes. */
+export function childEnvironment(
+  base: Record<string, string | undefined>,
+  changes: Record<string, string | undefined>,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries({ ...base, ...changes })) if (value !== undefined) env[name] = value;
+  return env;
+}
+
+/**
+ * Runs the client on the terminal and resolves with the exit code to pass on
+ * (128 + the signal's number when it was killed by one, as shells report it).
+ * Ctrl-C reaches the client directly (same process group): it decides what
+ * an interrupt means, so ours is ignored while it runs.
+ */
+export function runClient(binary: string, launch: Launch, base: Record<string, string | undefined>): Promise<number> {
+  const child: ChildProcess = spawn(binary, launch.args, {
+    stdio: 'inherit',
+    env: childEnvironment(base, launch.env),
+  });
+  const ignore = () => {};
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  const onTerm = forward('SIGTERM');
+  const onHup = forward('SIGHUP');
+  process.on('SIGINT', ignore);
+  process.on('SIGTERM', onTerm);
+  process.on('SIGHUP', onHup);
+  return new Promise((resolve) => {
+    const finish = (code: number) => {
+      process.off('SIGINT', ignore);
+      process.off('SIGTERM', onTerm);
+      process.off('SIGHUP', onHup);
+      resolve(code);
+    };
+    child.once('error', (error) => {
+      console.error(`toolshim: could not start ${binary}: ${error.message}`);
+      finish(127);
+    });
+    child.once('exit', (code, signal) => {
+      finish(code ?? 128 + (signal ? osConstants.signals[signal] : 0));
+    });
+  });
+}

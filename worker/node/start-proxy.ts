@@ -1,0 +1,50 @@
+/// <reference types="node" />
+/**
+ * Settings → a running proxy: validate the variables, show the banner, probe
+ * the upstream, listen. Shared by `serve` and the client launchers, which
+ * differ only in where the proxy's lines go and what they do once it is up.
+ */
+import { createProxyHandler, type ProxyHandlerOptions, proxyOptionsFromEnv } from '../../src/server.ts';
+import { UsageError } from './args.ts';
+import { missingModelWarning, type ProbeResult, probeUpstream, unreachableWarning } from './probe.ts';
+import { listen, type RunningServer } from './serve.ts';
+import type { Settings } from './settings.ts';
+
+/** The handler's options, or a UsageError with the handler's own message (it names the variable, never its value). */
+export function validatedOptions(settings: Settings): ProxyHandlerOptions {
+  try {
+    return proxyOptionsFromEnv(settings.env);
+  } catch (error) {
+    if (error instanceof TypeError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** Probes the upstream, if there is one, and logs what is wrong with it. */
+export async function checkUpstream(settings: Settings, log: (text: string) => void): Promise<ProbeResult | undefined> {
+  const { upstream } = settings;
+  if (upstream === undefined) return undefined;
+  const probe = await probeUpstream(upstream.url, { apiKey: settings.env.UPSTREAM_API_KEY });
+  if (!probe.ok) log(unreachableWarning(upstream.url, probe.problem, upstream.preset));
+  else if (settings.model !== undefined) {
+    const warning = missingModelWarning(settings.model, probe.models);
+    if (warning !== undefined) log(warning);
+  }
+  return probe;
+}
+
+/** Listens, or explains the port problem (in use, not allowed) as a one-line error. */
+export async function startProxy(settings: Settings, options: ProxyHandlerOptions): Promise<RunningServer> {
+  try {
+    return await listen(createProxyHandler(options), { host: settings.host, port: settings.port });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const where = `${settings.host}:${settings.port}`;
+    if (code === 'EADDRINUSE') {
+      throw new Error(`${where} is in use: pick another port with --port (0 picks a free one).`);
+    }
+    if (code === 'EACCES') throw new Error(`${where}: not allowed to listen there (ports below 1024 need privileges).`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new Error(`--host ${settings.host}: no such address.`);
+    throw error;
+  }
+}
