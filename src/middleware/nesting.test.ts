@@ -84,6 +84,7 @@ describe.each(FORMATS.map((format) => [format.name, format] as const))('%s: deep
 
 const deepJson = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
 const deepBrace = deepJson.replaceAll('"a"', 'a');
+const xmlArgument = `${'<a>'.repeat(DEPTH)}1${'</a>'.repeat(DEPTH)}`;
 /** A call of tool `f` whose argument `x` nests 10,000 deep, in each syntax family. */
 const deepCalls: Array<[format: string, text: string, keeps: 'text' | 'argument-text']> = [
   ['hermes', `<tool_call>\n{"name": "f", "arguments": {"x": ${deepJson}}}\n</tool_call>`, 'text'],
@@ -101,7 +102,7 @@ const deepCalls: Array<[format: string, text: string, keeps: 'text' | 'argument-
     `<tool_call>\n<function=f>\n<parameter=x>\n${deepJson}\n</parameter>\n</function>\n</tool_call>`,
     'argument-text',
   ],
-  ['morph-xml', `<f><x>${'<a>'.repeat(DEPTH)}1${'</a>'.repeat(DEPTH)}</x></f>`, 'argument-text'],
+  ['morph-xml', `<f><x>${xmlArgument}</x></f>`, 'argument-text'],
 ];
 
 describe.each(deepCalls)('%s: a model call whose arguments nest 10,000 deep', (name, text, keeps) => {
@@ -116,12 +117,28 @@ describe.each(deepCalls)('%s: a model call whose arguments nest 10,000 deep', (n
   function expectNothingLost(summary: { text: string; calls: unknown[] }): void {
     if (keeps === 'text') {
       expect(summary.calls).toEqual([]);
-      expect(summary.text.length).toBeGreaterThan(DEPTH);
+      // Every character the model wrote comes back as text, exactly.
+      expect(summary.text).toBe(text);
       expect(errors.join('\n')).toMatch(/nests deeper than 100 levels/);
     } else {
       // XML: the markup past the limit is the argument's text, so the call stands with nothing dropped.
       expect(summary.calls).toHaveLength(1);
-      expect(JSON.stringify(summary.calls[0]).length).toBeGreaterThan(DEPTH);
+      const call = summary.calls[0] as { input: unknown };
+      const input = (typeof call.input === 'string' ? JSON.parse(call.input) : call.input) as { x: unknown };
+      if (name !== 'morph-xml') {
+        expect(input).toEqual({ x: deepJson });
+        return;
+      }
+      // XML elements nest as objects down to the limit; below it, the rest of the markup is the text, whole.
+      let value = input.x;
+      let levels = 0;
+      while (typeof value === 'object' && value !== null) {
+        expect(Object.keys(value)).toEqual(['a']);
+        value = (value as { a: unknown }).a;
+        levels++;
+      }
+      expect(levels).toBeGreaterThan(90);
+      expect(value).toBe(`${'<a>'.repeat(DEPTH - levels)}1${'</a>'.repeat(DEPTH - levels)}`);
     }
   }
 

@@ -47,6 +47,12 @@ export function createXmlValueReader(elementName: string): XmlValueReader {
   let done = false;
   /** Inside `<…`: the tag text read so far (it may span chunks). */
   let tag: string | undefined;
+  /**
+   * Elements opened past MAX_NESTING and not closed yet: they are text of the
+   * deepest element, and so are their close tags, so the markup stays whole
+   * (a close tag must not end an element of the same name further up).
+   */
+  let deepOpen = 0;
 
   function top(): Frame {
     return stack[stack.length - 1] as Frame;
@@ -58,13 +64,21 @@ export function createXmlValueReader(elementName: string): XmlValueReader {
     if (parsed === undefined) return false;
     if (parsed.kind === 'open') {
       // Deeper than the argument walks may go (json/depth.ts): the tag stays text of the value.
-      if (stack.length > MAX_NESTING) return false;
+      if (stack.length > MAX_NESTING) {
+        deepOpen++;
+        return false;
+      }
       stack.push({ name: parsed.name, text: [], children: undefined });
       return true;
     }
     if (parsed.kind === 'self-closing') {
+      if (deepOpen > 0) return false;
       addChild(top(), parsed.name, '');
       return true;
+    }
+    if (deepOpen > 0) {
+      deepOpen--;
+      return false;
     }
     // A close tag closes the nearest open element of that name; unmatched ones are text.
     let at = stack.length - 1;

@@ -12,12 +12,12 @@ import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelText, upstreamText } from '../../src/server/messages/test/anthropic-client.ts';
 import {
-  claudeCodeAccepts,
   claudeCodeFirstRequest,
   claudeCodeHeaders,
   claudeCodePath,
   claudeCodeSecondRequest,
   claudeCodeTools,
+  fitsScriptedClaudeCodeSchema,
 } from '../../src/server/messages/test/claude-code.ts';
 import { parseEvents } from '../../src/server/messages/test/events.ts';
 import { type DevServer, root, startDev } from './wrangler.ts';
@@ -112,7 +112,7 @@ describe('Use with Claude Code, as the README writes it', () => {
       .finalMessage();
     const call = message.content.find((b) => b.type === 'tool_use');
     expect(call?.type === 'tool_use' && [call.name, call.input]).toEqual(['Bash', bash]);
-    expect(claudeCodeAccepts('Bash', call?.type === 'tool_use' ? call.input : undefined)).toBe(true);
+    expect(fitsScriptedClaudeCodeSchema('Bash', call?.type === 'tool_use' ? call.input : undefined)).toBe(true);
     expect(message.model).toBe(claudeEnv.ANTHROPIC_MODEL);
     expect(upstreamRequests.at(-1)?.model).toBe(workerVars.UPSTREAM_MODEL);
     const title = await client.messages.create({
@@ -151,7 +151,7 @@ describe('Use with Claude Code, as the README writes it', () => {
       .map((e) => (e.data.delta as { partial_json: string }).partial_json)
       .join('');
     expect(block.name).toBe('Bash');
-    expect(claudeCodeAccepts('Bash', JSON.parse(json))).toBe(true);
+    expect(fitsScriptedClaudeCodeSchema('Bash', JSON.parse(json))).toBe(true);
     expect(events.find((e) => e.event === 'message_delta')?.data.delta).toMatchObject({ stop_reason: 'tool_use' });
 
     const second = await fetch(`${baseURL}${claudeCodePath}`, {

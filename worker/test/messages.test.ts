@@ -12,11 +12,11 @@ import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import { anthropicClient, upstreamText, weatherTool } from '../../src/server/messages/test/anthropic-client.ts';
 import {
-  claudeCodeAccepts,
   claudeCodeFirstRequest,
   claudeCodeHeaders,
   claudeCodePath,
   claudeCodeSecondRequest,
+  fitsScriptedClaudeCodeSchema,
 } from '../../src/server/messages/test/claude-code.ts';
 import { parseEvents, type SseEvent } from '../../src/server/messages/test/events.ts';
 import { fakeUpstream, type RecordedRequest } from '../../src/server/test/fake-upstream.ts';
@@ -117,7 +117,7 @@ describe('a Claude Code turn through the Worker (emulated, Hermes upstream)', ()
     });
     const calls = toolUses(events);
     expect(calls).toEqual([{ id: expect.stringMatching(/^toolu_/), name: 'Bash', input: bash }]);
-    expect(claudeCodeAccepts(calls[0]!.name, calls[0]!.input)).toBe(true);
+    expect(fitsScriptedClaudeCodeSchema(calls[0]!.name, calls[0]!.input)).toBe(true);
 
     // The upstream saw Claude Code's system prompt and its tools taught in the Hermes format.
     const system = (requests[0]!.body.messages as Array<{ role: string; content: string }>)[0]!;

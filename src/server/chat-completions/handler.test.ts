@@ -9,6 +9,7 @@ import { proxyOptionsFromEnv } from '../core/env-options.ts';
 import type { ProxyHandlerOptions } from '../core/options.ts';
 import { createProxyHandler } from '../handler.ts';
 import { chatRequest, fakeUpstream, readSse, weatherTool } from '../test/fake-upstream.ts';
+import { refusalOf } from '../test/refusal.ts';
 
 const messages = [{ role: 'user', content: 'hi' }];
 
@@ -283,8 +284,11 @@ describe('options from the environment', () => {
       /PROTOCOL is not a format name\. Use one of: hermes, gemma, .*, auto\./,
     );
     // The values are not echoed: these messages can reach unauthenticated callers.
-    expect(() => proxyOptionsFromEnv({ PROTOCOL: 'sk-secret' })).not.toThrow(/sk-secret/);
-    expect(() => proxyOptionsFromEnv({ TOOL_MODE: 'sk-secret' })).not.toThrow(/sk-secret/);
+    for (const name of ['PROTOCOL', 'TOOL_MODE', 'TOOL_RESULT_FILES']) {
+      const thrown = refusalOf(proxyOptionsFromEnv, { [name]: 'sk-secret' });
+      expect(thrown.message).toMatch(new RegExp(`^${name} (must be|is not)`));
+      expect(thrown.message).not.toContain('sk-secret');
+    }
     expect(() => proxyOptionsFromEnv({ MAX_BODY_BYTES: '1MB' })).toThrow(/MAX_BODY_BYTES/);
     const upstream = { UPSTREAM_BASE_URL: 'http://127.0.0.1:8080/v1' };
     expect(() => proxyOptionsFromEnv({ ...upstream, UPSTREAM_TIMEOUT_MS: '0' })).toThrow(

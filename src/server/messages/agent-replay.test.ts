@@ -13,11 +13,11 @@ import { describe, expect, it } from 'vitest';
 import { proxyOptionsFromEnv } from '../core/env-options.ts';
 import { createProxyHandler } from '../handler.ts';
 import {
-  claudeCodeAccepts,
   claudeCodeFirstRequest,
   claudeCodeHeaders,
   claudeCodePath,
   claudeCodeTools,
+  fitsScriptedClaudeCodeSchema,
 } from './test/claude-code.ts';
 
 const handler = createProxyHandler(proxyOptionsFromEnv({ REPLAY_DELAY_MS: '0' }));
@@ -89,7 +89,7 @@ describe('the sample model with Claude Code', () => {
     const call = calls(first)[0] as Block;
     expect(call.name).toBe('Bash');
     expect(call.input).toMatchObject({ command: 'ls' });
-    expect(claudeCodeAccepts('Bash', call.input)).toBe(true);
+    expect(fitsScriptedClaudeCodeSchema('Bash', call.input)).toBe(true);
 
     const second = await send([
       userTurn('Please run `ls` in this folder.'),
@@ -111,7 +111,7 @@ describe('the sample model with Claude Code', () => {
   it('"read notes.md": a Read call with the absolute path under the working directory', async () => {
     const message = await send([userTurn('Read notes.md')]);
     expect(calls(message)).toMatchObject([{ name: 'Read', input: { file_path: '/home/dev/project/notes.md' } }]);
-    expect(claudeCodeAccepts('Read', calls(message)[0]?.input)).toBe(true);
+    expect(fitsScriptedClaudeCodeSchema('Read', calls(message)[0]?.input)).toBe(true);
   });
 
   it('"broken" and "malformed" in the system prompt, tool descriptions and reminders play no malformed call', async () => {

@@ -219,11 +219,15 @@ export interface CodexTurn {
 }
 
 function fail(why: string): never {
-  throw new Error(`Codex would reject this stream: ${why}`);
+  throw new Error(`The stream does not fit what codex-rs's process_sse reads: ${why}`);
 }
 
-/** Reads events the way Codex's `process_sse` does, checking the fields it deserializes. */
-export function readLikeCodex(events: ResponsesEvent[]): CodexTurn {
+/**
+ * Checks the fields that Codex's `process_sse` deserializes (as read from
+ * codex-rs's source), and collects the turn. Our reading of its source, not
+ * Codex: the real client runs against the proxy in worker/e2e/agents/.
+ */
+export function checkCodexReadFields(events: ResponsesEvent[]): CodexTurn {
   const items: Array<Record<string, unknown>> = [];
   let completed: { id: string; model: unknown; usage: CodexTurn['usage'] } | undefined;
   let streamedText = '';
@@ -301,7 +305,7 @@ export async function codexTurn(
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
     throw new Error(`Codex reads SSE; got ${response.headers.get('content-type')}`);
   }
-  return readLikeCodex(parseEvents(await response.text()));
+  return checkCodexReadFields(parseEvents(await response.text()));
 }
 
 /** The patch the scripted sessions have the model apply. */

@@ -1,7 +1,7 @@
 /** The error a request reader throws for `body`; fails the test when the body is accepted. */
 import type { ProxyHttpError } from '../core/errors.ts';
 
-export function refusalOf(read: (body: unknown) => unknown, body: unknown): ProxyHttpError {
+export function refusalOf<Body>(read: (body: Body) => unknown, body: Body): ProxyHttpError {
   try {
     read(body);
   } catch (error) {

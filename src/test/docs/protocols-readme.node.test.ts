@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NATIVE_FORMATS } from '../../protocols/formats.ts';
+import { parseGeneratedText } from '../../protocols/parse-text.ts';
 import { root } from '../runtimes/test-files.ts';
 
 const readme = readFileSync(join(root, 'src/protocols/README.md'), 'utf8');
@@ -20,6 +21,12 @@ function chapter(heading: string): string {
   expect(from, `src/protocols/README.md has a "## ${heading}" chapter`).toBeGreaterThan(0);
   const to = readme.indexOf('\n## ', from + 1);
   return readme.slice(from, to < 0 ? undefined : to);
+}
+
+/** Every identifier in the block as a declared tool, so a format that reads only declared tools finds its call. */
+function toolsNamedIn(block: string) {
+  const names = new Set(block.match(/[A-Za-z_][\w.-]*/g) ?? []);
+  return [...names].map((name) => ({ type: 'function' as const, name, inputSchema: { type: 'object' as const } }));
 }
 
 /** The rows of the first table in `text`, by the code-quoted name in their first cell. */
@@ -37,7 +44,15 @@ describe('src/protocols/README.md covers every format', () => {
       const heading = section.split('\n')[1] as string;
       expect(heading).toContain(`\`${format.preset}\``);
       expect(heading).toMatch(/`\w+Protocol\(/);
-      expect(section, 'a fenced block with the exact text').toMatch(/\n`{3,}\n[\s\S]+?\n`{3,}\n/);
+      // The first fenced block is the format's exact text: its own parser reads a call out of it, no text left.
+      const block = /\n(`{3,})\n([\s\S]+?)\n\1\n/.exec(section)?.[2];
+      expect(block, 'a fenced block with the exact text').toBeDefined();
+      const parsed = parseGeneratedText(format.create(), {
+        text: block as string,
+        tools: toolsNamedIn(block as string),
+      });
+      expect(parsed.filter((part) => part.type === 'tool-call').length, 'calls read from the block').toBeGreaterThan(0);
+      expect(parsed.filter((part) => part.type === 'text' && part.text.trim() !== '')).toEqual([]);
     });
   }
 

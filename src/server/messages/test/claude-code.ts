@@ -140,11 +140,13 @@ export function claudeCodeSecondRequest(toolUseId: string, input: Record<string,
 }
 
 /**
- * Whether Claude Code would take this tool input: the tool exists, every
- * required key is there and no other key is (its schemas say
- * `additionalProperties: false`), and each value has the declared JSON type.
+ * Whether a tool input fits the schema of this file's scripted copy of a
+ * Claude Code tool: the tool exists, every required key is there and no
+ * other key is (its schemas say `additionalProperties: false`), and each
+ * value has the declared JSON type. A schema check, not Claude Code: the
+ * real client runs against the proxy in worker/e2e/agents/.
  */
-export function claudeCodeAccepts(name: string, input: unknown): boolean {
+export function fitsScriptedClaudeCodeSchema(name: string, input: unknown): boolean {
   const tool = claudeCodeTools.find((t) => t.name === name);
   if (tool === undefined || typeof input !== 'object' || input === null || Array.isArray(input)) return false;
   const properties = tool.input_schema.properties as unknown as Record<string, { type: string }>;
