@@ -15,6 +15,7 @@ export const FLAG_VARIABLES = {
   host: undefined,
   token: 'PROXY_TOKEN',
   'api-key': 'UPSTREAM_API_KEY',
+  context: 'TOOLSHIM_CONTEXT_TOKENS',
 } as const;
 
 export type FlagName = keyof typeof FLAG_VARIABLES;
@@ -48,6 +49,8 @@ Flags (each also read from the variable in brackets; a flag wins):
   --host H              default 127.0.0.1
   --token T             clients must send it as a bearer token [PROXY_TOKEN]
   --api-key K           sent upstream as a bearer token [UPSTREAM_API_KEY]
+  --context N           claude/codex: the model's context window in tokens, so the client compacts
+                        before the upstream refuses a long prompt [TOOLSHIM_CONTEXT_TOKENS]
 Other variables of the Worker (MAX_BODY_BYTES, UPSTREAM_TIMEOUT_MS, KEEPALIVE_MS, ...) are read from the environment.
 Docs: node_modules/toolshim/worker/README.md, section "One command: toolshim".`;
 

@@ -35,6 +35,16 @@ async function settingsWithModel(flags: Flags, environment: Environment): Promis
   throw new UsageError(`With --upstream, name the model to run with --model NAME (or UPSTREAM_MODEL).${offer}`);
 }
 
+/** `--context`: a whole number of tokens, at least 1024 (no model worth an agent has less). */
+export function contextTokens(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const tokens = Number(value);
+  if (!Number.isInteger(tokens) || tokens < 1024) {
+    throw new UsageError(`--context must be the model's context window in tokens, such as 32768; got ${value}.`);
+  }
+  return tokens;
+}
+
 export async function runClientCommand(
   client: ClientName,
   flags: Flags,
@@ -52,6 +62,7 @@ export async function runClientCommand(
     log(`toolshim: ${notInstalledMessage(client)}`);
     return 1;
   }
+  const context = contextTokens(flags.context ?? environment.TOOLSHIM_CONTEXT_TOKENS);
   // A token for this run only, unless one was given: other local users and web pages cannot use the proxy.
   const token = flags.token ?? environment.PROXY_TOKEN ?? randomBytes(24).toString('base64url');
   const settings = await settingsWithModel({ ...flags, token }, environment);
@@ -63,7 +74,9 @@ export async function runClientCommand(
   // Listening on every interface (--host 0.0.0.0) still means the client connects through loopback.
   const url = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
   const launch =
-    client === 'claude' ? claudeLaunch(url, token, model, clientArgs) : codexLaunch(url, token, model, clientArgs);
+    client === 'claude'
+      ? claudeLaunch(url, token, model, clientArgs, context)
+      : codexLaunch(url, token, model, clientArgs, context);
   try {
     return await runClient(binary, launch, environment);
   } finally {

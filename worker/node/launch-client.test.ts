@@ -10,6 +10,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { contextTokens } from './client-command.ts';
 import { claudeLaunch, codexLaunch, findClient, notInstalledMessage } from './launch-client.ts';
 import { root, runCli, scriptedUpstream } from './test-support.ts';
 
@@ -69,8 +70,25 @@ describe('what each client is given', () => {
     });
   });
 
+  it('--context: Claude Code gets CLAUDE_CODE_MAX_CONTEXT_TOKENS, Codex its window and a compaction limit at 85%', () => {
+    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', [], 32768).env.CLAUDE_CODE_MAX_CONTEXT_TOKENS).toBe(
+      '32768',
+    );
+    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', []).env).not.toHaveProperty(
+      'CLAUDE_CODE_MAX_CONTEXT_TOKENS',
+    );
+    const args = codexLaunch('http://127.0.0.1:5000', 'tok', 'm', ['exec'], 32768).args;
+    expect(args).toContain('model_context_window=32768');
+    expect(args).toContain('model_auto_compact_token_limit=27852');
+    expect(args.at(-1)).toBe('exec');
+    expect(() => contextTokens('32k')).toThrow(
+      "--context must be the model's context window in tokens, such as 32768; got 32k.",
+    );
+    expect(contextTokens(undefined)).toBeUndefined();
+  });
+
   it('Codex CLI: -c overrides its own config parser accepts (codex debug prompt-input, offline, in a scratch CODEX_HOME)', () => {
-    const launch = codexLaunch('http://127.0.0.1:5000', 'tok', 'qwen3-coder:30b', ['debug', 'prompt-input']);
+    const launch = codexLaunch('http://127.0.0.1:5000', 'tok', 'qwen3-coder:30b', ['debug', 'prompt-input'], 32768);
     expect(launch.env).toEqual({ TOOLSHIM_PROXY_TOKEN: 'tok' });
     expect(launch.args).toContain('model_providers.toolshim.base_url="http://127.0.0.1:5000/v1"');
     expect(launch.args).toContain('model="qwen3-coder:30b"');
@@ -87,6 +105,12 @@ describe('what each client is given', () => {
     const refused = run(launch.args.map((arg) => arg.replace('wire_api="responses"', 'wire_api="chat"')));
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('model_providers.toolshim.wire_api');
+    // Codex accepts keys it does not know; a wrong type shows these two are its own.
+    for (const key of ['model_context_window', 'model_auto_compact_token_limit']) {
+      const typed = run(launch.args.map((arg) => (arg.startsWith(`${key}=`) ? `${key}="many"` : arg)));
+      expect(typed.status).not.toBe(0);
+      expect(typed.stderr).toContain(key);
+    }
   });
 });
 

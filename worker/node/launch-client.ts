@@ -65,7 +65,15 @@ export interface Launch {
  * so the user's real key is not sent to the proxy, and so Claude Code does not
  * ask which of the two credentials to use.
  */
-export function claudeLaunch(url: string, token: string, model: string, args: string[]): Launch {
+/**
+ * Claude Code by its gateway variables. `context`: the model's window, as
+ * CLAUDE_CODE_MAX_CONTEXT_TOKENS; a model name it does not know is otherwise
+ * taken to hold far more than a local model does, so it would compact only
+ * after the upstream refused a prompt. (Its other knob,
+ * CLAUDE_CODE_AUTO_COMPACT_WINDOW, refuses values under 100k, as Claude Code
+ * 2.1.328 says when given 32768.)
+ */
+export function claudeLaunch(url: string, token: string, model: string, args: string[], context?: number): Launch {
   return {
     args,
     env: {
@@ -75,6 +83,7 @@ export function claudeLaunch(url: string, token: string, model: string, args: st
       // Claude Code's model for small background requests (titles, summaries): the same local model.
       ANTHROPIC_DEFAULT_HAIKU_MODEL: model,
       ANTHROPIC_API_KEY: undefined,
+      ...(context !== undefined ? { CLAUDE_CODE_MAX_CONTEXT_TOKENS: String(context) } : {}),
     },
   };
 }
@@ -88,7 +97,7 @@ const toml = (value: string) => JSON.stringify(value);
  * `env_key` names the variable that carries the token. Codex declares a hosted
  * web_search tool by default, which a local model cannot run: it is disabled.
  */
-export function codexLaunch(url: string, token: string, model: string, args: string[]): Launch {
+export function codexLaunch(url: string, token: string, model: string, args: string[], context?: number): Launch {
   const overrides = [
     'model_provider="toolshim"',
     'model_providers.toolshim.name="toolshim"',
@@ -98,6 +107,10 @@ export function codexLaunch(url: string, token: string, model: string, args: str
     `model=${toml(model)}`,
     'web_search="disabled"',
   ];
+  if (context !== undefined) {
+    // Codex's own keys for a model it has no metadata for; it compacts at the limit, here 85% of the window.
+    overrides.push(`model_context_window=${context}`, `model_auto_compact_token_limit=${Math.floor(context * 0.85)}`);
+  }
   return { args: [...overrides.flatMap((value) => ['-c', value]), ...args], env: { TOOLSHIM_PROXY_TOKEN: token } };
 }
 
