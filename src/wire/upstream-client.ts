@@ -57,6 +57,24 @@ export interface UpstreamClient {
 }
 
 /** The `error.message` of an OpenAI-style error body, or whatever text came back (quoteUpstream shortens it). */
+/**
+ * How much of an upstream's error message reaches the client: vLLM's context
+ * overflow runs past 300 characters, and clients read its numbers.
+ */
+const ERROR_MESSAGE_MAX = 1000;
+
+/** An error body's `error.code` when it is a string, else its `error.type`. */
+function errorCodeOf(text: string): string | undefined {
+  try {
+    const { error } = JSON.parse(text) as { error?: { code?: unknown; type?: unknown } };
+    if (typeof error?.code === 'string') return error.code;
+    if (typeof error?.type === 'string') return error.type;
+  } catch {
+    // not JSON: no code
+  }
+  return undefined;
+}
+
 function describeErrorBody(text: string): string {
   try {
     const parsed = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
@@ -110,9 +128,10 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       unlink();
       const text = await response.text().catch(() => '');
       // Some upstreams quote the key they refused; it must not reach the client.
-      throw new UpstreamError('http', quote(describeErrorBody(text)), {
+      throw new UpstreamError('http', quote(describeErrorBody(text), ERROR_MESSAGE_MAX), {
         status: response.status,
         retryAfter: response.headers.get('retry-after') ?? undefined,
+        code: errorCodeOf(text),
       });
     }
     return { response, timer, stop: combined, timedOut: () => timedOut, unlink };
@@ -276,9 +295,9 @@ async function* chunksOf(
         throw new UpstreamError('malformed', `a stream event is not JSON: ${quote(data, 200)}`);
       }
       if (isObject(parsed) && parsed.error !== undefined) {
-        const message = quote(describeErrorBody(data));
+        const message = quote(describeErrorBody(data), ERROR_MESSAGE_MAX);
         const status = isObject(parsed.error) && typeof parsed.error.code === 'number' ? parsed.error.code : 502;
-        throw new UpstreamError('http', `mid-stream: ${message}`, { status });
+        throw new UpstreamError('http', `mid-stream: ${message}`, { status, code: errorCodeOf(data) });
       }
       if (!isObject(parsed) || !Array.isArray(parsed.choices)) {
         throw new UpstreamError('malformed', `a stream event is not a chat.completion.chunk: ${quote(data, 200)}`);

@@ -12,12 +12,22 @@ export class UpstreamError extends Error {
   readonly kind: UpstreamFailureKind;
   readonly status: number | undefined;
   readonly retryAfter: string | undefined;
+  /**
+   * The error body's `error.code` when a string, else its `error.type` (llama.cpp's
+   * `exceed_context_size_error`): what faults.ts reads besides the message.
+   */
+  readonly code: string | undefined;
 
-  constructor(kind: UpstreamFailureKind, message: string, details: { status?: number; retryAfter?: string } = {}) {
+  constructor(
+    kind: UpstreamFailureKind,
+    message: string,
+    details: { status?: number; retryAfter?: string; code?: string } = {},
+  ) {
     super(message);
     this.kind = kind;
     this.status = details.status;
     this.retryAfter = details.retryAfter;
+    this.code = details.code;
   }
 
   /** Also matches errors that crossed a realm or were re-wrapped (`cause`), e.g. by an engine adapter. */

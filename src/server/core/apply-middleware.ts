@@ -4,12 +4,33 @@
  * applies the middleware's three hooks itself, the way the AI SDK does:
  * transformParams once, then wrapGenerate/wrapStream with the transformed
  * params object (toolshim keys its per-call state on that object's identity).
+ *
+ * `prepareParams` runs transformParams ahead of the call, so the core can
+ * count what the upstream will see (count_tokens, Messages' `message_start`)
+ * from the very params the model then gets: the model takes params that came
+ * from `prepareParams` as they are, so the prompt is rendered once per call.
  */
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4Middleware } from '@ai-sdk/provider';
 
+type CallType = 'generate' | 'stream';
+
+/** Params that already went through a middleware's transformParams, by the middleware that made them. */
+const preparedBy = new WeakMap<LanguageModelV4CallOptions, LanguageModelV4Middleware>();
+
+export async function prepareParams(
+  model: LanguageModelV4,
+  middleware: LanguageModelV4Middleware,
+  type: CallType,
+  params: LanguageModelV4CallOptions,
+): Promise<LanguageModelV4CallOptions> {
+  const transformed = middleware.transformParams ? await middleware.transformParams({ type, params, model }) : params;
+  preparedBy.set(transformed, middleware);
+  return transformed;
+}
+
 export function applyMiddleware(model: LanguageModelV4, middleware: LanguageModelV4Middleware): LanguageModelV4 {
-  const prepare = async (type: 'generate' | 'stream', params: LanguageModelV4CallOptions) =>
-    middleware.transformParams ? middleware.transformParams({ type, params, model }) : params;
+  const prepare = async (type: CallType, params: LanguageModelV4CallOptions) =>
+    preparedBy.get(params) === middleware ? params : prepareParams(model, middleware, type, params);
 
   return {
     specificationVersion: 'v4',

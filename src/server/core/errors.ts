@@ -9,6 +9,7 @@
  * failure.
  */
 import type { ChatErrorBody } from '../../wire/types.ts';
+import type { ContextOverflow } from './context-overflow.ts';
 
 /** The OpenAI error `type`s the handler uses. */
 export type ProxyErrorType =
@@ -29,11 +30,19 @@ export class ProxyHttpError extends Error {
   readonly code: string | null;
   /** Extra response headers, e.g. `Retry-After` kept from an upstream 429. */
   readonly headers: Record<string, string>;
+  /** Set for code `context_length_exceeded`: what the upstream said of the prompt and its window. */
+  readonly overflow: ContextOverflow | undefined;
 
   constructor(
     status: number,
     message: string,
-    details: { type: ProxyErrorType; param?: string | null; code?: string | null; headers?: Record<string, string> },
+    details: {
+      type: ProxyErrorType;
+      param?: string | null;
+      code?: string | null;
+      headers?: Record<string, string>;
+      overflow?: ContextOverflow;
+    },
   ) {
     super(message);
     this.status = status;
@@ -41,6 +50,7 @@ export class ProxyHttpError extends Error {
     this.param = details.param ?? null;
     this.code = details.code ?? null;
     this.headers = details.headers ?? {};
+    this.overflow = details.overflow;
   }
 
   toBody(): ChatErrorBody {

@@ -9,14 +9,30 @@
  * | 5xx, connection error             | 502 `upstream_error`                          |
  * | timeout, upstream 504             | 504 `upstream_error`                          |
  * | body that is not the OpenAI shape | 502 `upstream_error`, code `upstream_malformed_response` |
+ * | prompt longer than its context (context-overflow.ts), whatever the status | 400 `invalid_request_error`, code `context_length_exceeded` |
+ *
+ * The context overflow is OpenAI's code, which chat-completions clients and
+ * Codex act on; the Messages door rewrites it as Anthropic's "prompt is too
+ * long" (messages/errors.ts).
  */
 import { ToolshimInvalidRequestError } from '../../errors.ts';
 import { UpstreamError } from '../../wire/upstream-error.ts';
+import { contextOverflowOf } from './context-overflow.ts';
 import { internalError, invalidToolChoice, ProxyHttpError } from './errors.ts';
 
 /** The client-facing answer for an upstream failure. */
 export function upstreamToHttp(error: UpstreamError): ProxyHttpError {
   const base = { type: 'upstream_error' as const, param: null };
+  const overflow = contextOverflowOf(error);
+  if (overflow !== undefined) {
+    // The upstream's own words, which name its window; a stream error carries a marker that is ours, not its.
+    return new ProxyHttpError(400, error.message.replace(/^mid-stream: /, ''), {
+      type: 'invalid_request_error',
+      param: null,
+      code: 'context_length_exceeded',
+      overflow,
+    });
+  }
   if (error.kind === 'timeout') {
     return new ProxyHttpError(504, `Upstream timed out: ${error.message}`, { ...base, code: 'upstream_timeout' });
   }

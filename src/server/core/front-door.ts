@@ -61,12 +61,16 @@ export interface DoorContext {
   modelId: string;
   /** The incoming request, for its headers (its body was already read). */
   request: Request;
+  /** The call options as the upstream model will see them (models.ts `upstreamView`), e.g. to count their tokens. */
+  upstreamView(params: LanguageModelV4CallOptions, type: 'generate' | 'stream'): Promise<LanguageModelV4CallOptions>;
 }
 
 /** A door method that writes an answer also gets the model name to echo. */
 export interface WriteContext extends DoorContext {
   /** `call.model` when the client named one, else `modelId`. */
   model: string;
+  /** The call options the model was called with, as the upstream sees them (absent when `forwardNative` answered). */
+  sent?: LanguageModelV4CallOptions;
 }
 
 /** What `readRequest` makes of a request body. */
@@ -116,6 +120,13 @@ export interface ModelFrontDoor<State = unknown> extends DoorBase {
   keepAlive?: Frame;
   /** Sent first, with the headers. Default `: connected` (an SSE comment). */
   streamOpen?: Frame;
+  /**
+   * A streamed request whose model fails before the stream starts is an HTTP
+   * status; a door whose clients act on some failure only as a stream event
+   * (Codex reads `context_length_exceeded` only from `response.failed`) says
+   * so here, and the core opens the stream and sends `errorEvent` instead.
+   */
+  failsInStream?(error: ProxyHttpError): boolean;
   /** Native mode only: forward the client's JSON as it came instead of calling the native model. */
   forwardNative?(json: Record<string, unknown>, call: ModelCall<State>, ctx: NativeContext): Promise<NativeAnswer>;
 }

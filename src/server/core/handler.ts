@@ -81,7 +81,7 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
   async function post(door: FrontDoor, request: Request, cors: Record<string, string>): Promise<Response> {
     requireJson(request);
     const json = parseJson(await readBodyLimited(request, maxBodyBytes));
-    const ctx = { toolMode, modelId, request };
+    const ctx = { toolMode, modelId, request, upstreamView: models.upstreamView };
     if (!isModelDoor(door)) return Response.json(await (door as JsonFrontDoor).respond(json, ctx), { headers: cors });
     return answerModelCall(door as ModelFrontDoor, json, ctx, models, cors, settings);
   }

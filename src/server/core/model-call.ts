@@ -56,13 +56,18 @@ export async function answerModelCall(
   // The model's own abort: the client leaving fires it, and so does a writer that stops reading early (a
   // stop sequence): cancelling the parts stream alone does not reach an upstream read that is parked.
   const modelAbort = linkedAbort(abort.signal);
-  const callOptions = { ...call.callOptions, abortSignal: modelAbort.signal };
+  // Rendered once, here: the writers count what the upstream sees from the same params the model gets.
+  const sent = await models.upstreamView(
+    { ...call.callOptions, abortSignal: modelAbort.signal },
+    call.stream ? 'stream' : 'generate',
+  );
+  const written: WriteContext = { ...write, sent };
   if (!call.stream) {
-    const result = await raceAbort(model.doGenerate(callOptions), abort.signal);
-    return Response.json(door.writeResult(result, call, write), { headers });
+    const result = await raceAbort(model.doGenerate(sent), abort.signal);
+    return Response.json(door.writeResult(result, call, written), { headers });
   }
-  const frames = Promise.resolve(model.doStream(callOptions)).then(({ stream }) =>
-    door.writeStream(partsOf(stream, abort.signal, modelAbort), call, write),
+  const frames = Promise.resolve(model.doStream(sent)).then(({ stream }) =>
+    door.writeStream(partsOf(stream, abort.signal, modelAbort), call, written),
   );
   return streamAnswer(door, frames, abort, headers, settings);
 }
@@ -117,7 +122,12 @@ async function streamAnswer(
   settings: StreamSettings,
 ): Promise<Response> {
   source.catch(() => {}); // handled below, after the wait or inside the stream
-  if (settings.streamHeadersWithinMs > 0) await settledWithin(source, settings.streamHeadersWithinMs);
+  try {
+    if (settings.streamHeadersWithinMs > 0) await settledWithin(source, settings.streamHeadersWithinMs);
+  } catch (error) {
+    // An early failure is a status, unless the door's clients read this one only as a stream event.
+    if (door.failsInStream?.(httpErrorOf(error)) !== true) throw error;
+  }
   return sseResponse(framesOf(door, source, abort.signal), abort, headers, {
     open: door.streamOpen ?? OPEN,
     keepAlive: door.keepAlive ?? KEEP_ALIVE,

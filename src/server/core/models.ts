@@ -8,10 +8,10 @@
  *   (`fromChatEngine` with `nativeTools`), made per call so that the client's
  *   `model` is the one sent upstream, as chat completions' raw forwarding does.
  */
-import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { type ChatEngine, fromChatEngine } from '../../engines/chat-engine.ts';
 import { createUpstreamClient } from '../../wire/upstream-client.ts';
-import { applyMiddleware } from './apply-middleware.ts';
+import { applyMiddleware, prepareParams } from './apply-middleware.ts';
 import type { ProxyHandlerOptions, ToolMode } from './options.ts';
 import { middlewareForProtocol } from './protocol-presets.ts';
 
@@ -23,6 +23,12 @@ export interface ResolvedModels {
   engine: ChatEngine | undefined;
   /** The model for one call; `requested` is the model name the client sent. */
   modelFor(requested: string | undefined): LanguageModelV4;
+  /**
+   * The call options as the upstream model receives them: emulated, after the
+   * middleware (tool prompt, rewritten history), and `modelFor` takes them as
+   * they are; native, unchanged (the tools go upstream as they are).
+   */
+  upstreamView(params: LanguageModelV4CallOptions, type: 'generate' | 'stream'): Promise<LanguageModelV4CallOptions>;
 }
 
 function resolveEngine(options: ProxyHandlerOptions): ChatEngine | undefined {
@@ -50,6 +56,7 @@ export function resolveModels(options: ProxyHandlerOptions): ResolvedModels {
       engine,
       modelFor: (requested) =>
         fromChatEngine(engine, { modelId: requested ?? modelId, provider: 'toolshim-upstream', nativeTools: true }),
+      upstreamView: async (params) => params,
     };
   }
   const base =
@@ -57,9 +64,13 @@ export function resolveModels(options: ProxyHandlerOptions): ResolvedModels {
   if (base === undefined) {
     throw new TypeError('createProxyHandler needs a `model`, an `engine` or an `upstream` ({ baseURL }).');
   }
-  const model = applyMiddleware(
-    base,
-    options.middleware ?? middlewareForProtocol(options.protocol ?? 'hermes', options.toolResultFiles),
-  );
-  return { toolMode, modelId, engine, modelFor: () => model };
+  const middleware = options.middleware ?? middlewareForProtocol(options.protocol ?? 'hermes', options.toolResultFiles);
+  const model = applyMiddleware(base, middleware);
+  return {
+    toolMode,
+    modelId,
+    engine,
+    modelFor: () => model,
+    upstreamView: (params, type) => prepareParams(base, middleware, type, params),
+  };
 }

@@ -7,6 +7,7 @@
  * api_error, 504 timeout_error, 529 overloaded_error). The SDKs pick their
  * error class from the status and read `error.type` and `error.message`.
  */
+import { onlyOutputOverflows } from '../core/context-overflow.ts';
 import type { ProxyHttpError } from '../core/errors.ts';
 
 export type AnthropicErrorType =
@@ -49,6 +50,26 @@ export function anthropicErrorType(status: number): AnthropicErrorType {
   }
 }
 
+/**
+ * An upstream context overflow in Anthropic's words, which Claude Code acts
+ * on: "prompt is too long: N tokens > M maximum" (Anthropic's 400, e.g. as
+ * anthropics/claude-code#820 shows it) makes it compact the conversation;
+ * "input length and `max_tokens` exceed context limit: N + K > M" (matched
+ * by a regular expression in its cli.js) makes it retry with a smaller
+ * `max_tokens`, so that one is used only when the prompt alone leaves room.
+ */
+function overflowMessage(error: ProxyHttpError): string {
+  const { promptTokens, outputTokens, limit } = error.overflow ?? {};
+  if (promptTokens === undefined || limit === undefined) return `prompt is too long: ${error.message}`;
+  if (outputTokens !== undefined && onlyOutputOverflows({ promptTokens, outputTokens, limit })) {
+    return `input length and \`max_tokens\` exceed context limit: ${promptTokens} + ${outputTokens} > ${limit}, decrease input length or \`max_tokens\` and try again`;
+  }
+  // A prompt that fits alone but leaves no room to answer is still too long: say by how much, counting the output.
+  const tokens = promptTokens > limit ? promptTokens : promptTokens + (outputTokens ?? 1);
+  return `prompt is too long: ${tokens} tokens > ${limit} maximum`;
+}
+
 export function anthropicErrorBody(error: ProxyHttpError): AnthropicErrorBody {
-  return { type: 'error', error: { type: anthropicErrorType(error.status), message: error.message }, request_id: null };
+  const message = error.code === 'context_length_exceeded' ? overflowMessage(error) : error.message;
+  return { type: 'error', error: { type: anthropicErrorType(error.status), message }, request_id: null };
 }

@@ -7,7 +7,10 @@
  *   mode the same call goes to the upstream with its tools, as
  *   chat-completions `tools`; `disable_parallel_tool_use` is also sent as
  *   `parallel_tool_calls: false`.
- * - `POST /v1/messages/count_tokens`: an estimate (count-tokens.ts).
+ * - `POST /v1/messages/count_tokens`: an estimate of the call as the upstream
+ *   would get it: the middleware's rendered prompt in emulated mode, the tool
+ *   definitions too in native mode (count-tokens.ts). `message_start`'s
+ *   `input_tokens` is the same count of the call as it was sent.
  *
  * The token comes as `x-api-key` (the SDKs' `apiKey`, Claude Code's
  * `ANTHROPIC_API_KEY`) or `Authorization: Bearer` (their `authToken`,
@@ -18,7 +21,8 @@
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { ProxyHttpError } from '../core/errors.ts';
-import { type JsonFrontDoor, modelFrontDoor } from '../core/front-door.ts';
+import { type JsonFrontDoor, modelFrontDoor, type WriteContext } from '../core/front-door.ts';
+import { countCallTokens } from './count-tokens.ts';
 import { anthropicErrorBody } from './errors.ts';
 import { type MessagesCall, readMessagesRequest } from './read-request.ts';
 import { toAnthropicMessage } from './write-message.ts';
@@ -26,11 +30,16 @@ import { createMessageStreamWriter, errorEvent, PING_EVENT } from './write-strea
 
 const TOKEN_HEADERS = ['x-api-key', 'authorization'] as const;
 
-type MessagesState = Omit<MessagesCall, 'options' | 'stream'>;
+type MessagesState = Omit<MessagesCall, 'options' | 'stream' | 'inputTokensEstimate'>;
+
+/** What the writers need: the request's state, the model name to echo and the count of the call as sent. */
+function writerCall(state: MessagesState, ctx: WriteContext): Omit<MessagesCall, 'options' | 'stream'> {
+  return { ...state, model: ctx.model, inputTokensEstimate: ctx.sent === undefined ? 0 : countCallTokens(ctx.sent) };
+}
 
 async function* writeEvents(
   parts: AsyncIterable<LanguageModelV4StreamPart>,
-  call: MessagesState,
+  call: Omit<MessagesCall, 'options' | 'stream'>,
 ): AsyncGenerator<Uint8Array> {
   const writer = createMessageStreamWriter(call);
   yield* writer.start();
@@ -52,8 +61,8 @@ export const messages = modelFrontDoor<MessagesState>({
       : options;
     return { callOptions, stream, model: state.model, state };
   },
-  writeResult: (result, call, ctx) => toAnthropicMessage(result, { ...call.state, model: ctx.model }),
-  writeStream: (parts, call, ctx) => writeEvents(parts, { ...call.state, model: ctx.model }),
+  writeResult: (result, call, ctx) => toAnthropicMessage(result, writerCall(call.state, ctx)),
+  writeStream: (parts, call, ctx) => writeEvents(parts, writerCall(call.state, ctx)),
   errorBody: (error: ProxyHttpError) => anthropicErrorBody(error),
   errorEvent: (error: ProxyHttpError) => errorEvent(anthropicErrorBody(error)),
   keepAlive: PING_EVENT,
@@ -62,6 +71,9 @@ export const messages = modelFrontDoor<MessagesState>({
 export const countTokens: JsonFrontDoor = {
   path: '/v1/messages/count_tokens',
   tokenHeaders: TOKEN_HEADERS,
-  respond: (json) => ({ input_tokens: readMessagesRequest(json, 'count').inputTokensEstimate }),
+  async respond(json, ctx) {
+    const { options } = readMessagesRequest(json, 'count');
+    return { input_tokens: countCallTokens(await ctx.upstreamView(options, 'generate')) };
+  },
   errorBody: (error: ProxyHttpError) => anthropicErrorBody(error),
 };

@@ -15,7 +15,6 @@
 import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { readTokenLimit } from '../core/token-limit.ts';
 import { checkDepth, fail, isAbsent, isObject, type Json, refuse, requireObject, show } from './check.ts';
-import { estimateInputTokens } from './count-tokens.ts';
 import { readMessages, readSystem } from './read-messages.ts';
 import { readToolChoice, readTools } from './read-tools.ts';
 
@@ -36,7 +35,11 @@ export interface MessagesCall {
   disableParallelToolUse: boolean;
   /** `thinking.display: "omitted"`: thinking blocks carry no text. */
   omitThinking: boolean;
-  /** The estimate of count-tokens.ts, until the upstream reports its own count. */
+  /**
+   * count-tokens.ts's count of the call as sent upstream, until the upstream reports its own: set by the
+   * front door once the core has rendered the call (readMessagesRequest cannot: the tool prompt is the
+   * middleware's).
+   */
   inputTokensEstimate: number;
 }
 
@@ -163,7 +166,10 @@ function readFormat(body: Json): LanguageModelV4CallOptions['responseFormat'] {
  * Reads a parsed body. `count` is the count_tokens endpoint's body: the same
  * fields, without `max_tokens` and `stream`.
  */
-export function readMessagesRequest(body: unknown, kind: 'create' | 'count' = 'create'): MessagesCall {
+export function readMessagesRequest(
+  body: unknown,
+  kind: 'create' | 'count' = 'create',
+): Omit<MessagesCall, 'inputTokensEstimate'> {
   if (!isObject(body)) fail('body', 'a JSON object', body);
   const model = readModel(body);
   const prompt = [...readSystem(body.system), ...readMessages(body.messages)];
@@ -192,6 +198,5 @@ export function readMessagesRequest(body: unknown, kind: 'create' | 'count' = 'c
     stopSequences: readStopSequences(body.stop_sequences),
     disableParallelToolUse,
     omitThinking: omit,
-    inputTokensEstimate: estimateInputTokens(body),
   };
 }

@@ -1,6 +1,5 @@
 import type { LanguageModelV4GenerateResult } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { estimateInputTokens, TOKENS_PER_MEDIA } from './count-tokens.ts';
 import { createStopMatcher } from './stop-sequences.ts';
 import { THINKING_SIGNATURE, toAnthropicMessage } from './write-message.ts';
 
@@ -135,31 +134,5 @@ describe('createStopMatcher', () => {
   it('gives everything back on flush when nothing matched', () => {
     const matcher = createStopMatcher(['STOP']);
     expect(matcher.push('go ST').text + matcher.flush()).toBe('go ST');
-  });
-});
-
-describe('estimateInputTokens', () => {
-  it('counts about a token per four characters, and a fixed figure per image, never their base64', () => {
-    const text = 'x'.repeat(400);
-    const plain = estimateInputTokens({ messages: [{ role: 'user', content: text }] });
-    expect(plain).toBeGreaterThanOrEqual(100);
-    expect(plain).toBeLessThan(110);
-    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'A'.repeat(100_000) } };
-    const withImage = estimateInputTokens({ messages: [{ role: 'user', content: [{ type: 'text', text }, image] }] });
-    expect(withImage - plain).toBeGreaterThanOrEqual(TOKENS_PER_MEDIA);
-    expect(withImage - plain).toBeLessThan(TOKENS_PER_MEDIA + 20);
-  });
-
-  it('counts tools and system, ignores cache hints, and survives any nesting', () => {
-    const bare = estimateInputTokens({ messages: [] });
-    const tools = estimateInputTokens({ messages: [], tools: [{ name: 'f', input_schema: { type: 'object' } }] });
-    expect(tools).toBeGreaterThan(bare);
-    const hinted = estimateInputTokens({
-      system: [{ type: 'text', text: 'hi', cache_control: { type: 'ephemeral' } }],
-    });
-    expect(hinted).toBe(estimateInputTokens({ system: [{ type: 'text', text: 'hi' }] }));
-    let deep: unknown = 1;
-    for (let i = 0; i < 100_000; i++) deep = [deep];
-    expect(estimateInputTokens({ messages: deep })).toBeGreaterThan(0);
   });
 });

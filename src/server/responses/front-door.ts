@@ -49,4 +49,7 @@ export const responses = modelFrontDoor<ResponsesState>({
   },
   errorBody: (error) => error.toBody(),
   errorEvent: failureBeforeStart,
+  // Codex reads a context overflow only from `response.failed` (codex-rs/codex-api/src/sse/responses.rs,
+  // is_context_window_error); an HTTP 400 is to it an invalid request (api_bridge.rs), which it does not compact.
+  failsInStream: (error) => error.code === 'context_length_exceeded',
 });
