@@ -19,6 +19,13 @@ export interface StreamSettings {
 
 const OPEN = ': connected\n\n';
 const KEEP_ALIVE = ': ping\n\n';
+/**
+ * While the model is quiet, a write this often: workerd notices a client
+ * that left only when something is written, wrangler dev only at the second
+ * write, and the upstream generates (and bills) until then. 500 ms keeps
+ * even wrangler dev's two writes under 2 s; the table is in worker/README.md.
+ */
+const LIVENESS_MS = 500;
 
 export async function answerModelCall(
   door: ModelFrontDoor,
@@ -132,6 +139,7 @@ async function streamAnswer(
     open: door.streamOpen ?? OPEN,
     keepAlive: door.keepAlive ?? KEEP_ALIVE,
     keepAliveMs: settings.keepAliveMs,
+    livenessMs: LIVENESS_MS,
   });
 }
 

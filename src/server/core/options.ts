@@ -72,8 +72,10 @@ export interface ProxyHandlerOptions {
   /**
    * Streamed requests: while the model sends nothing for this long, the
    * proxy sends a keep-alive (`: ping`, or the API's own `ping` event), so
-   * idle-connection timeouts on the way do not cut a slow answer and a
-   * client that left is noticed. Default 15000.
+   * idle-connection timeouts on the way do not cut a slow answer. Between
+   * keep-alives a `:` comment goes out every 500 ms of quiet, so that a
+   * runtime that notices a gone client only on a write (workerd) lets the
+   * upstream go soon. Default 15000.
    */
   keepAliveMs?: number;
 }

@@ -4,12 +4,17 @@
  *
  * - Pull-based: a slow client slows the upstream instead of filling memory.
  * - `open` goes out first, with the headers: in workerd a client that leaves
- *   before the first byte is never noticed (the request's signal does not
- *   fire), so the proxy speaks early.
- * - While the source is quiet for `keepAliveMs`, `keepAlive` is sent and the
- *   same pending `next()` is awaited again, so nothing is lost or reordered.
- *   In workerd a client that left is noticed only when something is written,
- *   so this also bounds how long an abandoned upstream request runs.
+ *   before the first byte is noticed only at that write (the request's
+ *   signal does not fire before it), so the proxy speaks early.
+ * - While the source is quiet, `:` (a 3-byte SSE comment, which every API's
+ *   SDK skips) goes out every `livenessMs`, and `keepAlive` once it has been
+ *   quiet for `keepAliveMs`; then the same pending `next()` is awaited again,
+ *   so nothing is lost or reordered. In workerd a client that left is noticed
+ *   only when something is written to it (under wrangler dev, the second
+ *   write), so these writes bound how long an abandoned upstream request
+ *   runs: the keep-alive is paced for idle timeouts on the way (15 s), far
+ *   too slow for that. A streaming source pays nothing more: the one timer
+ *   per pull was there for the keep-alive already.
  * - A client that goes away aborts: through the body's `cancel` (Node, Deno,
  *   browsers) or only through the request's signal (workerd, which then runs
  *   nothing more of the request: no continuation, no timer, no cancel). So
@@ -33,6 +38,8 @@ export interface SseOptions {
   keepAlive: Frame;
   /** How long quiet is. */
   keepAliveMs: number;
+  /** While quiet, `:` is sent this often between keep-alives, so a client that left is noticed; 0: never. */
+  livenessMs: number;
 }
 
 const QUIET = Symbol('quiet');
@@ -45,17 +52,21 @@ export function sseResponse(
 ): Response {
   const iterator = frames[Symbol.asyncIterator]();
   const keepAlive = bytesOf(options.keepAlive);
+  const liveness = encoder.encode(':\n\n');
   let pending: Promise<IteratorResult<Frame>> | undefined;
   let opened = false;
   /** Resolves the wait of the pull in flight when the client leaves, so no pull stays parked. */
   let wake: (() => void) | undefined;
 
-  /** The next frame, or QUIET when the source sent nothing for keepAliveMs; undefined once aborted. */
-  function nextOrQuiet(): Promise<IteratorResult<Frame> | typeof QUIET | undefined> {
+  /** How long the source has been quiet since its last frame or the last keep-alive (the timers' sum). */
+  let quietMs = 0;
+
+  /** The next frame, or QUIET when the source sent nothing for `waitMs`; undefined once aborted. */
+  function nextOrQuiet(waitMs: number): Promise<IteratorResult<Frame> | typeof QUIET | undefined> {
     pending ??= iterator.next();
     const next = pending;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => resolve(QUIET), options.keepAliveMs);
+      const timer = setTimeout(() => resolve(QUIET), waitMs);
       wake = () => {
         clearTimeout(timer);
         resolve(undefined);
@@ -87,12 +98,21 @@ export function sseResponse(
           return;
         }
         try {
-          const next = await nextOrQuiet();
+          const untilKeepAlive = options.keepAliveMs - quietMs;
+          const waitMs = options.livenessMs > 0 ? Math.min(options.livenessMs, untilKeepAlive) : untilKeepAlive;
+          const next = await nextOrQuiet(waitMs);
           // Gone: error the body (a no-op once it was cancelled), so no further pull is asked for.
           if (next === undefined || abort.signal.aborted) controller.error(abort.signal.reason);
-          else if (next === QUIET) controller.enqueue(keepAlive);
-          else if (next.done) controller.close();
-          else controller.enqueue(bytesOf(next.value));
+          else if (next === QUIET) {
+            quietMs += waitMs;
+            const due = quietMs >= options.keepAliveMs;
+            if (due) quietMs = 0;
+            controller.enqueue(due ? keepAlive : liveness);
+          } else if (next.done) controller.close();
+          else {
+            quietMs = 0;
+            controller.enqueue(bytesOf(next.value));
+          }
         } catch (error) {
           // The core's source catches its own failures; this is a last resort, not the fault report.
           controller.error(error);
