@@ -1,6 +1,5 @@
-// `npm run build`: dist/ from src/ with tsc (JS + .d.ts), then the license
-// (the top level of the repository holds no LICENSE file: the README's License
-// section has the text, copied to dist/LICENSE so the tarball carries it), and one fix-up:
+// `npm run build`: dist/ from src/ with tsc (JS + .d.ts), and one fix-up
+// (npm packs the top-level LICENSE by itself):
 // src/v3 names the AI SDK 6 types through the dev-only alias
 // `@ai-sdk/provider-v3`; consumers have them as the peer `@ai-sdk/provider`
 // (3.x, or 4.x which still exports the V3 types), so the emitted .d.ts must
@@ -54,9 +53,4 @@ await build({
 });
 chmodSync('dist/cli/cli.js', 0o755);
 
-// The fenced block of the README's License section is the license text.
-const license = /\n## License\n[\s\S]*?```text\n([\s\S]*?)```/.exec(readFileSync('README.md', 'utf8'))?.[1];
-if (license === undefined || !license.startsWith('MIT License\n'))
-  throw new Error("README.md's License section needs the license text in a ```text block, starting 'MIT License'.");
-writeFileSync(join('dist', 'LICENSE'), license);
 console.log(`dist: ${files.length} files; ${rewritten} .d.ts now import V3 types from the peer @ai-sdk/provider`);
