@@ -65,6 +65,19 @@ describe('coerceBySchema (seed: argument-coercion rules)', () => {
     expect(coerceBySchema('', { type: 'array' })).toEqual([]);
   });
 
+  it('an array written as JSON object text is read as JSON, never cut at its commas (issue 27)', () => {
+    // The object is one value: as when the model writes it as JSON, it becomes a list of one.
+    expect(coerceBySchema('{"timeout": 30, "retries": 3}', { type: 'array' })).toEqual([{ timeout: 30, retries: 3 }]);
+    expect(coerceBySchema(' {"timeout": 30, "retries": 3}', { type: 'array', items: { type: 'object' } })).toEqual([
+      { timeout: 30, retries: 3 },
+    ]);
+    // An object in a list's shape is that list.
+    expect(coerceBySchema('{"item": ["1", "2"]}', { type: 'array', items: { type: 'number' } })).toEqual([1, 2]);
+    // JSON text that does not parse is no comma list either: it stays the text the model wrote.
+    expect(coerceBySchema('{"a": 1, "b"', { type: 'array' })).toBe('{"a": 1, "b"');
+    expect(coerceBySchema('[1, 2', { type: 'array' })).toBe('[1, 2');
+  });
+
   it('unwraps XML-ish list shapes', () => {
     const schema = { type: 'array', items: { type: 'number' } };
     expect(coerceBySchema({ item: ['1', '2'] }, schema)).toEqual([1, 2]);

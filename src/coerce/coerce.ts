@@ -148,8 +148,14 @@ function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined, 
     }
     case 'array': {
       if (typeof value === 'string') {
-        const parsed = value.trim().startsWith('[') ? parseJsonLike(value) : FAIL;
-        return coerceArray(Array.isArray(parsed) ? parsed : splitList(value), schema, note);
+        const t = value.trim();
+        if (!t.startsWith('[') && !t.startsWith('{')) return coerceArray(splitList(value), schema, note);
+        // JSON written as text is read as JSON, never cut at its commas (`{"timeout": 30, "retries": 3}` split
+        // into two strings was garbage): an object then counts as the model's JSON object would, and text
+        // that does not parse stays as written.
+        const parsed = parseJsonLike(value);
+        if (Array.isArray(parsed)) return coerceArray(parsed, schema, note);
+        return isRecord(parsed) ? coerceTo(parsed, 'array', schema, note) : FAIL;
       }
       // An object in a list's shape, else a lone value where a list is expected: a list of one.
       return coerceArray((isRecord(value) && listFromObject(value)) || [value], schema, note);
