@@ -129,6 +129,22 @@ export const suites = [
     report: '.cache/reports/worker-e2e.json',
     format: 'vitest',
   },
+  // The real agent CLIs (Codex, Claude Code, Qwen Code, pi, pinned devDependencies) through the proxy under
+  // `wrangler dev` and `toolshim serve`, emulated (hermes, qwen3-coder) and native, the upstream a scripted model.
+  {
+    name: 'agents (real CLIs: codex, claude, qwen, pi)',
+    command: [
+      'vitest',
+      'run',
+      '--config',
+      'worker/vitest.agents.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.cache/reports/agents.json',
+    ],
+    report: '.cache/reports/agents.json',
+    format: 'vitest',
+  },
   // The Next.js app (demo/next): tsc, `next build`, `next start` on a free port, its useChat page driven in Chromium.
   {
     name: 'next app (next build + start, playwright, chromium)',
