@@ -67,12 +67,31 @@ function toolOutputText(output: LanguageModelV4ToolResultOutput): string {
   }
 }
 
+/**
+ * One system message, first. Chat templates take the system prompt from the
+ * first message only, and several refuse one anywhere else (Gemma's and
+ * Mistral's raise "roles must alternate"; WebLLM refuses a system prompt that
+ * is not first), while clients do send them later: Claude Code 2.1.328 sends
+ * its environment as a system message after the user's request, and Codex
+ * its instructions as two developer messages. A later one joins the first.
+ */
+function addSystem(messages: ChatMessage[], content: string): void {
+  const first = messages[0];
+  if (first === undefined) messages.push({ role: 'system', content });
+  else if (first.role === 'system') {
+    first.content =
+      typeof first.content === 'string'
+        ? `${first.content}\n\n${content}`
+        : [...first.content, { type: 'text', text: content }];
+  } else messages.unshift({ role: 'system', content });
+}
+
 export function toChatMessages(prompt: LanguageModelV4Prompt, warnings: SharedV4Warning[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
   for (const message of prompt) {
     switch (message.role) {
       case 'system':
-        messages.push({ role: 'system', content: message.content });
+        addSystem(messages, message.content);
         break;
       case 'user': {
         const parts: ChatContentPart[] = [];
