@@ -24,6 +24,19 @@ import type { ToolChoiceMode } from './call-state.ts';
 type CallTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
 
 /**
+ * How an API spells the tool-choice field and two of its choices, for the
+ * refusals below: the AI SDK's words by default; the proxy passes each HTTP
+ * API's own (`tool_choice`, Anthropic's `{"type":"any"}`).
+ */
+export interface ToolChoiceWords {
+  field: string;
+  required: string;
+  auto: string;
+}
+
+const AI_SDK_WORDS: ToolChoiceWords = { field: 'toolChoice', required: '"required"', auto: '"auto"' };
+
+/**
  * Checks a tool choice against the tools before anything is sent: a choice
  * the request cannot satisfy is an error, never a silent fallback. The AI SDK
  * passes a string choice on as `{ type: <the string> }` without checking it,
@@ -32,13 +45,15 @@ type CallTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
 export function validateToolChoice(
   choice: LanguageModelV4CallOptions['toolChoice'],
   tools: CallTool[],
+  words: ToolChoiceWords = AI_SDK_WORDS,
 ): ToolChoiceMode {
+  const { field } = words;
   if (choice === undefined || choice.type === 'auto') return { type: 'auto' };
   if (choice.type === 'none') return { type: 'none' };
   if (choice.type === 'required') {
     if (!tools.some((t) => t.type === 'function')) {
       throw new ToolshimInvalidRequestError(
-        'toolChoice "required" needs at least one function tool, but none was given. Pass `tools`, or use toolChoice "auto".',
+        `${field} ${words.required} needs at least one function tool, but none was given. Pass \`tools\`, or use ${field} ${words.auto}.`,
       );
     }
     return { type: 'required' };
@@ -49,7 +64,7 @@ export function validateToolChoice(
     const typed = String(type);
     const near = ['auto', 'none', 'required'].find((mode) => typed.slice(0, 3).toLowerCase() === mode.slice(0, 3));
     throw new ToolshimInvalidRequestError(
-      `toolChoice ${
+      `${field} ${
         type === 'tool'
           ? `{ type: 'tool' } needs the name of the tool to force, got ${JSON.stringify(name) ?? 'none'}.`
           : `"${typed}" is not a tool choice${near ? `; did you mean "${near}"?` : '.'}`
@@ -58,19 +73,19 @@ export function validateToolChoice(
   }
   if (tools.length === 0) {
     throw new ToolshimInvalidRequestError(
-      `toolChoice names the tool "${name}", but no tools were given. Add "${name}" to \`tools\`, or drop toolChoice.`,
+      `${field} names the tool "${name}", but no tools were given. Add "${name}" to \`tools\`, or drop ${field}.`,
     );
   }
   const match = tools.find((t) => t.name === name || (t.type === 'provider' && t.id === name));
   if (match === undefined) {
     const known = tools.map((t) => `"${t.name}"`).join(', ');
     throw new ToolshimInvalidRequestError(
-      `toolChoice names the tool "${name}", which is not among the declared tools (${known}). Use one of those names.`,
+      `${field} names the tool "${name}", which is not among the declared tools (${known}). Use one of those names.`,
     );
   }
   if (match.type !== 'function') {
     throw new ToolshimInvalidRequestError(
-      `toolChoice names "${name}", a provider-defined tool. toolshim emulates function tools only: define "${name}" as a function tool.`,
+      `${field} names "${name}", a provider-defined tool. toolshim emulates function tools only: define "${name}" as a function tool.`,
     );
   }
   return { type: 'tool', toolName: name };

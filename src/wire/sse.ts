@@ -7,9 +7,19 @@ import { abortableReader } from '../util/abort.ts';
 
 const encoder = new TextEncoder();
 
-/** One `data:` frame. JSON never contains a raw newline, so one line is enough. */
-export function sseFrame(data: unknown): Uint8Array {
-  return encoder.encode(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+/**
+ * One event as text: `data:` alone, or after `event: <name>` for APIs that
+ * name their events (Responses, Messages). JSON never contains a raw newline,
+ * so one data line is enough.
+ */
+export function sseEvent(data: unknown, event?: string): string {
+  const line = `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+  return event === undefined ? line : `event: ${event}\n${line}`;
+}
+
+/** One event as the bytes sent (see `sseEvent`). */
+export function sseFrame(data: unknown, event?: string): Uint8Array {
+  return encoder.encode(sseEvent(data, event));
 }
 
 export const SSE_DONE = sseFrame('[DONE]');

@@ -1,20 +1,75 @@
 /**
- * OpenAI chat request → AI SDK `LanguageModelV4CallOptions`, the input of a
- * (toolshim-wrapped) model's doGenerate/doStream.
+ * Chat-completions `messages`: checked, then converted to the AI SDK prompt.
+ * Native mode forwards the checked JSON as it came; emulated mode converts it.
  */
-import type {
-  LanguageModelV4CallOptions,
-  LanguageModelV4FunctionTool,
-  LanguageModelV4Message,
-  LanguageModelV4ToolChoice,
-} from '@ai-sdk/provider';
-import { MAX_NESTING, pathPastDepth } from '../../json/depth.ts';
-import type { ChatCompletionRequest, ChatContentPart, ChatTool, ChatToolChoice } from '../../wire/types.ts';
-import { parseDataUrl } from '../core/data-url.ts';
-import { invalidRequest } from '../core/errors.ts';
+import type { LanguageModelV4Message } from '@ai-sdk/provider';
+import type { ChatContentPart, ChatMessage } from '../../wire/types.ts';
+import { fail, isObject, parseArguments, refuse } from '../door-kit/check.ts';
+import { imageFromUrl } from '../door-kit/image.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];
+
+const ROLES = ['system', 'developer', 'user', 'assistant', 'tool'] as const;
+
+function checkContent(content: unknown, param: string, allowNull: boolean): void {
+  if (typeof content === 'string' || (allowNull && (content === null || content === undefined))) return;
+  if (!Array.isArray(content))
+    fail(param, allowNull ? 'a string, an array of parts or null' : 'a string or an array of parts', content);
+  content.forEach((part, i) => {
+    const at = `${param}[${i}]`;
+    if (!isObject(part)) fail(at, 'an object', part);
+    if (part.type === 'text') {
+      if (typeof part.text !== 'string') fail(`${at}.text`, 'a string', part.text);
+    } else if (part.type === 'image_url') {
+      if (!isObject(part.image_url) || typeof part.image_url.url !== 'string') {
+        fail(`${at}.image_url.url`, 'a string', isObject(part.image_url) ? part.image_url.url : part.image_url);
+      }
+      imageFromUrl(part.image_url.url, `${at}.image_url.url`);
+    } else {
+      refuse(`${at}.type`, `\`${at}.type\` must be "text" or "image_url", got ${JSON.stringify(part.type)}.`);
+    }
+  });
+}
+
+function checkCalls(calls: unknown, at: string): void {
+  if (calls === undefined || calls === null) return;
+  if (!Array.isArray(calls)) fail(`${at}.tool_calls`, 'an array', calls);
+  calls.forEach((call, j) => {
+    const callAt = `${at}.tool_calls[${j}]`;
+    if (!isObject(call)) fail(callAt, 'an object', call);
+    if (typeof call.id !== 'string') fail(`${callAt}.id`, 'a string', call.id);
+    if (!isObject(call.function)) fail(`${callAt}.function`, 'an object', call.function);
+    if (typeof call.function.name !== 'string') fail(`${callAt}.function.name`, 'a string', call.function.name);
+    if (typeof call.function.arguments !== 'string') {
+      fail(`${callAt}.function.arguments`, 'a JSON string', call.function.arguments);
+    }
+  });
+}
+
+function checkMessage(message: unknown, i: number): ChatMessage {
+  const at = `messages[${i}]`;
+  if (!isObject(message)) fail(at, 'an object', message);
+  const role = message.role;
+  if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
+    refuse(`${at}.role`, `\`${at}.role\` must be one of ${ROLES.join(', ')}; got ${JSON.stringify(role)}.`);
+  }
+  checkContent(message.content, `${at}.content`, role === 'assistant');
+  if (role === 'assistant') checkCalls(message.tool_calls, at);
+  if (role === 'tool' && typeof message.tool_call_id !== 'string') {
+    fail(`${at}.tool_call_id`, 'a string (the id of the call this result answers)', message.tool_call_id);
+  }
+  return message as unknown as ChatMessage;
+}
+
+export function checkMessages(messages: unknown): ChatMessage[] {
+  if (!Array.isArray(messages)) {
+    if (messages === undefined) refuse('messages', '`messages` is required: an array of chat messages.');
+    fail('messages', 'an array', messages);
+  }
+  if (messages.length === 0) refuse('messages', '`messages` must contain at least one message.');
+  return messages.map(checkMessage);
+}
 
 function textOf(content: string | ChatContentPart[] | null | undefined): string {
   if (content === null || content === undefined) return '';
@@ -22,49 +77,24 @@ function textOf(content: string | ChatContentPart[] | null | undefined): string 
   return content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
-/** `data:image/png;base64,…` stays inline data; anything else is passed as a URL. parse-request validated both. */
-function imagePart(url: string): UserPart {
-  const inline = parseDataUrl(url);
-  if (inline !== undefined && 'base64' in inline) {
-    return { type: 'file', mediaType: inline.mediaType ?? 'image/*', data: { type: 'data', data: inline.base64 } };
-  }
-  return { type: 'file', mediaType: 'image/*', data: { type: 'url', url: new URL(url) } };
-}
-
-function userParts(content: string | ChatContentPart[]): UserPart[] {
+function userParts(content: string | ChatContentPart[], at: string): UserPart[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }];
-  return content.map((part) =>
-    part.type === 'text' ? { type: 'text', text: part.text } : imagePart(part.image_url.url),
+  return content.map((part, j) =>
+    part.type === 'text'
+      ? { type: 'text', text: part.text }
+      : imageFromUrl(part.image_url.url, `${at}.content[${j}].image_url.url`),
   );
 }
 
-/**
- * Arguments arrive as a JSON string; the prompt wants the value. Unparseable
- * text is kept as the string; a value nested deeper than the renderers may
- * walk (json/depth.ts) is the client's 400, naming the field.
- */
-function parseArguments(text: string, param: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return text;
-  }
-  if (pathPastDepth(value) !== undefined) {
-    throw invalidRequest(`\`${param}\` nests deeper than ${MAX_NESTING} levels; flatten the arguments.`, param);
-  }
-  return value;
-}
-
-export function toPrompt(request: ChatCompletionRequest): LanguageModelV4Message[] {
+export function toPrompt(messages: ChatMessage[]): LanguageModelV4Message[] {
   const toolNames = new Map<string, string>();
-  return request.messages.map((message, i): LanguageModelV4Message => {
+  return messages.map((message, i): LanguageModelV4Message => {
     switch (message.role) {
       case 'system':
       case 'developer':
         return { role: 'system', content: textOf(message.content) };
       case 'user':
-        return { role: 'user', content: userParts(message.content) };
+        return { role: 'user', content: userParts(message.content, `messages[${i}]`) };
       case 'assistant': {
         const parts: AssistantPart[] = [];
         const text = textOf(message.content);
@@ -81,74 +111,20 @@ export function toPrompt(request: ChatCompletionRequest): LanguageModelV4Message
         return { role: 'assistant', content: parts };
       }
       default: {
-        // role 'tool' (the parser admits no other)
+        // role 'tool' (the check admits no other)
         const toolName = toolNames.get(message.tool_call_id);
         if (toolName === undefined) {
-          throw invalidRequest(
-            `\`messages[${i}].tool_call_id\` is ${JSON.stringify(message.tool_call_id)}, but no earlier assistant message has a tool call with that id.`,
+          refuse(
             `messages[${i}].tool_call_id`,
+            `\`messages[${i}].tool_call_id\` is ${JSON.stringify(message.tool_call_id)}, but no earlier assistant message has a tool call with that id.`,
           );
         }
+        const output = { type: 'text' as const, value: textOf(message.content) };
         return {
           role: 'tool',
-          content: [
-            {
-              type: 'tool-result',
-              toolCallId: message.tool_call_id,
-              toolName,
-              output: { type: 'text', value: textOf(message.content) },
-            },
-          ],
+          content: [{ type: 'tool-result', toolCallId: message.tool_call_id, toolName, output }],
         };
       }
     }
   });
-}
-
-export function toFunctionTools(tools: ChatTool[] | undefined): LanguageModelV4FunctionTool[] {
-  return (tools ?? []).map((tool) => ({
-    type: 'function',
-    name: tool.function.name,
-    ...(tool.function.description ? { description: tool.function.description } : {}),
-    inputSchema: (tool.function.parameters ?? {
-      type: 'object',
-      properties: {},
-    }) as LanguageModelV4FunctionTool['inputSchema'],
-  }));
-}
-
-export function toToolChoice(choice: ChatToolChoice | undefined): LanguageModelV4ToolChoice | undefined {
-  if (choice === undefined) return undefined;
-  if (typeof choice === 'string') return { type: choice };
-  return { type: 'tool', toolName: choice.function.name };
-}
-
-export function toCallOptions(request: ChatCompletionRequest, abortSignal?: AbortSignal): LanguageModelV4CallOptions {
-  const options: LanguageModelV4CallOptions = { prompt: toPrompt(request) };
-  const maxTokens = request.max_completion_tokens ?? request.max_tokens;
-  if (typeof maxTokens === 'number') options.maxOutputTokens = maxTokens;
-  if (typeof request.temperature === 'number') options.temperature = request.temperature;
-  if (typeof request.top_p === 'number') options.topP = request.top_p;
-  if (typeof request.seed === 'number') options.seed = request.seed;
-  if (typeof request.stop === 'string') options.stopSequences = [request.stop];
-  else if (Array.isArray(request.stop)) options.stopSequences = request.stop;
-  const format = request.response_format;
-  if (format?.type === 'json_object') options.responseFormat = { type: 'json' };
-  else if (format?.type === 'json_schema') {
-    const { name, description, schema } = format.json_schema;
-    options.responseFormat = {
-      type: 'json',
-      name,
-      ...(description ? { description } : {}),
-      ...(schema
-        ? { schema: schema as NonNullable<typeof options.responseFormat & { schema?: unknown }>['schema'] }
-        : {}),
-    };
-  } else if (format?.type === 'text') options.responseFormat = { type: 'text' };
-  const tools = toFunctionTools(request.tools);
-  if (tools.length > 0) options.tools = tools;
-  const toolChoice = toToolChoice(request.tool_choice);
-  if (toolChoice !== undefined) options.toolChoice = toolChoice;
-  if (abortSignal !== undefined) options.abortSignal = abortSignal;
-  return options;
 }

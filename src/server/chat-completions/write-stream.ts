@@ -13,13 +13,15 @@
  * - `finish` sends `finish_reason`; with `include_usage` a last chunk with
  *   empty `choices` carries the usage; then `data: [DONE]`.
  * - An `error` part or a failing source ends the stream with an OpenAI-shaped
- *   `data: {"error":…}` event, which the openai SDK and the AI SDK both raise,
- *   instead of a silent truncation.
+ *   `data: {"error":…}` event (the core's, from the door's `errorEvent`),
+ *   which the openai SDK and the AI SDK both raise, instead of a silent
+ *   truncation.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { SSE_DONE, sseFrame } from '../../wire/sse.ts';
 import type { ChatCompletionChunk } from '../../wire/types.ts';
-import { completionId, finishReasonOf, usageOf } from './write-completion.ts';
+import type { StreamWriter } from '../core/front-door.ts';
+import { completionId, finishReasonOf, usageOf } from './write-result.ts';
 
 export interface ChunkWriterOptions {
   model: string;
@@ -28,8 +30,11 @@ export interface ChunkWriterOptions {
 
 type Delta = ChatCompletionChunk['choices'][number]['delta'];
 
-/** Stateful: feed parts in order with `write`, get the frames to send. */
-function createChunkWriter(options: ChunkWriterOptions) {
+/**
+ * The role chunk, a chunk per part, the closing chunk, `[DONE]`. An `error`
+ * part throws, and the core ends the stream with the OpenAI error event.
+ */
+export function createChunkWriter(options: ChunkWriterOptions): StreamWriter {
   const id = completionId();
   const created = Math.floor(Date.now() / 1000);
   /** Calls sent so far: the next one's OpenAI `index`. */
@@ -50,8 +55,8 @@ function createChunkWriter(options: ChunkWriterOptions) {
 
   return {
     /** The first frame: the assistant role, as OpenAI opens every stream. */
-    start(): Uint8Array {
-      return chunk({ role: 'assistant', content: '' });
+    start(): Uint8Array[] {
+      return [chunk({ role: 'assistant', content: '' })];
     },
 
     write(part: LanguageModelV4StreamPart): Uint8Array[] {
@@ -81,43 +86,16 @@ function createChunkWriter(options: ChunkWriterOptions) {
           }
           return frames;
         }
-        case 'error':
-          throw part.error instanceof Error ? part.error : new Error(errorText(part.error));
         default:
           // sources, raw chunks, metadata: chat completions has no place for them; the core holds back the
-          // tool-input parts (whole-calls.ts).
+          // tool-input parts (whole-calls.ts) and ends the stream on an `error` part (drive-writer.ts).
           return [];
       }
     },
 
-    /** A source that ends without `finish` still gets a closing chunk. */
+    /** A source that ends without `finish` still gets a closing chunk; then `[DONE]`. */
     end(): Uint8Array[] {
-      return finished ? [] : [chunk({}, completedCalls > 0 ? 'tool_calls' : 'stop')];
+      return finished ? [SSE_DONE] : [chunk({}, completedCalls > 0 ? 'tool_calls' : 'stop'), SSE_DONE];
     },
   };
-}
-
-/**
- * The whole SSE answer: the role chunk, a chunk per part, the closing chunk,
- * `[DONE]`. An `error` part (or a failing source) throws, and the core ends
- * the stream with the OpenAI error event.
- */
-export async function* writeChunks(
-  parts: AsyncIterable<LanguageModelV4StreamPart>,
-  options: ChunkWriterOptions,
-): AsyncGenerator<Uint8Array> {
-  const writer = createChunkWriter(options);
-  yield writer.start();
-  for await (const part of parts) yield* writer.write(part);
-  yield* writer.end();
-  yield SSE_DONE;
-}
-
-function errorText(error: unknown): string {
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error);
-  } catch {
-    return String(error);
-  }
 }

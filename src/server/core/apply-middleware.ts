@@ -32,6 +32,11 @@ export function applyMiddleware(model: LanguageModelV4, middleware: LanguageMode
   const prepare = async (type: CallType, params: LanguageModelV4CallOptions) =>
     preparedBy.get(params) === middleware ? params : prepareParams(model, middleware, type, params);
 
+  const callsOf = (params: LanguageModelV4CallOptions) => ({
+    doGenerate: () => model.doGenerate(params),
+    doStream: () => model.doStream(params),
+  });
+
   return {
     specificationVersion: 'v4',
     provider: middleware.overrideProvider?.({ model }) ?? model.provider,
@@ -39,19 +44,15 @@ export function applyMiddleware(model: LanguageModelV4, middleware: LanguageMode
     supportedUrls: model.supportedUrls,
     async doGenerate(params) {
       const transformed = await prepare('generate', params);
-      const doGenerate = () => model.doGenerate(transformed);
-      const doStream = () => model.doStream(transformed);
-      return middleware.wrapGenerate
-        ? middleware.wrapGenerate({ doGenerate, doStream, params: transformed, model })
-        : doGenerate();
+      const calls = callsOf(transformed);
+      const wrap = middleware.wrapGenerate;
+      return wrap ? wrap({ ...calls, params: transformed, model }) : calls.doGenerate();
     },
     async doStream(params) {
       const transformed = await prepare('stream', params);
-      const doGenerate = () => model.doGenerate(transformed);
-      const doStream = () => model.doStream(transformed);
-      return middleware.wrapStream
-        ? middleware.wrapStream({ doGenerate, doStream, params: transformed, model })
-        : doStream();
+      const calls = callsOf(transformed);
+      const wrap = middleware.wrapStream;
+      return wrap ? wrap({ ...calls, params: transformed, model }) : calls.doStream();
     },
   };
 }

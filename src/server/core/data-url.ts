@@ -1,7 +1,7 @@
 /**
  * `data:` image URLs from chat requests → the base64 payload the AI SDK's
- * file parts carry. parse-request validates with it (a bad payload is the
- * client's 400, not our 500) and to-call-options decodes with it.
+ * file parts carry. The doors validate with it (a bad payload is the
+ * client's 400, not our 500) and decode with it (door-kit/image.ts).
  */
 
 /** The shape clients send: `data:[media type][;base64],payload`. Other data URLs are passed on as URLs. */

@@ -37,13 +37,11 @@ const toy = modelFrontDoor<{ echo: string }>({
     return { callOptions, stream: body.stream === true, state: { echo: body.say } };
   },
   writeResult: (result, call, ctx) => ({ model: ctx.model, echo: call.state.echo, content: result.content }),
-  async *writeStream(parts: AsyncIterable<LanguageModelV4StreamPart>) {
-    for await (const part of parts) {
-      if (part.type === 'error') throw part.error;
-      yield `event: part\ndata: ${JSON.stringify(part)}\n\n`;
-    }
-    yield 'event: end\ndata: {}\n\n';
-  },
+  streamWriter: () => ({
+    start: () => [],
+    write: (part: LanguageModelV4StreamPart) => [`event: part\ndata: ${JSON.stringify(part)}\n\n`],
+    end: () => ['event: end\ndata: {}\n\n'],
+  }),
   errorBody: (error) => ({ type: 'error', error: { type: error.type, message: error.message } }),
   errorEvent: (error) =>
     `event: error\ndata: ${JSON.stringify({ type: 'error', error: { message: error.message } })}\n\n`,

@@ -13,9 +13,9 @@
  *                  upstream that forwards tools/toolChoice as chat-completions tools/tool_choice
  *                  (a door may instead forward its raw JSON: `forwardNative`, chat completions only)
  *              ─► whole:  model.doGenerate → door.writeResult(result, call, ctx) → 200 JSON
- *                 stream: model.doStream  → door.writeStream(parts, call, ctx) → SSE frames
+ *                 stream: model.doStream  → door.streamWriter(call, ctx), driven by the core → SSE frames
  *              ─► a failure before the answer starts: status + door.errorBody(error);
- *                 after: door.errorEvent(error) ends the stream (unless the writer ended it itself)
+ *                 after: door.errorEvent(error) ends the stream (unless the writer's `fail` ends it)
  *
  * The core also owns, so no door repeats them: the abort (the client leaving
  * cancels the upstream in every phase; `callOptions.abortSignal` is set by
@@ -25,12 +25,13 @@
  * 401/403/429/4xx/502/504, the rest 500) and the upstream key's redaction
  * (done once, in the upstream client, on every byte of upstream text).
  *
- * Rules for a writer: `writeStream` consumes `parts` with `for await` and
- * yields frames; it never awaits anything else that may not settle (the core
- * ends `parts` at once when the client leaves, so the writer just finishes).
- * It may end a fault itself on an `error` part (e.g. `response.failed` with its
- * sequence number; `httpErrorOf(part.error)` gives the status and message);
- * whatever it throws ends the stream with `errorEvent(httpErrorOf(thrown))`.
+ * A stream writer (`StreamWriter`) is synchronous: the core reads the model's
+ * parts and hands each to `write`, so no door has a loop, an abort or a
+ * pending read of its own (one driver for every door: drive-writer.ts). It
+ * hears of a tool call only once the call is whole (whole-calls.ts). An
+ * `error` part or any fault it throws ends the stream with its `fail` frames
+ * when it has `fail` (e.g. `response.failed` with its sequence number), else
+ * with `errorEvent(httpErrorOf(thrown))`.
  *
  * Register a door in src/server/front-doors.ts. A door that answers without a
  * model (e.g. a token count) is a `JsonFrontDoor`.
@@ -43,6 +44,7 @@ import type {
 import type { ChatEngine } from '../../engines/chat-engine.ts';
 import type { ProxyHttpError } from './errors.ts';
 import type { ToolMode } from './options.ts';
+import type { ToolChoiceWords } from './tool-choice.ts';
 
 /** An SSE frame as sent: bytes, or text the core encodes as UTF-8. Include the blank line that ends an event. */
 export type Frame = Uint8Array | string;
@@ -53,6 +55,20 @@ export type Frame = Uint8Array | string;
  * its whole value. A request passes when any listed header carries it.
  */
 export type TokenHeader = 'authorization' | (string & {});
+
+/**
+ * One streamed answer's writer: `start()` once, `write(part)` for each part in
+ * order, `end()` when the model's parts end; each returns the frames to send.
+ */
+export interface StreamWriter {
+  start(): Frame[];
+  write(part: LanguageModelV4StreamPart): Frame[];
+  end(): Frame[];
+  /** A fault after `start` (an `error` part, a failing model): the frames that end the stream. Default `errorEvent`. */
+  fail?(error: ProxyHttpError): Frame[];
+  /** True once the answer ended before the model did (a stop sequence): the core stops reading, which cancels the model. */
+  readonly done?: boolean;
+}
 
 /** What every door method is told about the request. */
 export interface DoorContext {
@@ -108,14 +124,12 @@ export interface ModelFrontDoor<State = unknown> extends DoorBase {
   readRequest(json: unknown, ctx: DoorContext): ModelCall<State> | Promise<ModelCall<State>>;
   /** A whole answer: the JSON body sent with status 200. */
   writeResult(result: LanguageModelV4GenerateResult, call: ModelCall<State>, ctx: WriteContext): unknown;
-  /** A streamed answer: the SSE frames for the model's parts, in order (see the writer rules above). */
-  writeStream(
-    parts: AsyncIterable<LanguageModelV4StreamPart>,
-    call: ModelCall<State>,
-    ctx: WriteContext,
-  ): AsyncIterable<Frame>;
+  /** A streamed answer: the writer of its SSE frames (see the writer rules above). */
+  streamWriter(call: ModelCall<State>, ctx: WriteContext): StreamWriter;
   /** The SSE frame that reports a fault once streaming has begun. */
   errorEvent(error: ProxyHttpError): Frame;
+  /** How this API spells `tool_choice` and its choices in the core's refusals. Default OpenAI's. */
+  toolChoiceWords?: ToolChoiceWords;
   /** Sent while the model is quiet, every `keepAliveMs`. Default `: ping` (an SSE comment). */
   keepAlive?: Frame;
   /** Sent first, with the headers. Default `: connected` (an SSE comment). */

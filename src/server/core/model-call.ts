@@ -3,14 +3,13 @@
  * choice, call the model (or forward natively) with the client's abort wired
  * in, and answer with the door's JSON or SSE frames.
  */
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { abortableReader, raceAbort } from '../../util/abort.ts';
+import { raceAbort } from '../../util/abort.ts';
+import { driveWriter } from './drive-writer.ts';
 import { httpErrorOf } from './faults.ts';
 import type { DoorContext, Frame, ModelFrontDoor, WriteContext } from './front-door.ts';
 import type { ResolvedModels } from './models.ts';
 import { linkedAbort, sseResponse } from './sse-response.ts';
 import { checkToolChoice } from './tool-choice.ts';
-import { announcesCall } from './whole-calls.ts';
 
 export interface StreamSettings {
   streamHeadersWithinMs: number;
@@ -37,7 +36,7 @@ export async function answerModelCall(
 ): Promise<Response> {
   const call = await door.readRequest(json, ctx);
   // An impossible tool choice is refused before anything is sent upstream.
-  checkToolChoice(call.callOptions);
+  checkToolChoice(call.callOptions, door.toolChoiceWords);
   const write: WriteContext = { ...ctx, model: call.model ?? ctx.modelId };
   const abort = linkedAbort(ctx.request.signal);
   const { engine } = models;
@@ -74,45 +73,9 @@ export async function answerModelCall(
     return Response.json(door.writeResult(result, call, written), { headers });
   }
   const frames = Promise.resolve(model.doStream(sent)).then(({ stream }) =>
-    door.writeStream(partsOf(stream, abort.signal, modelAbort), call, written),
+    driveWriter(stream, door.streamWriter(call, written), abort.signal, modelAbort),
   );
   return streamAnswer(door, frames, abort, headers, settings);
-}
-
-/**
- * The model's stream parts, for a writer's `for await`. The reader is taken
- * now, not when the writer first asks: a client that leaves before then must
- * still cancel the model's stream. When the client goes the stream is
- * cancelled and a pending read rejects at once, so the writer finishes
- * without waiting for the model; a writer that stops early cancels it too.
- */
-function partsOf(
-  stream: ReadableStream<LanguageModelV4StreamPart>,
-  signal: AbortSignal,
-  modelAbort: AbortController,
-): AsyncIterable<LanguageModelV4StreamPart> {
-  const reader = abortableReader(stream, signal);
-  return {
-    async *[Symbol.asyncIterator]() {
-      let finished = false;
-      try {
-        while (true) {
-          const { done, value } = await reader.read();
-          if (done) {
-            finished = true;
-            reader.finished();
-            return;
-          }
-          // A door hears of a call only once it is whole (whole-calls.ts says why).
-          if (!announcesCall(value)) yield value;
-        }
-      } finally {
-        if (!finished) modelAbort.abort(new DOMException('The answer ended before the model did.', 'AbortError'));
-        reader.cancel();
-        reader.release();
-      }
-    },
-  };
 }
 
 /**

@@ -2,7 +2,7 @@
  * The Anthropic Messages front doors:
  *
  * - `POST /v1/messages`: the request becomes AI SDK call options
- *   (read-request.ts), the model's result a `message` (write-message.ts) and
+ *   (read-request.ts), the model's result a `message` (write-result.ts) and
  *   its stream parts the Messages event stream (write-stream.ts). In native
  *   mode the same call goes to the upstream with its tools, as
  *   chat-completions `tools`; `disable_parallel_tool_use` is also sent as
@@ -19,13 +19,14 @@
  * `anthropic-beta` are accepted and need nothing: this proxy has one version
  * of the API, and the betas Claude Code asks for change nothing it does.
  */
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { ProxyHttpError } from '../core/errors.ts';
 import { type JsonFrontDoor, modelFrontDoor, type WriteContext } from '../core/front-door.ts';
+import { checkToolChoice } from '../core/tool-choice.ts';
 import { countCallTokens } from './count-tokens.ts';
 import { anthropicErrorBody } from './errors.ts';
 import { type MessagesCall, readMessagesRequest } from './read-request.ts';
-import { toAnthropicMessage } from './write-message.ts';
+import { ANTHROPIC_CHOICE_WORDS } from './read-tools.ts';
+import { toAnthropicMessage } from './write-result.ts';
 import { createMessageStreamWriter, errorEvent, PING_EVENT } from './write-stream.ts';
 
 const TOKEN_HEADERS = ['x-api-key', 'authorization'] as const;
@@ -35,20 +36,6 @@ type MessagesState = Omit<MessagesCall, 'options' | 'stream' | 'inputTokensEstim
 /** What the writers need: the request's state, the model name to echo and the count of the call as sent. */
 function writerCall(state: MessagesState, ctx: WriteContext): Omit<MessagesCall, 'options' | 'stream'> {
   return { ...state, model: ctx.model, inputTokensEstimate: ctx.sent === undefined ? 0 : countCallTokens(ctx.sent) };
-}
-
-async function* writeEvents(
-  parts: AsyncIterable<LanguageModelV4StreamPart>,
-  call: Omit<MessagesCall, 'options' | 'stream'>,
-): AsyncGenerator<Uint8Array> {
-  const writer = createMessageStreamWriter(call);
-  yield* writer.start();
-  for await (const part of parts) {
-    yield* writer.write(part);
-    // A stop sequence or the first call of a no-parallel answer ended the message: leaving the loop cancels the model.
-    if (writer.done) return;
-  }
-  yield* writer.end();
 }
 
 export const messages = modelFrontDoor<MessagesState>({
@@ -62,10 +49,12 @@ export const messages = modelFrontDoor<MessagesState>({
     return { callOptions, stream, model: state.model, state };
   },
   writeResult: (result, call, ctx) => toAnthropicMessage(result, writerCall(call.state, ctx)),
-  writeStream: (parts, call, ctx) => writeEvents(parts, writerCall(call.state, ctx)),
+  // A stop sequence or the first call of a no-parallel answer ends the message: the writer is then `done`.
+  streamWriter: (call, ctx) => createMessageStreamWriter(writerCall(call.state, ctx)),
   errorBody: (error: ProxyHttpError) => anthropicErrorBody(error),
   errorEvent: (error: ProxyHttpError) => errorEvent(anthropicErrorBody(error)),
   keepAlive: PING_EVENT,
+  toolChoiceWords: ANTHROPIC_CHOICE_WORDS,
 });
 
 export const countTokens: JsonFrontDoor = {
@@ -73,6 +62,8 @@ export const countTokens: JsonFrontDoor = {
   tokenHeaders: TOKEN_HEADERS,
   async respond(json, ctx) {
     const { options } = readMessagesRequest(json, 'count');
+    // No model call, so the core's pre-send check is made here: count_tokens refuses what create would.
+    checkToolChoice(options, ANTHROPIC_CHOICE_WORDS);
     return { input_tokens: countCallTokens(await ctx.upstreamView(options, 'generate')) };
   },
   errorBody: (error: ProxyHttpError) => anthropicErrorBody(error),

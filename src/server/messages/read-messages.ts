@@ -13,7 +13,7 @@ import type {
   LanguageModelV4ToolResultOutput,
   LanguageModelV4ToolResultPart,
 } from '@ai-sdk/provider';
-import { checkDepth, fail, isAbsent, isObject, type Json, refuse, requireString, show } from './check.ts';
+import { absent, checkDepth, fail, isObject, type Json, refuse, requireString, show } from '../door-kit/check.ts';
 import { documentParts, imagePart, textOrImage, unsupportedBlock } from './read-content.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
@@ -21,7 +21,7 @@ type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['con
 
 /** `system`: a string or text blocks (their `cache_control` ignored), as one system message. */
 export function readSystem(system: unknown, at = 'system'): LanguageModelV4Message[] {
-  if (isAbsent(system)) return [];
+  if (absent(system)) return [];
   if (typeof system === 'string') return system === '' ? [] : [{ role: 'system', content: system }];
   if (!Array.isArray(system)) fail(at, 'a string or an array of text blocks', system);
   const texts = system.map((block, i) => {
@@ -45,7 +45,7 @@ function blocksOf(content: unknown, at: string): Json[] {
 
 function toolResultOutput(block: Json, at: string): LanguageModelV4ToolResultOutput {
   const isError = block.is_error === true;
-  if (!isAbsent(block.is_error) && typeof block.is_error !== 'boolean') {
+  if (!absent(block.is_error) && typeof block.is_error !== 'boolean') {
     fail(`${at}.is_error`, 'a boolean', block.is_error);
   }
   const content = block.content;
@@ -57,7 +57,7 @@ function toolResultOutput(block: Json, at: string): LanguageModelV4ToolResultOut
       if (isObject(item) && item.type === 'document') parts.push(...documentParts(item, itemAt));
       else parts.push(textOrImage(item, itemAt));
     });
-  } else if (!isAbsent(content)) fail(`${at}.content`, 'a string or an array of blocks', content);
+  } else if (!absent(content)) fail(`${at}.content`, 'a string or an array of blocks', content);
   if (parts.every((part) => part.type === 'text')) {
     const text = parts.map((part) => (part as { text: string }).text).join('\n');
     return isError ? { type: 'error-text', value: text } : { type: 'text', value: text };

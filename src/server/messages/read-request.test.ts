@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProxyHttpError } from '../core/errors.ts';
+import { checkToolChoice } from '../core/tool-choice.ts';
 import { readMessagesRequest } from './read-request.ts';
+import { ANTHROPIC_CHOICE_WORDS } from './read-tools.ts';
 
 const weather = {
   name: 'get_weather',
@@ -9,9 +11,10 @@ const weather = {
 };
 const base = { model: 'claude-sonnet-4-6', max_tokens: 1024, messages: [{ role: 'user', content: 'Hi' }] };
 
-function refusal(body: unknown, kind: 'create' | 'count' = 'create'): ProxyHttpError {
+function refusal(body: unknown, kind: 'create' | 'count' = 'create', coreCheck = false): ProxyHttpError {
   try {
-    readMessagesRequest(body, kind);
+    const { options } = readMessagesRequest(body, kind);
+    if (coreCheck) checkToolChoice(options, ANTHROPIC_CHOICE_WORDS);
   } catch (error) {
     if (error instanceof ProxyHttpError) return error;
     throw error;
@@ -329,7 +332,8 @@ describe('readMessagesRequest: refusals name the field', () => {
     [{ type: 'required' }, [weather], /must be \{"type":"auto"\}/],
     [{ type: 'tool' }, [weather], /`tool_choice.name` must be a string/],
   ])('refuses the impossible tool_choice %j before anything is sent', (choice, tools, message) => {
-    const error = refusal({ ...base, tools, tool_choice: choice });
+    // The reader checks the shape; whether the tools can satisfy it the core checks, in Anthropic's words.
+    const error = refusal({ ...base, tools, tool_choice: choice }, 'create', true);
     expect(error.status).toBe(400);
     expect(error.message).toMatch(message);
     expect(error.message).not.toMatch(/toolChoice/);
@@ -350,6 +354,6 @@ describe('readMessagesRequest: refusals name the field', () => {
       messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'f', input }] }],
     });
     expect(error.param).toBe('messages[0].content[0].input');
-    expect(error.message).toMatch(/deeper than 128 levels/);
+    expect(error.message).toMatch(/deeper than 100 levels/);
   });
 });

@@ -14,12 +14,21 @@
  */
 import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { readTokenLimit } from '../core/token-limit.ts';
-import { checkDepth, fail, isAbsent, isObject, type Json, refuse, requireObject, show } from './check.ts';
+import {
+  absent,
+  checkDepth,
+  checkModelLength,
+  fail,
+  isObject,
+  type Json,
+  optionalNumber,
+  refuse,
+  requireObject,
+  show,
+} from '../door-kit/check.ts';
 import { readMessages, readSystem } from './read-messages.ts';
 import { readToolChoice, readTools } from './read-tools.ts';
 
-/** Longer model names are refused: real ones are far shorter, and the name is echoed in every answer. */
-const MAX_MODEL_LENGTH = 256;
 const EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
 type Effort = (typeof EFFORTS)[number];
 
@@ -43,16 +52,6 @@ export interface MessagesCall {
   inputTokensEstimate: number;
 }
 
-function optionalNumber(body: Json, key: string, min: number, max: number, integer = false): number | undefined {
-  const value = body[key];
-  if (isAbsent(value)) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
-    fail(key, integer ? 'an integer' : 'a number', value);
-  }
-  if (value < min || value > max) refuse(key, `\`${key}\` must be between ${min} and ${max}, got ${value}.`);
-  return value;
-}
-
 function readModel(body: Json): string {
   const model = body.model;
   if (typeof model !== 'string' || model === '') {
@@ -60,7 +59,7 @@ function readModel(body: Json): string {
       refuse('model', '`model` is required: the model name (any name; this proxy serves one model).');
     fail('model', 'a non-empty string', model);
   }
-  if (model.length > MAX_MODEL_LENGTH) refuse('model', `\`model\` is longer than ${MAX_MODEL_LENGTH} characters.`);
+  checkModelLength(model);
   return model;
 }
 
@@ -86,7 +85,7 @@ const MAX_STOP_SEQUENCES = 64;
 const MAX_STOP_SEQUENCE_LENGTH = 1000;
 
 function readStopSequences(value: unknown): string[] {
-  if (isAbsent(value)) return [];
+  if (absent(value)) return [];
   if (!Array.isArray(value)) fail('stop_sequences', 'an array of strings', value);
   if (value.length > MAX_STOP_SEQUENCES) {
     refuse(
@@ -116,7 +115,7 @@ function readThinking(body: Json): { reasoning: LanguageModelV4CallOptions['reas
   let reasoning: LanguageModelV4CallOptions['reasoning'];
   let omit = false;
   const thinking = body.thinking;
-  if (!isAbsent(thinking)) {
+  if (!absent(thinking)) {
     const config = requireObject(thinking, 'thinking');
     if (config.type === 'enabled') {
       const budget = config.budget_tokens;
@@ -132,15 +131,15 @@ function readThinking(body: Json): { reasoning: LanguageModelV4CallOptions['reas
         `\`thinking.type\` must be "enabled", "disabled" or "adaptive"; got ${show(config.type)}.`,
       );
     }
-    if (!isAbsent(config.display) && config.display !== 'summarized' && config.display !== 'omitted') {
+    if (!absent(config.display) && config.display !== 'summarized' && config.display !== 'omitted') {
       refuse('thinking.display', '`thinking.display` must be "summarized" or "omitted".');
     }
     omit = config.display === 'omitted';
   }
   const output = body.output_config;
-  if (!isAbsent(output)) {
+  if (!absent(output)) {
     const effort = requireObject(output, 'output_config').effort;
-    if (!isAbsent(effort)) {
+    if (!absent(effort)) {
       if (!(EFFORTS as readonly unknown[]).includes(effort)) {
         refuse('output_config.effort', `\`output_config.effort\` must be one of ${EFFORTS.join(', ')}.`);
       }
@@ -153,7 +152,7 @@ function readThinking(body: Json): { reasoning: LanguageModelV4CallOptions['reas
 /** `output_config.format` (structured output) → the AI SDK JSON response format. */
 function readFormat(body: Json): LanguageModelV4CallOptions['responseFormat'] {
   const output = body.output_config;
-  if (!isObject(output) || isAbsent(output.format)) return undefined;
+  if (!isObject(output) || absent(output.format)) return undefined;
   const format = requireObject(output.format, 'output_config.format');
   if (format.type !== 'json_schema' || !isObject(format.schema)) {
     refuse('output_config.format', '`output_config.format` must be {"type":"json_schema","schema":{…}}.');
@@ -174,7 +173,7 @@ export function readMessagesRequest(
   const model = readModel(body);
   const prompt = [...readSystem(body.system), ...readMessages(body.messages)];
   const tools = readTools(body.tools);
-  const { toolChoice, disableParallelToolUse } = readToolChoice(body.tool_choice, tools);
+  const { toolChoice, disableParallelToolUse } = readToolChoice(body.tool_choice);
   const options: LanguageModelV4CallOptions = { prompt };
   if (kind === 'create') options.maxOutputTokens = readMaxTokens(body);
   const temperature = optionalNumber(body, 'temperature', 0, 1);
@@ -189,8 +188,8 @@ export function readMessagesRequest(
   if (responseFormat !== undefined) options.responseFormat = responseFormat;
   if (tools.length > 0) options.tools = tools;
   if (toolChoice !== undefined) options.toolChoice = toolChoice;
-  if (!isAbsent(body.stream) && typeof body.stream !== 'boolean') fail('stream', 'a boolean', body.stream);
-  if (!isAbsent(body.metadata) && !isObject(body.metadata)) fail('metadata', 'an object', body.metadata);
+  if (!absent(body.stream) && typeof body.stream !== 'boolean') fail('stream', 'a boolean', body.stream);
+  if (!absent(body.metadata) && !isObject(body.metadata)) fail('metadata', 'an object', body.metadata);
   return {
     model,
     stream: kind === 'create' && body.stream === true,

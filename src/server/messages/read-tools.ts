@@ -15,12 +15,19 @@
  *   `memory_…`) have schemas only Claude models were trained on.
  */
 import type { LanguageModelV4FunctionTool, LanguageModelV4ToolChoice } from '@ai-sdk/provider';
-import { ToolshimInvalidRequestError } from '../../errors.ts';
-import { validateToolChoice } from '../../middleware/tool-choice.ts';
-import { checkDepth, fail, isAbsent, isObject, refuse, requireString, show } from './check.ts';
+import type { ToolChoiceWords } from '../core/tool-choice.ts';
+import {
+  absent,
+  checkDepth,
+  checkToolName,
+  checkToolSchema,
+  fail,
+  isObject,
+  refuse,
+  requireString,
+  show,
+} from '../door-kit/check.ts';
 
-/** Anthropic's rule for tool names (64 characters then, 128 now), dots allowed as OpenAI allows them. */
-const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const SERVER_TOOL = /^(web_search|web_fetch|code_execution|tool_search_tool|mcp_toolset)/;
 
 function typedToolError(type: unknown, at: string): never {
@@ -38,37 +45,23 @@ function typedToolError(type: unknown, at: string): never {
 }
 
 export function readTools(tools: unknown): LanguageModelV4FunctionTool[] {
-  if (isAbsent(tools)) return [];
+  if (absent(tools)) return [];
   if (!Array.isArray(tools)) fail('tools', 'an array', tools);
   const seen = new Set<string>();
   return tools.map((tool, i): LanguageModelV4FunctionTool => {
     const at = `tools[${i}]`;
     if (!isObject(tool)) fail(at, 'an object', tool);
-    if (!isAbsent(tool.type) && tool.type !== 'custom') typedToolError(tool.type, at);
-    const name = tool.name;
-    if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
-      refuse(`${at}.name`, `\`${at}.name\` must be 1-128 letters, digits, "_", "." or "-"; got ${show(name)}.`);
-    }
+    if (!absent(tool.type) && tool.type !== 'custom') typedToolError(tool.type, at);
+    const name = checkToolName(tool.name, `${at}.name`, 128);
     if (seen.has(name)) refuse(`${at}.name`, `\`${at}.name\` "${name}" is declared twice; tool names must be unique.`);
     seen.add(name);
-    if (!isAbsent(tool.description) && typeof tool.description !== 'string') {
+    if (!absent(tool.description) && typeof tool.description !== 'string') {
       fail(`${at}.description`, 'a string', tool.description);
     }
-    const schema = tool.input_schema;
-    if (!isObject(schema)) {
-      if (schema === undefined)
-        refuse(`${at}.input_schema`, `\`${at}.input_schema\` is required: the JSON schema of the tool's input.`);
-      fail(`${at}.input_schema`, 'a JSON schema object', schema);
+    if (tool.input_schema === undefined) {
+      refuse(`${at}.input_schema`, `\`${at}.input_schema\` is required: the JSON schema of the tool's input.`);
     }
-    if (schema.type !== 'object') {
-      refuse(
-        `${at}.input_schema.type`,
-        `\`${at}.input_schema.type\` must be "object" (a tool takes named arguments), got ${show(schema.type)}.`,
-      );
-    }
-    if (!isAbsent(schema.properties) && !isObject(schema.properties)) {
-      fail(`${at}.input_schema.properties`, 'an object', schema.properties);
-    }
+    const schema = checkToolSchema(tool.input_schema, `${at}.input_schema`, true);
     checkDepth(schema, `${at}.input_schema`);
     return {
       type: 'function',
@@ -85,6 +78,13 @@ export interface ToolChoiceRead {
   disableParallelToolUse: boolean;
 }
 
+/** Anthropic's names in the core's tool-choice refusals. */
+export const ANTHROPIC_CHOICE_WORDS: ToolChoiceWords = {
+  field: 'tool_choice',
+  required: '{"type":"any"}',
+  auto: '{"type":"auto"}',
+};
+
 const CHOICES: Record<string, LanguageModelV4ToolChoice['type']> = {
   auto: 'auto',
   any: 'required',
@@ -92,9 +92,12 @@ const CHOICES: Record<string, LanguageModelV4ToolChoice['type']> = {
   none: 'none',
 };
 
-/** Reads `tool_choice` and refuses one the tools cannot satisfy, with the middleware's own rules. */
-export function readToolChoice(choice: unknown, tools: LanguageModelV4FunctionTool[]): ToolChoiceRead {
-  if (isAbsent(choice)) return { toolChoice: undefined, disableParallelToolUse: false };
+/**
+ * Reads `tool_choice`. Whether the tools can satisfy it the core checks for
+ * every door, with the middleware's own rules, in this API's words.
+ */
+export function readToolChoice(choice: unknown): ToolChoiceRead {
+  if (absent(choice)) return { toolChoice: undefined, disableParallelToolUse: false };
   const type = isObject(choice) && typeof choice.type === 'string' ? CHOICES[choice.type] : undefined;
   if (!isObject(choice) || type === undefined) {
     return refuse(
@@ -103,22 +106,10 @@ export function readToolChoice(choice: unknown, tools: LanguageModelV4FunctionTo
     );
   }
   const disable = choice.disable_parallel_tool_use;
-  if (!isAbsent(disable) && typeof disable !== 'boolean') {
+  if (!absent(disable) && typeof disable !== 'boolean') {
     fail('tool_choice.disable_parallel_tool_use', 'a boolean', disable);
   }
   const toolChoice: LanguageModelV4ToolChoice =
     type === 'tool' ? { type, toolName: requireString(choice.name, 'tool_choice.name') } : { type };
-  try {
-    validateToolChoice(toolChoice, tools);
-  } catch (error) {
-    if (!ToolshimInvalidRequestError.isInstance(error)) throw error;
-    // The middleware words its rules with AI SDK names; say them in this API's.
-    const message = error.message
-      .replace('toolChoice "required"', 'tool_choice {"type":"any"}')
-      .replace('use toolChoice "auto"', 'use tool_choice {"type":"auto"}')
-      .replace('drop toolChoice', 'drop tool_choice')
-      .replaceAll('toolChoice', 'tool_choice');
-    refuse('tool_choice', message);
-  }
   return { toolChoice, disableParallelToolUse: disable === true };
 }

@@ -1,7 +1,7 @@
 import type { LanguageModelV4GenerateResult } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { createStopMatcher } from './stop-sequences.ts';
-import { THINKING_SIGNATURE, toAnthropicMessage } from './write-message.ts';
+import { THINKING_SIGNATURE, toAnthropicMessage } from './write-result.ts';
 
 const call = {
   model: 'claude-x',

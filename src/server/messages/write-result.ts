@@ -23,8 +23,9 @@ import type {
   LanguageModelV4GenerateResult,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { nestsDeeperThan } from '../../json/depth.ts';
 import { generateToolCallId } from '../../util/id.ts';
-import { isObject, MAX_JSON_DEPTH, nestsDeeperThan } from './check.ts';
+import { isObject } from '../door-kit/check.ts';
 import type { MessagesCall } from './read-request.ts';
 import { createStopMatcher } from './stop-sequences.ts';
 
@@ -102,7 +103,7 @@ export function toolInput(input: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
-  if (!isObject(value) || nestsDeeperThan(value, MAX_JSON_DEPTH)) return undefined;
+  if (!isObject(value) || nestsDeeperThan(value)) return undefined;
   return value;
 }
 

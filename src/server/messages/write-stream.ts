@@ -8,7 +8,7 @@
  * - Blocks are strictly sequential, as Anthropic's are: a block is stopped
  *   before the next one starts. Text → `text_delta`; reasoning → a `thinking`
  *   block with `thinking_delta`s and, before its stop, a `signature_delta`
- *   (write-message.ts says what the signature is); a call → a `tool_use`
+ *   (write-result.ts says what the signature is); a call → a `tool_use`
  *   block (`toolu_…` id, name, empty `input`) with its whole input in one
  *   `input_json_delta`, sent once the call is whole: the core holds back the
  *   parts that announce a call (core/whole-calls.ts), so a call the model
@@ -19,13 +19,14 @@
  * - `stop_sequences` are matched in the text (stop-sequences.ts); a match ends
  *   the message at once with `stop_reason: "stop_sequence"`, and
  *   `disable_parallel_tool_use` ends it after the first completed call. Then
- *   `done` is true: the caller stops reading the model, which cancels it.
+ *   `done` is true: the core stops reading the model, which cancels it.
  * - `message_start` carries the request's estimated `input_tokens`;
  *   `message_delta` carries the upstream's counts (or the estimate again).
- * - An `error` part throws; the caller answers with `errorEvent(…)`, Anthropic's
- *   `error` event, which the SDKs raise as an APIError.
+ * - An `error` part ends the stream with `errorEvent(…)` (the core's driver
+ *   sends it), Anthropic's `error` event, which the SDKs raise as an APIError.
  */
 import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import { sseFrame } from '../../wire/sse.ts';
 import type { AnthropicErrorBody } from './errors.ts';
 import type { MessagesCall } from './read-request.ts';
 import { createStopMatcher } from './stop-sequences.ts';
@@ -38,12 +39,10 @@ import {
   toolInput,
   toolUseId,
   usageOf,
-} from './write-message.ts';
-
-const encoder = new TextEncoder();
+} from './write-result.ts';
 
 function sseEvent(type: string, data: Record<string, unknown>): Uint8Array {
-  return encoder.encode(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  return sseFrame({ type, ...data }, type);
 }
 
 /** The keep-alive Anthropic sends while a stream is quiet. */
@@ -166,12 +165,9 @@ export function createMessageStreamWriter(
         usage = part.usage;
         finish(stopReasonOf(finishReason, completedCalls > 0));
         return;
-      case 'error':
-        // The core maps whatever is thrown (httpErrorOf) and ends the stream with errorEvent.
-        throw part.error;
       default:
         // stream-start, response metadata, raw chunks, sources: Messages has no place for them; the core holds
-        // back the tool-input parts (whole-calls.ts).
+        // back the tool-input parts (whole-calls.ts) and ends the stream on an `error` part (errorEvent).
         return;
     }
   }

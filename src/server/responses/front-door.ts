@@ -2,17 +2,16 @@
  * The Responses front door, `POST /v1/responses`: OpenAI's Responses API,
  * which Codex CLI and the OpenAI Agents SDK speak. The request becomes AI SDK
  * call options (read-request.ts), the model's result a `response` object
- * (write-response.ts) and its stream parts the Responses events
+ * (write-result.ts) and its stream parts the Responses events
  * (write-stream.ts). Errors have the OpenAI shape, as chat completions'.
  * Native mode needs nothing of its own: the core's tool-forwarding model
  * takes the same call options and gives back the same parts.
  */
-import { httpErrorOf } from '../core/faults.ts';
 import { modelFrontDoor } from '../core/front-door.ts';
 import { readResponsesRequest } from './read-request.ts';
 import { responseFrame } from './response-object.ts';
 import type { ToolRoutes } from './tool-routes.ts';
-import { toResponse } from './write-response.ts';
+import { toResponse } from './write-result.ts';
 import { createResponseEventWriter, failureBeforeStart } from './write-stream.ts';
 
 interface ResponsesState {
@@ -32,21 +31,8 @@ export const responses = modelFrontDoor<ResponsesState>({
     };
   },
   writeResult: (result, call, ctx) => toResponse(result, responseFrame(ctx.model, call.state.echo), call.state.routes),
-  async *writeStream(parts, call, ctx) {
-    const writer = createResponseEventWriter({
-      frame: responseFrame(ctx.model, call.state.echo),
-      routes: call.state.routes,
-    });
-    yield* writer.start();
-    try {
-      for await (const part of parts) yield* writer.write(part);
-    } catch (error) {
-      // The writer ends its own stream, so `error` and `response.failed` continue its sequence numbers.
-      yield* writer.fail(httpErrorOf(error));
-      return;
-    }
-    yield* writer.end();
-  },
+  streamWriter: (call, ctx) =>
+    createResponseEventWriter({ frame: responseFrame(ctx.model, call.state.echo), routes: call.state.routes }),
   errorBody: (error) => error.toBody(),
   errorEvent: failureBeforeStart,
   // Codex reads a context overflow only from `response.failed` (codex-rs/codex-api/src/sse/responses.rs,

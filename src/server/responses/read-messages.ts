@@ -17,10 +17,9 @@
  *   `file_id`) or a hosted tool's history is refused with a 400 naming it.
  */
 import type { LanguageModelV4Message, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
-import { MAX_NESTING, nestsDeeperThan } from '../../json/depth.ts';
-import { parseDataUrl } from '../core/data-url.ts';
 import { invalidRequest } from '../core/errors.ts';
-import { absent, fail, isObject, type Json } from './check.ts';
+import { absent, fail, isObject, type Json, parseArguments, refuse } from '../door-kit/check.ts';
+import { imageFromUrl } from '../door-kit/image.ts';
 import { noRoutes, offeredNameOf, type ToolRoutes } from './tool-routes.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
@@ -38,27 +37,14 @@ function textOf(part: Json, at: string): string {
 /** An `input_image` part → a file part; its URL must parse, and a data URL must decode (else a 400, not a 500). */
 function imagePart(part: Json, at: string): FilePart {
   if (!absent(part.file_id)) {
-    throw invalidRequest(
-      `\`${at}.file_id\` refers to a file stored with OpenAI; this proxy has no file storage. Send the image as \`image_url\` (an https URL or a data URL).`,
+    refuse(
       `${at}.file_id`,
+      `\`${at}.file_id\` refers to a file stored with OpenAI; this proxy has no file storage. Send the image as \`image_url\` (an https URL or a data URL).`,
     );
   }
   const url = part.image_url;
   if (typeof url !== 'string') fail(`${at}.image_url`, 'a string (an https URL or a data URL)', url);
-  const data = parseDataUrl(url);
-  if (data !== undefined && 'error' in data) {
-    throw invalidRequest(`\`${at}.image_url\` is a data URL, but ${data.error}.`, `${at}.image_url`);
-  }
-  if (data !== undefined)
-    return { type: 'file', mediaType: data.mediaType ?? 'image/*', data: { type: 'data', data: data.base64 } };
-  try {
-    return { type: 'file', mediaType: 'image/*', data: { type: 'url', url: new URL(url) } };
-  } catch {
-    throw invalidRequest(
-      `\`${at}.image_url\` must be an absolute URL (https://…) or a data URL (data:image/png;base64,…); got ${JSON.stringify(url.slice(0, 60))}.`,
-      `${at}.image_url`,
-    );
-  }
+  return imageFromUrl(url, `${at}.image_url`);
 }
 
 /** Content parts → text and image parts. `images` says whether this role may send images. */
@@ -130,21 +116,31 @@ function callId(item: Json, at: string): string {
 }
 
 /**
- * Arguments arrive as a JSON string; the prompt wants the value. Unparseable
- * text is kept as the string. Absurd nesting is refused here: the prompt
- * renderers and the upstream's JSON writer walk the value recursively.
+ * A call item's input as the prompt wants it: a `function_call`'s arguments
+ * parsed; a `custom_tool_call`'s text as the one `input` argument the model
+ * was offered (read-tools.ts), so it is written back the same way.
  */
-function parseArguments(text: string, at: string): unknown {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return text;
+function callInput(item: Json, at: string): unknown {
+  if (item.type === 'custom_tool_call') {
+    if (typeof item.input !== 'string') fail(`${at}.input`, 'a string', item.input);
+    return { input: item.input };
   }
-  if (nestsDeeperThan(value)) {
-    throw invalidRequest(`\`${at}\` nests deeper than ${MAX_NESTING} levels; flatten the arguments.`, at);
-  }
-  return value;
+  if (typeof item.arguments !== 'string') fail(`${at}.arguments`, 'a JSON string', item.arguments);
+  return parseArguments(item.arguments, `${at}.arguments`);
+}
+
+interface Turns {
+  assistant: AssistantPart[];
+  tool: ToolPart[];
+}
+
+/** The last message of the prompt when it is a `role` turn, else a new one: its content, to add to. */
+function lastTurn<R extends keyof Turns>(prompt: LanguageModelV4Message[], role: R): Turns[R] {
+  const last = prompt.at(-1);
+  if (last?.role === role) return last.content as Turns[R];
+  const turn = { role, content: [] as Turns[R] };
+  prompt.push(turn as LanguageModelV4Message);
+  return turn.content;
 }
 
 /** The item's `namespace`, when it names one (a call of a tool declared in a namespace). */
@@ -170,21 +166,9 @@ export function readInput(
   if (input.length === 0) throw invalidRequest('`input` must contain at least one item.', 'input');
 
   const toolNames = new Map<string, string>();
-  /** The assistant turn being built: calls and reasoning join the message they follow. */
-  const assistant = (): AssistantPart[] => {
-    const last = prompt.at(-1);
-    if (last?.role === 'assistant') return last.content;
-    const content: AssistantPart[] = [];
-    prompt.push({ role: 'assistant', content });
-    return content;
-  };
-  const results = (): ToolPart[] => {
-    const last = prompt.at(-1);
-    if (last?.role === 'tool') return last.content;
-    const content: ToolPart[] = [];
-    prompt.push({ role: 'tool', content });
-    return content;
-  };
+  /** The assistant turn being built: calls and reasoning join the message they follow; results likewise. */
+  const assistant = () => lastTurn(prompt, 'assistant');
+  const results = () => lastTurn(prompt, 'tool');
   const result = (item: Json, at: string, output: unknown) => {
     const id = callId(item, at);
     const toolName = toolNames.get(id);
@@ -218,28 +202,13 @@ export function readInput(
         } else prompt.push({ role: 'system', content: joinText(parts) });
         break;
       }
-      case 'function_call': {
-        const id = callId(item, at);
-        if (typeof item.name !== 'string') fail(`${at}.name`, 'a string', item.name);
-        if (typeof item.arguments !== 'string') fail(`${at}.arguments`, 'a JSON string', item.arguments);
-        const toolName = offeredNameOf(routes, item.name, namespaceOf(item, at));
-        toolNames.set(id, toolName);
-        assistant().push({
-          type: 'tool-call',
-          toolCallId: id,
-          toolName,
-          input: parseArguments(item.arguments, `${at}.arguments`),
-        });
-        break;
-      }
+      case 'function_call':
       case 'custom_tool_call': {
         const id = callId(item, at);
         if (typeof item.name !== 'string') fail(`${at}.name`, 'a string', item.name);
-        if (typeof item.input !== 'string') fail(`${at}.input`, 'a string', item.input);
         const toolName = offeredNameOf(routes, item.name, namespaceOf(item, at));
         toolNames.set(id, toolName);
-        // Offered to the model as a function with one `input` argument (read-tools.ts), so written back the same way.
-        assistant().push({ type: 'tool-call', toolCallId: id, toolName, input: { input: item.input } });
+        assistant().push({ type: 'tool-call', toolCallId: id, toolName, input: callInput(item, at) });
         break;
       }
       case 'function_call_output':

@@ -11,13 +11,20 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { invalidRequest } from '../core/errors.ts';
 import { readTokenLimit } from '../core/token-limit.ts';
-import { absent, fail, isObject, type Json, oneOf, optionalBoolean, optionalNumber, optionalString } from './check.ts';
-import { readInput } from './read-input.ts';
+import {
+  absent,
+  checkModelLength,
+  fail,
+  isObject,
+  type Json,
+  oneOf,
+  optionalBoolean,
+  optionalNumber,
+  optionalString,
+} from '../door-kit/check.ts';
+import { readInput } from './read-messages.ts';
 import { readTools } from './read-tools.ts';
 import type { ToolRoutes } from './tool-routes.ts';
-
-/** Longer model names are refused: real ones are well under it, and the name is echoed in every event. */
-const MAX_MODEL_LENGTH = 256;
 
 const EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
 
@@ -87,10 +94,7 @@ function readReasoning(body: Json): { effort: (typeof EFFORTS)[number] | null; s
 export function readResponsesRequest(body: unknown): ResponsesRequest {
   if (!isObject(body)) fail('body', 'a JSON object', body);
   const model = optionalString(body, 'model');
-  // The model name is echoed in every event of the answer: a huge one would multiply the response.
-  if (model !== undefined && model.length > MAX_MODEL_LENGTH) {
-    throw invalidRequest(`\`model\` is longer than ${MAX_MODEL_LENGTH} characters.`, 'model');
-  }
+  if (model !== undefined) checkModelLength(model);
   for (const [key, present, why] of STATEFUL) {
     if (present(body[key])) throw invalidRequest(`\`${key}\` is not supported by this proxy: ${why}.`, key);
   }

@@ -22,11 +22,8 @@
  */
 import type { LanguageModelV4FunctionTool, LanguageModelV4ToolChoice } from '@ai-sdk/provider';
 import { invalidRequest, invalidToolChoice } from '../core/errors.ts';
-import { absent, fail, isObject, type Json, oneOf } from './check.ts';
+import { absent, checkToolName, checkToolSchema, fail, isObject, type Json, oneOf } from '../door-kit/check.ts';
 import { noRoutes, offeredNameFor, offeredNameOf, type ToolRoutes } from './tool-routes.ts';
-
-/** OpenAI's own rule for function names; upstreams reject anything else anyway. */
-const TOOL_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** Hosted tools accepted and not offered to the model (see above). */
 const DROPPED_TOOLS = ['web_search', 'web_search_preview', 'web_search_2025_08_26', 'web_search_preview_2025_03_11'];
@@ -39,14 +36,7 @@ export interface ReadTools {
 }
 
 function toolName(tool: Json, at: string): string {
-  const name = tool.name;
-  if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
-    throw invalidRequest(
-      `\`${at}.name\` must be 1-64 letters, digits, "_", "." or "-"; got ${JSON.stringify(name) ?? 'nothing'}.`,
-      `${at}.name`,
-    );
-  }
-  return name;
+  return checkToolName(tool.name, `${at}.name`);
 }
 
 function description(tool: Json, at: string): string | undefined {
@@ -59,18 +49,7 @@ function functionTool(tool: Json, at: string): LanguageModelV4FunctionTool {
   const name = toolName(tool, at);
   const text = description(tool, at);
   const parameters = tool.parameters;
-  if (!absent(parameters)) {
-    if (!isObject(parameters)) fail(`${at}.parameters`, 'a JSON schema object', parameters);
-    if (parameters.type !== undefined && parameters.type !== 'object') {
-      throw invalidRequest(
-        `\`${at}.parameters.type\` must be "object" (a tool takes named arguments), got ${JSON.stringify(parameters.type)}.`,
-        `${at}.parameters.type`,
-      );
-    }
-    if (parameters.properties !== undefined && !isObject(parameters.properties)) {
-      fail(`${at}.parameters.properties`, 'an object', parameters.properties);
-    }
-  }
+  if (!absent(parameters)) checkToolSchema(parameters, `${at}.parameters`);
   return {
     type: 'function',
     name,

@@ -4,7 +4,15 @@
  * Responses status (`completed`, or `incomplete` with the reason).
  */
 import type { LanguageModelV4FinishReason, LanguageModelV4Usage } from '@ai-sdk/provider';
-import type { ResponseObject, ResponseUsage } from './wire-types.ts';
+import type {
+  ItemStatus,
+  MessageItem,
+  OutputText,
+  ReasoningItem,
+  ReasoningText,
+  ResponseObject,
+  ResponseUsage,
+} from './wire-types.ts';
 
 /** `resp_…`, `msg_…`, `fc_…`, `ctc_…`, `rs_…`: OpenAI's prefixes and a random hex tail. */
 export function itemId(prefix: string): string {
@@ -63,4 +71,30 @@ export function responseObject(
     ...frame.echo,
     usage: state.usage,
   };
+}
+
+export type TextKind = 'message' | 'reasoning';
+
+/** The one content part of a message (`output_text`) or reasoning item (`reasoning_text`). */
+export function textPart(kind: TextKind, text: string): OutputText | ReasoningText {
+  return kind === 'message'
+    ? { type: 'output_text', text, annotations: [], logprobs: [] }
+    : { type: 'reasoning_text', text };
+}
+
+/** A message or reasoning item: with its one part when `text` is given, else empty (a stream opens it so). */
+export function textItem(kind: TextKind, status: ItemStatus, text?: string): MessageItem | ReasoningItem {
+  if (kind === 'message') {
+    const content = text === undefined ? [] : [textPart(kind, text) as OutputText];
+    return { type: 'message', id: itemId('msg'), status, role: 'assistant', content };
+  }
+  const content = text === undefined ? [] : [textPart(kind, text) as ReasoningText];
+  return { type: 'reasoning', id: itemId('rs'), status, summary: [], content, encrypted_content: null };
+}
+
+/** Sets a message or reasoning item's one part to `text`. */
+export function setItemText(item: MessageItem | ReasoningItem, text: string): OutputText | ReasoningText {
+  const part = textPart(item.type, text);
+  item.content = [part] as OutputText[] & ReasoningText[];
+  return part;
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { hermesToolMiddleware } from '../../middleware/presets.ts';
 import { functionTool, generateContent, usage } from '../../test/harness.ts';
 import { responseFrame } from './response-object.ts';
-import { customInput, toResponse } from './write-response.ts';
+import { customInput, toResponse } from './write-result.ts';
 
 const tools = [
   functionTool('get_weather', { type: 'object', properties: { city: { type: 'string' } } }),

@@ -8,7 +8,7 @@
  * a call of a tool declared in a namespace carries its `namespace`.
  */
 import type { LanguageModelV4GenerateResult } from '@ai-sdk/provider';
-import { incompleteReason, itemId, type ResponseFrame, responseObject, usageOf } from './response-object.ts';
+import { incompleteReason, itemId, type ResponseFrame, responseObject, textItem, usageOf } from './response-object.ts';
 import { type ToolRoutes, wireNameOf } from './tool-routes.ts';
 import type { CustomToolCallItem, FunctionCallItem, OutputItem, ResponseObject } from './wire-types.ts';
 
@@ -67,31 +67,11 @@ export function toResponse(
   const output: OutputItem[] = [];
   for (const part of result.content) {
     const last = output.at(-1);
-    if (part.type === 'text') {
+    if (part.type === 'text' || part.type === 'reasoning') {
       if (part.text === '') continue;
-      if (last?.type === 'message') (last.content[0] as { text: string }).text += part.text;
-      else {
-        output.push({
-          type: 'message',
-          id: itemId('msg'),
-          status: 'completed',
-          role: 'assistant',
-          content: [{ type: 'output_text', text: part.text, annotations: [], logprobs: [] }],
-        });
-      }
-    } else if (part.type === 'reasoning') {
-      if (part.text === '') continue;
-      if (last?.type === 'reasoning') (last.content[0] as { text: string }).text += part.text;
-      else {
-        output.push({
-          type: 'reasoning',
-          id: itemId('rs'),
-          status: 'completed',
-          summary: [],
-          content: [{ type: 'reasoning_text', text: part.text }],
-          encrypted_content: null,
-        });
-      }
+      const kind = part.type === 'text' ? 'message' : 'reasoning';
+      if (last?.type === kind) (last.content[0] as { text: string }).text += part.text;
+      else output.push(textItem(kind, 'completed', part.text));
     } else if (part.type === 'tool-call') {
       output.push(callItem(part, routes));
     }

@@ -12,7 +12,7 @@ import { framesText, parseEvents, type ResponsesEvent, throughSdk } from '../tes
 import { responseFrame } from './response-object.ts';
 import type { ToolRoutes } from './tool-routes.ts';
 import type { OutputItem } from './wire-types.ts';
-import { toResponse } from './write-response.ts';
+import { toResponse } from './write-result.ts';
 import { createResponseEventWriter } from './write-stream.ts';
 
 const weather = functionTool('get_weather', { type: 'object', properties: { city: { type: 'string' } } });
@@ -199,11 +199,6 @@ describe('the Responses event writer', () => {
       output: [{ type: 'message', status: 'incomplete', content: [{ text: 'Partial' }] }],
     });
     await expect(throughSdk(frames)).rejects.toThrow(/broke off/);
-  });
-
-  it('an error part is thrown for the caller to turn into the error events', () => {
-    const writer = createResponseEventWriter({ frame: responseFrame('m', {}), routes: routes() });
-    expect(() => writer.write({ type: 'error', error: new Error('boom') })).toThrow('boom');
   });
 
   it('a call reported whole (no tool-input parts) is announced with all its arguments at once', async () => {

@@ -25,15 +25,25 @@
  *   a call of a tool declared in a namespace carries `namespace`
  *   (tool-routes.ts).
  * - A fault (an `error` part, a failing source) ends the stream with an
- *   `error` event and then `response.failed` carrying the error.
+ *   `error` event and then `response.failed` carrying the error (`fail`,
+ *   which the core calls: drive-writer.ts).
  */
 import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
-import { incompleteReason, itemId, type ResponseFrame, responseObject, usageOf } from './response-object.ts';
+import { sseEvent, sseFrame } from '../../wire/sse.ts';
+import {
+  incompleteReason,
+  itemId,
+  type ResponseFrame,
+  responseObject,
+  setItemText,
+  type TextKind,
+  textItem,
+  textPart,
+  usageOf,
+} from './response-object.ts';
 import type { ToolRoutes } from './tool-routes.ts';
 import type { MessageItem, OutputItem, ReasoningItem, ResponseObject } from './wire-types.ts';
-import { callItem } from './write-response.ts';
-
-const encoder = new TextEncoder();
+import { callItem } from './write-result.ts';
 
 /** An open message or reasoning item, its text in the pieces it arrived in. */
 interface OpenText {
@@ -56,8 +66,7 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
   let finish: { reason: LanguageModelV4FinishReason; usage: LanguageModelV4Usage } | undefined;
 
   function event(type: string, fields: Record<string, unknown>): Uint8Array {
-    const data = JSON.stringify({ type, ...fields, sequence_number: sequence++ });
-    return encoder.encode(`event: ${type}\ndata: ${data}\n\n`);
+    return sseFrame({ type, ...fields, sequence_number: sequence++ }, type);
   }
 
   function snapshot(state: Parameters<typeof responseObject>[1]): ResponseObject {
@@ -71,25 +80,12 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
     return index;
   }
 
-  function openText(kind: 'message' | 'reasoning', frames: Uint8Array[]): OpenText {
+  function openText(kind: TextKind, frames: Uint8Array[]): OpenText {
     if (text !== undefined && text.item.type === kind) return text;
     closeText(frames, 'completed');
-    const item: MessageItem | ReasoningItem =
-      kind === 'message'
-        ? { type: 'message', id: itemId('msg'), status: 'in_progress', role: 'assistant', content: [] }
-        : {
-            type: 'reasoning',
-            id: itemId('rs'),
-            status: 'in_progress',
-            summary: [],
-            content: [],
-            encrypted_content: null,
-          };
+    const item = textItem(kind, 'in_progress');
     const index = addItem(item, frames);
-    const part =
-      kind === 'message'
-        ? { type: 'output_text', text: '', annotations: [], logprobs: [] }
-        : { type: 'reasoning_text', text: '' };
+    const part = textPart(kind, '');
     frames.push(
       event('response.content_part.added', { item_id: item.id, output_index: index, content_index: 0, part }),
     );
@@ -103,22 +99,15 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
     text = undefined;
     const whole = pieces.join('');
     const at = { item_id: item.id, output_index: index, content_index: 0 };
-    if (item.type === 'message') {
-      const part = { type: 'output_text' as const, text: whole, annotations: [], logprobs: [] };
-      frames.push(event('response.output_text.done', { ...at, text: whole, logprobs: [] }));
-      frames.push(event('response.content_part.done', { ...at, part }));
-      item.content = [part];
-    } else {
-      const part = { type: 'reasoning_text' as const, text: whole };
-      frames.push(event('response.reasoning_text.done', { ...at, text: whole }));
-      frames.push(event('response.content_part.done', { ...at, part }));
-      item.content = [part];
-    }
+    const part = setItemText(item, whole);
+    if (item.type === 'message') frames.push(event('response.output_text.done', { ...at, text: whole, logprobs: [] }));
+    else frames.push(event('response.reasoning_text.done', { ...at, text: whole }));
+    frames.push(event('response.content_part.done', { ...at, part }));
     item.status = status;
     frames.push(event('response.output_item.done', { output_index: index, item: structuredClone(item) }));
   }
 
-  function writeText(kind: 'message' | 'reasoning', delta: string): Uint8Array[] {
+  function writeText(kind: TextKind, delta: string): Uint8Array[] {
     if (delta === '') return [];
     const frames: Uint8Array[] = [];
     const open = openText(kind, frames);
@@ -179,14 +168,9 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
         case 'finish':
           finish = { reason: part.finishReason, usage: part.usage };
           return [];
-        case 'error': {
-          // Thrown for the front door to end the stream with `error` + `response.failed` (its httpErrorOf maps it).
-          const { error } = part;
-          throw error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error));
-        }
         default:
           // text-start/-end and reasoning-start/-end are implied by the deltas; sources, files, metadata have no place
-          // here; the core holds back the tool-input parts (whole-calls.ts).
+          // here; the core holds back the tool-input parts (whole-calls.ts), and an `error` part ends in `fail`.
           return [];
       }
     },
@@ -212,13 +196,7 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
       const code = error.code ?? 'server_error';
       const frames = [event('error', { code, message: error.message, param: error.param ?? null })];
       // The items still open keep what came of them, marked incomplete.
-      if (text !== undefined) {
-        const whole = text.pieces.join('');
-        text.item.content =
-          text.item.type === 'message'
-            ? [{ type: 'output_text', text: whole, annotations: [], logprobs: [] }]
-            : [{ type: 'reasoning_text', text: whole }];
-      }
+      if (text !== undefined) setItemText(text.item, text.pieces.join(''));
       for (const item of output) if (item.status === 'in_progress') item.status = 'incomplete';
       const response = snapshot({
         status: 'failed',
@@ -254,5 +232,5 @@ export function failureBeforeStart(error: { message: string; code: string | null
     ['error', { type: 'error', code, message: error.message, param: error.param ?? null, sequence_number: 0 }],
     ['response.failed', { type: 'response.failed', response: failed, sequence_number: 1 }],
   ];
-  return frames.map(([type, data]) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`).join('');
+  return frames.map(([type, data]) => sseEvent(data, type)).join('');
 }

@@ -8,7 +8,8 @@
  * the same parts is the reference.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { writeChunks } from '../../server/chat-completions/write-stream.ts';
+import { createChunkWriter } from '../../server/chat-completions/write-stream.ts';
+import type { StreamWriter } from '../../server/core/front-door.ts';
 import { responseFrame } from '../../server/responses/response-object.ts';
 import { createResponseEventWriter } from '../../server/responses/write-stream.ts';
 import { argv } from './node-host.bench.ts';
@@ -43,11 +44,8 @@ function parts(kind: 'text' | 'arguments' | 'custom input', size: number): Langu
   ];
 }
 
-async function responsesBytes(list: LanguageModelV4StreamPart[]): Promise<number> {
-  const writer = createResponseEventWriter({
-    frame: responseFrame('m', {}),
-    routes: { custom: new Set(['apply_patch']), namespaced: new Map() },
-  });
+/** The bytes a stream writer writes for the parts, driven as the core drives it. */
+function writtenBytes(writer: StreamWriter, list: LanguageModelV4StreamPart[]): number {
   let bytes = 0;
   for (const frame of writer.start()) bytes += frame.length;
   for (const part of list) for (const frame of writer.write(part)) bytes += frame.length;
@@ -55,13 +53,13 @@ async function responsesBytes(list: LanguageModelV4StreamPart[]): Promise<number
   return bytes;
 }
 
+async function responsesBytes(list: LanguageModelV4StreamPart[]): Promise<number> {
+  const routes = { custom: new Set(['apply_patch']), namespaced: new Map() };
+  return writtenBytes(createResponseEventWriter({ frame: responseFrame('m', {}), routes }), list);
+}
+
 async function chatBytes(list: LanguageModelV4StreamPart[]): Promise<number> {
-  async function* source() {
-    yield* list;
-  }
-  let bytes = 0;
-  for await (const frame of writeChunks(source(), { model: 'm', includeUsage: true })) bytes += frame.length;
-  return bytes;
+  return writtenBytes(createChunkWriter({ model: 'm', includeUsage: true }), list);
 }
 
 async function median(run: () => Promise<number>): Promise<number> {
