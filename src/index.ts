@@ -12,6 +12,7 @@ export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from '.
 // One preset per native format of an open model family, and auto; each is tree-shakable on its own.
 export {
   autoToolMiddleware,
+  cohereToolMiddleware,
   deepseekToolMiddleware,
   functionGemmaToolMiddleware,
   gemma4ToolMiddleware,
@@ -20,10 +21,12 @@ export {
   graniteToolMiddleware,
   harmonyToolMiddleware,
   hermesToolMiddleware,
+  jambaToolMiddleware,
   kimiK2ToolMiddleware,
   llama3JsonToolMiddleware,
   minimaxM2ToolMiddleware,
   mistralToolMiddleware,
+  nemotronToolMiddleware,
   olmo3ToolMiddleware,
   phi4MiniToolMiddleware,
   pythonicToolMiddleware,
@@ -34,6 +37,7 @@ export {
 } from './middleware/presets.ts';
 export type { ReasoningOption } from './parse/events.ts';
 export { type AutoProtocolOptions, autoProtocol } from './protocols/auto.ts';
+export { cohereProtocol } from './protocols/cohere.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek.ts';
 export { defineProtocol } from './protocols/define-protocol.ts';
 export { functionGemmaProtocol } from './protocols/function-gemma.ts';
@@ -42,12 +46,14 @@ export { gemma4Protocol } from './protocols/gemma4.ts';
 export { glmProtocol } from './protocols/glm.ts';
 export { graniteProtocol } from './protocols/granite.ts';
 export { harmonyProtocol } from './protocols/harmony.ts';
+export { jambaProtocol } from './protocols/jamba.ts';
 export { hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './protocols/json-mix.ts';
 export { kimiK2Protocol } from './protocols/kimi-k2.ts';
 export { llama3JsonProtocol } from './protocols/llama3-json.ts';
 export { minimaxM2Protocol } from './protocols/minimax-m2.ts';
 export { type MistralProtocolOptions, mistralProtocol } from './protocols/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from './protocols/morph-xml.ts';
+export { nemotronProtocol } from './protocols/nemotron.ts';
 export { olmo3Protocol } from './protocols/olmo3.ts';
 export {
   createParserStream,

@@ -1,5 +1,6 @@
 /** Ready-made middlewares, one per format, every option at its default. Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current. */
 import { autoProtocol } from '../protocols/auto.ts';
+import { cohereProtocol } from '../protocols/cohere.ts';
 import { deepseekProtocol } from '../protocols/deepseek.ts';
 import { functionGemmaProtocol } from '../protocols/function-gemma.ts';
 import { gemmaProtocol } from '../protocols/gemma.ts';
@@ -7,12 +8,14 @@ import { gemma4Protocol } from '../protocols/gemma4.ts';
 import { glmProtocol } from '../protocols/glm.ts';
 import { graniteProtocol } from '../protocols/granite.ts';
 import { harmonyProtocol } from '../protocols/harmony.ts';
+import { jambaProtocol } from '../protocols/jamba.ts';
 import { hermesProtocol } from '../protocols/json-mix.ts';
 import { kimiK2Protocol } from '../protocols/kimi-k2.ts';
 import { llama3JsonProtocol } from '../protocols/llama3-json.ts';
 import { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
 import { mistralProtocol } from '../protocols/mistral.ts';
 import { morphXmlProtocol } from '../protocols/morph-xml.ts';
+import { nemotronProtocol } from '../protocols/nemotron.ts';
 import { olmo3Protocol } from '../protocols/olmo3.ts';
 import { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
 import { pythonicProtocol } from '../protocols/pythonic.ts';
@@ -77,6 +80,15 @@ export const pythonicToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PUR
 
 /** OLMo 3 <function_calls>: OLMo 3 (Instruct and Think). Format name `olmo3`. */
 export const olmo3ToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ olmo3Protocol());
+
+/** Nemotron <TOOLCALL>: NVIDIA Nemotron Nano v2, Llama-3.3-Nemotron-Super-49B v1.5. Format name `nemotron`. */
+export const nemotronToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ nemotronProtocol());
+
+/** Cohere <|START_ACTION|>: Cohere Command R7B, Command A (reasoning), North. Format name `cohere`. */
+export const cohereToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ cohereProtocol());
+
+/** Jamba <tool_calls>: AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 (calls). Format name `jamba`. */
+export const jambaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ jambaProtocol());
 
 /** Auto-detect (every format): small models that drift between formats. Format name `auto`. */
 export const autoToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ autoProtocol());

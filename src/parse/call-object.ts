@@ -4,6 +4,7 @@
  *   {"name": "get_weather", "arguments": {"city": "Paris"}}     (Hermes, Qwen, Granite, xLAM, …)
  *   {"name": …, "parameters": …}                                 (Llama 3.x; also "args", "input")
  *   {"type": "function", "function": {"name": …, "arguments": "{…}"}}   (the OpenAI wire shape)
+ *   {"tool_call_id": "0", "tool_name": …, "parameters": …}      (Cohere Command R7B / A)
  * or an array of those. The call is announced the moment its name is
  * complete and its arguments stream through; arguments written before the
  * name are built whole and replayed once the name arrives.
@@ -15,8 +16,10 @@ import { type CallSink, declaredName } from './call-sink.ts';
 import type { ParserContext } from './events.ts';
 
 const ARGUMENT_KEYS = new Set(['arguments', 'parameters', 'args', 'input']);
+/** The tool's name: `name`, or Cohere's `tool_name` (`{"tool_call_id": "0", "tool_name": …, "parameters": …}`). */
+const NAME_KEYS = new Set(['name', 'tool_name']);
 /** Keys a call object may have; with `declaredOnly`, any other key proves the JSON is data. */
-const CALL_KEYS = new Set([...ARGUMENT_KEYS, 'name', 'type', 'id', 'function']);
+const CALL_KEYS = new Set([...ARGUMENT_KEYS, ...NAME_KEYS, 'type', 'id', 'tool_call_id', 'function']);
 
 export interface CallObjectOptions {
   context: ParserContext;
@@ -254,7 +257,7 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
       if (implicitArgs) {
         sink.args.key(key);
         route = ARGS;
-      } else if (key === 'name' && name === undefined && !sink.open) {
+      } else if (NAME_KEYS.has(key) && name === undefined && !sink.open) {
         route = NAME;
         nameParts = [];
       } else if (ARGUMENT_KEYS.has(key) && !sawArgs) {

@@ -6,6 +6,7 @@
  * Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current.
  */
 import type { Trigger } from '../parse/section.ts';
+import { cohereTriggers } from './cohere.ts';
 import { deepseekTriggers } from './deepseek.ts';
 import type { TriggersOf } from './define-protocol.ts';
 import { functionGemmaTriggers } from './function-gemma.ts';
@@ -14,12 +15,14 @@ import { gemma4Triggers } from './gemma4.ts';
 import { glmTriggers } from './glm.ts';
 import { graniteTriggers } from './granite.ts';
 import { harmonyTriggers } from './harmony.ts';
+import { jambaTriggers } from './jamba.ts';
 import { hermesTriggers } from './json-mix.ts';
 import { kimiK2Triggers } from './kimi-k2.ts';
 import { llama3JsonTriggers } from './llama3-json.ts';
 import { minimaxM2Triggers } from './minimax-m2.ts';
 import { mistralTriggers } from './mistral.ts';
 import { morphXmlTriggers } from './morph-xml.ts';
+import { nemotronTriggers } from './nemotron.ts';
 import { olmo3Triggers } from './olmo3.ts';
 import { phi4MiniTriggers } from './phi4-mini.ts';
 import { pythonicTriggers } from './pythonic.ts';
@@ -45,4 +48,7 @@ export const FORMAT_TRIGGERS: ReadonlyArray<readonly Trigger[] | TriggersOf> = [
   functionGemmaTriggers,
   pythonicTriggers,
   olmo3Triggers,
+  nemotronTriggers,
+  cohereTriggers,
+  jambaTriggers,
 ];

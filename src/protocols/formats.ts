@@ -8,6 +8,7 @@
  * import their own protocol file instead, and auto only format-triggers.ts.
  */
 
+import { cohereFormat } from './cohere.ts';
 import { deepseekFormat } from './deepseek.ts';
 import type { FormatDeclaration } from './define-protocol.ts';
 import { functionGemmaFormat } from './function-gemma.ts';
@@ -16,12 +17,14 @@ import { gemma4Format } from './gemma4.ts';
 import { glmFormat } from './glm.ts';
 import { graniteFormat } from './granite.ts';
 import { harmonyFormat } from './harmony.ts';
+import { jambaFormat } from './jamba.ts';
 import { hermesFormat } from './json-mix.ts';
 import { kimiK2Format } from './kimi-k2.ts';
 import { llama3JsonFormat } from './llama3-json.ts';
 import { minimaxM2Format } from './minimax-m2.ts';
 import { mistralFormat } from './mistral.ts';
 import { morphXmlFormat } from './morph-xml.ts';
+import { nemotronFormat } from './nemotron.ts';
 import { olmo3Format } from './olmo3.ts';
 import { phi4MiniFormat } from './phi4-mini.ts';
 import { pythonicFormat } from './pythonic.ts';
@@ -49,4 +52,7 @@ export const NATIVE_FORMATS: readonly FormatDeclaration[] = [
   functionGemmaFormat,
   pythonicFormat,
   olmo3Format,
+  nemotronFormat,
+  cohereFormat,
+  jambaFormat,
 ];

@@ -43,6 +43,8 @@ function thinkingTriggers(
 export const thinkTriggers = /* @__PURE__ */ thinkingTriggers('<think>', '</think>');
 /** `[THINK]…[/THINK]`: Magistral (special tokens of Mistral's tokenizer v13). */
 export const mistralThinkTriggers = /* @__PURE__ */ thinkingTriggers('[THINK]', '[/THINK]');
+/** `<|START_THINKING|>…<|END_THINKING|>`: Cohere Command R7B, Command A (special tokens of their tokenizer). */
+export const cohereThinkTriggers = /* @__PURE__ */ thinkingTriggers('<|START_THINKING|>', '<|END_THINKING|>');
 /** `<|channel>thought\n…<channel|>`: Gemma 4's thought channel (google/gemma-4 chat template). */
 export const gemma4ThoughtTriggers = /* @__PURE__ */ thinkingTriggers('<|channel>', '<channel|>', (env, marker) =>
   openReasoning(env, marker, { end: '<channel|>', label: 'thought\n' }),
@@ -55,6 +57,43 @@ export function jsonCallTrigger(start: string, end: string): Trigger {
     firstChar: (c) => c === '{' || c === '[' || c === '`',
     open: (env, marker) => openJsonCalls(env, marker, { end }),
   };
+}
+
+/** Per parse (keyed by its callbacks): the last tagged JSON block broke and went back as text. */
+const brokenBlock = /* @__PURE__ */ new WeakMap<object, true>();
+
+/**
+ * A JSON list of calls between two special tokens (Nemotron's `<TOOLCALL>`, Cohere's `<|START_ACTION|>`):
+ * one list as the templates write it, one object, or objects separated by commas; an empty list or an
+ * empty block is no call and leaves no text. The end token met alone is markup and is dropped, except
+ * right after a block that broke: that block went back as text, and its end token goes with it.
+ */
+export function taggedJsonTriggers(start: string, end: string): Trigger[] {
+  return [
+    {
+      marker: start,
+      open: (env, marker) => {
+        const { callbacks } = env;
+        brokenBlock.delete(callbacks);
+        const onError: typeof callbacks.onError = (message, meta) => {
+          if (meta.code === 'malformed-tool-call' || meta.code === 'unclosed-tool-call')
+            brokenBlock.set(callbacks, true);
+          callbacks.onError(message, meta);
+        };
+        return openJsonCalls({ ...env, callbacks: { ...callbacks, onError } }, marker, {
+          end,
+          repeat: true,
+          emptyList: true,
+        });
+      },
+    },
+    { marker: start + end, open: openSilentMarker },
+    {
+      marker: end,
+      open: (env, marker) =>
+        brokenBlock.delete(env.callbacks) ? keepMarkerAsText(env, marker) : openSilentMarker(env, marker),
+    },
+  ];
 }
 
 /** A bare JSON call object opening the answer: Llama 3.x `{"name": …, "parameters": …}`, one or several. */
@@ -169,5 +208,11 @@ export const graniteEnd = /* @__PURE__ */ endOfTurn('<|end_of_text|>');
 export const deepseekEnd = /* @__PURE__ */ endOfTurn('<｜end▁of▁sentence｜>');
 /** GLM (the template's next-turn tokens are where generation stops). */
 export const glmEnd = /* @__PURE__ */ endOfTurn('<|user|>', '<|assistant|>', '<|observation|>', '<|endoftext|>');
+/** NVIDIA Nemotron Nano v2 (`\n<SPECIAL_12>\n\n` ends an assistant turn in its template). */
+export const nemotronEnd = /* @__PURE__ */ endOfTurn('<SPECIAL_12>');
+/** Cohere Command R7B / A. */
+export const cohereEnd = /* @__PURE__ */ endOfTurn('<|END_OF_TURN_TOKEN|>');
+/** AI21 Jamba (`<|eom|>` ends every message in its template, the same token as Llama 4's end of message). */
+export const jambaEnd = /* @__PURE__ */ endOfTurn('<|eom|>');
 /** MiniMax-M2 (`[e~[` ends every turn in its template). */
 export const minimaxEnd = /* @__PURE__ */ endOfTurn('[e~[');

@@ -4,6 +4,7 @@
  * from here. Data only: safe to import outside a test runner.
  */
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { cohereFixtures, cohereTools } from './fixtures/cohere.ts';
 import { deepseekFixtures, deepseekTools } from './fixtures/deepseek.ts';
 import { functionGemmaFixtures, functionGemmaTools } from './fixtures/function-gemma.ts';
 import { gemma4Fixtures, gemma4Tools } from './fixtures/gemma4.ts';
@@ -11,11 +12,13 @@ import { glmFixtures, glmTools } from './fixtures/glm.ts';
 import { graniteFixtures, graniteTools } from './fixtures/granite.ts';
 import { harmonyFixtures, harmonyTools } from './fixtures/harmony.ts';
 import { gemmaFixtures, hermesFixtures, hermesTools } from './fixtures/hermes.ts';
+import { jambaFixtures, jambaTools } from './fixtures/jamba.ts';
 import { kimiK2Fixtures, kimiK2Tools } from './fixtures/kimi-k2.ts';
 import { llama3JsonFixtures, llama3JsonTools } from './fixtures/llama3-json.ts';
 import { minimaxM2Fixtures, minimaxM2Tools } from './fixtures/minimax-m2.ts';
 import { mistralFixtures, mistralTools } from './fixtures/mistral.ts';
 import { morphXmlFixtures, morphXmlTools } from './fixtures/morph-xml.ts';
+import { nemotronFixtures, nemotronTools } from './fixtures/nemotron.ts';
 import { olmo3Fixtures, olmo3Tools } from './fixtures/olmo3.ts';
 import { phi4MiniFixtures, phi4MiniTools } from './fixtures/phi4-mini.ts';
 import { pythonicFixtures, pythonicTools } from './fixtures/pythonic.ts';
@@ -53,4 +56,7 @@ export const FORMAT_FIXTURES: readonly FormatFixtureSet[] = [
   { format: 'function-gemma', tools: functionGemmaTools, fixtures: functionGemmaFixtures },
   { format: 'pythonic', tools: pythonicTools, fixtures: pythonicFixtures },
   { format: 'olmo3', tools: olmo3Tools, fixtures: olmo3Fixtures },
+  { format: 'nemotron', tools: nemotronTools, fixtures: nemotronFixtures },
+  { format: 'cohere', tools: cohereTools, fixtures: cohereFixtures },
+  { format: 'jamba', tools: jambaTools, fixtures: jambaFixtures },
 ];

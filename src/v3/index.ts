@@ -10,6 +10,7 @@ import { createToolMiddleware as createV4ToolMiddleware } from '../middleware/cr
 import type { ToolMiddlewareOptions } from '../middleware/options.ts';
 import {
   autoToolMiddleware as autoToolMiddlewareV4,
+  cohereToolMiddleware as cohereToolMiddlewareV4,
   deepseekToolMiddleware as deepseekToolMiddlewareV4,
   functionGemmaToolMiddleware as functionGemmaToolMiddlewareV4,
   gemma4ToolMiddleware as gemma4ToolMiddlewareV4,
@@ -18,10 +19,12 @@ import {
   graniteToolMiddleware as graniteToolMiddlewareV4,
   harmonyToolMiddleware as harmonyToolMiddlewareV4,
   hermesToolMiddleware as hermesToolMiddlewareV4,
+  jambaToolMiddleware as jambaToolMiddlewareV4,
   kimiK2ToolMiddleware as kimiK2ToolMiddlewareV4,
   llama3JsonToolMiddleware as llama3JsonToolMiddlewareV4,
   minimaxM2ToolMiddleware as minimaxM2ToolMiddlewareV4,
   mistralToolMiddleware as mistralToolMiddlewareV4,
+  nemotronToolMiddleware as nemotronToolMiddlewareV4,
   olmo3ToolMiddleware as olmo3ToolMiddlewareV4,
   phi4MiniToolMiddleware as phi4MiniToolMiddlewareV4,
   pythonicToolMiddleware as pythonicToolMiddlewareV4,
@@ -38,6 +41,7 @@ export { parseRelaxedJson } from '../json/json-value.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from '../middleware/options.ts';
 export type { ReasoningOption } from '../parse/events.ts';
 export { type AutoProtocolOptions, autoProtocol } from '../protocols/auto.ts';
+export { cohereProtocol } from '../protocols/cohere.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from '../protocols/deepseek.ts';
 export { defineProtocol } from '../protocols/define-protocol.ts';
 export { functionGemmaProtocol } from '../protocols/function-gemma.ts';
@@ -46,12 +50,14 @@ export { gemma4Protocol } from '../protocols/gemma4.ts';
 export { glmProtocol } from '../protocols/glm.ts';
 export { graniteProtocol } from '../protocols/granite.ts';
 export { harmonyProtocol } from '../protocols/harmony.ts';
+export { jambaProtocol } from '../protocols/jamba.ts';
 export { hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from '../protocols/json-mix.ts';
 export { kimiK2Protocol } from '../protocols/kimi-k2.ts';
 export { llama3JsonProtocol } from '../protocols/llama3-json.ts';
 export { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
 export { type MistralProtocolOptions, mistralProtocol } from '../protocols/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from '../protocols/morph-xml.ts';
+export { nemotronProtocol } from '../protocols/nemotron.ts';
 export { olmo3Protocol } from '../protocols/olmo3.ts';
 export {
   createParserStream,
@@ -155,6 +161,16 @@ export const pythonicToolMiddleware: LanguageModelV3Middleware =
 
 /** OLMo 3 <function_calls>, for AI SDK 6. */
 export const olmo3ToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(olmo3ToolMiddlewareV4);
+
+/** Nemotron <TOOLCALL>, for AI SDK 6. */
+export const nemotronToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(nemotronToolMiddlewareV4);
+
+/** Cohere <|START_ACTION|>, for AI SDK 6. */
+export const cohereToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(cohereToolMiddlewareV4);
+
+/** Jamba <tool_calls>, for AI SDK 6. */
+export const jambaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(jambaToolMiddlewareV4);
 
 /** Auto-detect (every format), for AI SDK 6. */
 export const autoToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(autoToolMiddlewareV4);

@@ -38,6 +38,11 @@ export interface JsonCallsOptions {
   listOnly?: boolean;
   /** See CallObjectOptions.wrapperKey: `{"tool_calls": […]}` (xLAM v1). */
   wrapperKey?: string;
+  /**
+   * An empty list (`<TOOLCALL>[]</TOOLCALL>`) is the family's way of calling
+   * nothing: its markup is dropped, silently, instead of staying as text.
+   */
+  emptyList?: boolean;
 }
 
 // The states, each read by the step function of the same name below.
@@ -185,7 +190,8 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     const i = reader.write(text, from);
     if (calls.rejected || calls.failure !== undefined) return giveBack(i, calls.failure);
     // `functools[]`, `<tool_call>[]`: a call list with nothing in it is no call; its text stays.
-    if (reader.done && calls.completed === 0 && !started) return giveBack(i, 'the tool-call list is empty');
+    if (reader.done && calls.completed === 0 && !started && options.emptyList !== true)
+      return giveBack(i, 'the tool-call list is empty');
     if (reader.done) {
       // Right after the closing bracket: the reader also skips the blanks after a value, but
       // whether a line break follows it must not depend on the chunking.
@@ -366,9 +372,10 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
         case CLOSING:
         case JUNK:
           // A missing (or cut-off) closing marker at the very end: the call still counts.
-          // A closing marker cut off by the end of the output belongs to the call: it is dropped too.
-          raw.commit();
+          // A closing marker cut off by the end of the output belongs to the call: it is dropped too. The
+          // junk before it goes out first, so that debug output replays the text in its order.
           if (pending !== '') callbacks.onText(pending);
+          raw.commit();
           break;
         case BEFORE_NEXT:
           if (pending !== '') callbacks.onText(pending);
