@@ -18,18 +18,6 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
   return createProxyCore(options, FRONT_DOORS);
 }
 
-/** The earlier name of `ProxyHandler`. */
-export type ChatCompletionsHandler = ProxyHandler;
-
-/**
- * The earlier name of `createProxyHandler`, from when the proxy served chat
- * completions only; it returns the same handler, every route included.
- * @deprecated Use `createProxyHandler`.
- */
-export function createChatCompletionsHandler(options: ProxyHandlerOptions): ProxyHandler {
-  return createProxyHandler(options);
-}
-
 /**
  * The handler for a set of variables (Worker vars and secrets, `Deno.env`,
  * Node's process environment; see `ProxyEnv`). It never throws: with a bad

@@ -6,7 +6,6 @@
  * `codex exec`, stdout is the client's answer and nothing else.
  */
 import { randomBytes } from 'node:crypto';
-import { REPLAY_MODEL_ID } from '../../src/server.ts';
 import { type ClientName, type Flags, UsageError } from './args.ts';
 import { claudeLaunch, codexLaunch, findClient, notInstalledMessage, runClient } from './launch-client.ts';
 import { describeSettings, resolveSettings, type Settings } from './settings.ts';
@@ -70,7 +69,8 @@ export async function runClientCommand(
   const server = await startProxy(settings, options);
   log(describeSettings(settings, version));
   log(`toolshim listening on ${server.url}`);
-  const model = settings.model ?? REPLAY_MODEL_ID;
+  // No --model: offline (an upstream needs one, settingsWithModel says), so the id the handler serves, the sample model's.
+  const model = settings.model ?? options.modelId ?? 'toolshim';
   // Listening on every interface (--host 0.0.0.0) still means the client connects through loopback.
   const url = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
   const launch =

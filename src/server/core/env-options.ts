@@ -3,9 +3,10 @@
  * `Deno.env`, Node's process environment). With no `UPSTREAM_BASE_URL` the handler runs
  * on the embedded offline replay engine, so it works with no network at all.
  */
-import { createReplayEngine } from '../../engines/replay-engine.ts';
+import type { ChatEngine } from '../../engines/chat-engine.ts';
+import type { ReplayEngineOptions } from '../../engines/replay-engine.ts';
 import { findFormat } from '../../protocols/registry.ts';
-import type { ProtocolName, ProxyHandlerOptions, ToolMode } from './options.ts';
+import { DEFAULT_PROTOCOL, type ProtocolName, type ProxyHandlerOptions, type ToolMode } from './options.ts';
 import { PROTOCOL_NAMES } from './protocol-presets.ts';
 
 /** The variables the proxy reads. Everything is optional. */
@@ -40,10 +41,28 @@ export interface ProxyEnv {
   KEEPALIVE_MS?: string;
 }
 
-/** The earlier name of `ProxyEnv`. */
-export type ChatCompletionsEnv = ProxyEnv;
-
+/** The offline model's id (`GET /v1/models`), what a client asks for when no upstream is set. */
 export const REPLAY_MODEL_ID = 'toolshim-replay';
+
+/**
+ * The offline sample model, loaded by its first request: the replay engine
+ * (its scripts are most of its size) is a dynamic import, so a handler with
+ * an upstream never evaluates it, and a bundler that splits chunks (Vite,
+ * Next.js, esbuild --splitting) leaves it out of the main one.
+ */
+function offlineEngine(options: ReplayEngineOptions): ChatEngine {
+  let engine: Promise<ChatEngine> | undefined;
+  return {
+    chat: {
+      completions: {
+        async create(request, init) {
+          engine ??= import('../../engines/replay-engine.ts').then((replay) => replay.createReplayEngine(options));
+          return (await engine).chat.completions.create(request, init);
+        },
+      },
+    },
+  };
+}
 
 function text(env: Record<string, unknown>, name: keyof ProxyEnv): string | undefined {
   const value = env[name];
@@ -78,7 +97,7 @@ export function proxyOptionsFromEnv(
   if (toolMode !== 'emulated' && toolMode !== 'native') {
     throw new TypeError('TOOL_MODE must be "emulated" or "native".');
   }
-  const protocol = (text(env, 'PROTOCOL') ?? 'hermes').toLowerCase();
+  const protocol = (text(env, 'PROTOCOL') ?? DEFAULT_PROTOCOL).toLowerCase();
   if (findFormat(protocol) === undefined) {
     // The value is not echoed: these messages can reach unauthenticated callers.
     throw new TypeError(`PROTOCOL is not a format name. Use one of: ${PROTOCOL_NAMES.join(', ')}.`);
@@ -145,20 +164,9 @@ export function proxyOptionsFromEnv(
     );
   }
   const delayMs = wholeNumber(env, 'REPLAY_DELAY_MS', { unit: 'milliseconds', min: 0 }) ?? 20;
-  options.engine = createReplayEngine({ delayMs, model: REPLAY_MODEL_ID, format: protocol });
+  options.engine = offlineEngine({ delayMs, model: REPLAY_MODEL_ID, format: protocol });
   options.modelId = REPLAY_MODEL_ID;
   options.modelDescription =
     'The embedded offline replay model: it plays back scripted sample outputs (written for toolshim, not recorded from a model), including tool calls in the configured PROTOCOL. Set UPSTREAM_BASE_URL to use a real model.';
   return options;
-}
-
-/**
- * The earlier name of `proxyOptionsFromEnv`.
- * @deprecated Use `proxyOptionsFromEnv`.
- */
-export function chatCompletionsOptionsFromEnv(
-  env: Record<string, unknown>,
-  extra: { fetch?: typeof fetch } = {},
-): ProxyHandlerOptions {
-  return proxyOptionsFromEnv(env, extra);
 }

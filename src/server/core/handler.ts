@@ -16,6 +16,7 @@ import { resolveModels } from './models.ts';
 import {
   DEFAULT_KEEP_ALIVE_MS,
   DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_PROTOCOL,
   DEFAULT_STREAM_HEADERS_WITHIN_MS,
   type ProxyHandlerOptions,
 } from './options.ts';
@@ -72,7 +73,9 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
       created: Math.floor(Date.now() / 1000),
       owned_by: 'toolshim',
       tool_mode: toolMode,
-      ...(toolMode === 'emulated' ? { protocol: options.middleware ? 'custom' : (options.protocol ?? 'hermes') } : {}),
+      ...(toolMode === 'emulated'
+        ? { protocol: options.middleware ? 'custom' : (options.protocol ?? DEFAULT_PROTOCOL) }
+        : {}),
       ...(options.modelDescription ? { description: options.modelDescription } : {}),
     };
     return Response.json({ object: 'list', data: [entry] }, { headers });

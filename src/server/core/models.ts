@@ -12,7 +12,7 @@ import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provid
 import { type ChatEngine, fromChatEngine } from '../../engines/chat-engine.ts';
 import { createUpstreamClient } from '../../wire/upstream-client.ts';
 import { applyMiddleware, prepareParams } from './apply-middleware.ts';
-import type { ProxyHandlerOptions, ToolMode } from './options.ts';
+import { DEFAULT_PROTOCOL, type ProxyHandlerOptions, type ToolMode } from './options.ts';
 import { middlewareForProtocol } from './protocol-presets.ts';
 
 export interface ResolvedModels {
@@ -64,7 +64,8 @@ export function resolveModels(options: ProxyHandlerOptions): ResolvedModels {
   if (base === undefined) {
     throw new TypeError('createProxyHandler needs a `model`, an `engine` or an `upstream` ({ baseURL }).');
   }
-  const middleware = options.middleware ?? middlewareForProtocol(options.protocol ?? 'hermes', options.toolResultFiles);
+  const middleware =
+    options.middleware ?? middlewareForProtocol(options.protocol ?? DEFAULT_PROTOCOL, options.toolResultFiles);
   const model = applyMiddleware(base, middleware);
   return {
     toolMode,

@@ -1,4 +1,4 @@
-/** Options of `createProxyHandler` (also known as `createChatCompletionsHandler`). */
+/** Options of `createProxyHandler`. */
 import type { LanguageModelV4, LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { ChatEngine } from '../../engines/chat-engine.ts';
 import type { UpstreamClientOptions } from '../../wire/upstream-client.ts';
@@ -34,7 +34,7 @@ export interface ProxyHandlerOptions {
   engine?: ChatEngine;
   /** An OpenAI-compatible HTTP upstream; used when neither `model` nor `engine` is given. */
   upstream?: UpstreamClientOptions;
-  /** Emulated mode: the protocol the model is taught. Default `hermes`. */
+  /** Emulated mode: the protocol the model is taught. Default `hermes` (`DEFAULT_PROTOCOL`). */
   protocol?: ProtocolName;
   /**
    * Emulated mode: what an image in a tool result (Codex's `view_image`, Claude
@@ -80,9 +80,8 @@ export interface ProxyHandlerOptions {
   keepAliveMs?: number;
 }
 
-/** The earlier name of `ProxyHandlerOptions`, from when the handler served chat completions only. */
-export type ChatCompletionsHandlerOptions = ProxyHandlerOptions;
-
+/** The format an emulated model is taught when no `protocol` (PROTOCOL) is given. */
+export const DEFAULT_PROTOCOL: ProtocolName = 'hermes';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_STREAM_HEADERS_WITHIN_MS = 1000;
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
