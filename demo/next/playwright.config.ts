@@ -20,7 +20,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: `${root}.cache/reports/next.json` }]],
   use: {
     browserName: 'chromium',
-    viewport: { width: 1280, height: 900 },
+    viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },

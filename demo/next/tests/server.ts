@@ -1,10 +1,12 @@
 /**
  * Playwright's global setup: type-checks the app (TypeScript 7 has no API
  * for `next build` to call), builds it, starts `next start` on a free port
- * and hands the URL to the specs in NEXT_APP_URL. Returns the teardown,
- * which stops that server by its process id.
+ * and hands the URL to the specs in NEXT_APP_URL, and the file its output
+ * is copied to in NEXT_SERVER_LOG (a spec checks it stays clean). Returns
+ * the teardown, which stops that server by its process id.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -50,8 +52,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const child = spawn('next', ['start', '--port', String(port), '--hostname', '127.0.0.1'], {
     cwd: app,
     env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const logFile = fileURLToPath(new URL('../../../test-results/next-server.log', import.meta.url));
+  mkdirSync(fileURLToPath(new URL('../../../test-results/', import.meta.url)), { recursive: true });
+  const log = createWriteStream(logFile);
+  const copy = (out: NodeJS.WriteStream) => (data: Buffer) => {
+    out.write(data);
+    log.write(data);
+  };
+  child.stdout?.on('data', copy(process.stdout));
+  child.stderr?.on('data', copy(process.stderr));
+  process.env.NEXT_SERVER_LOG = logFile;
   const url = `http://127.0.0.1:${port}/`;
   await waitForServer(url, child, 60_000);
   process.env.NEXT_APP_URL = url;

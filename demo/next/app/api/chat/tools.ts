@@ -2,9 +2,24 @@
  * The chat's tools. Their results are made up (no network), but they run on
  * the server like real ones: the model only ever sees what they return.
  */
-import { jsonSchema, tool } from 'ai';
+import { jsonSchema, type ModelMessage, tool } from 'ai';
 
-const notes: string[] = [];
+/**
+ * The notes saved so far in this conversation. The demo keeps no store: a
+ * note lives in the conversation that saved it, so another tab, another
+ * browser or a reload starts with none. A real app would save it to its own
+ * store, keyed by the signed-in user.
+ */
+function notesIn(messages: ModelMessage[]): number {
+  let count = 0;
+  for (const message of messages) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-result' && part.toolName === 'add_note' && part.output.type === 'json') count++;
+    }
+  }
+  return count;
+}
 
 /** A steady made-up temperature per city, so answers do not change between runs. */
 function temperatureOf(city: string): number {
@@ -39,10 +54,7 @@ export const tools = {
     }),
     // The page asks the user first (Approve / Deny); a denied note is never saved.
     needsApproval: true,
-    execute: async ({ text }) => {
-      notes.push(text);
-      return { saved: text, count: notes.length };
-    },
+    execute: async ({ text }, { messages }) => ({ saved: text, count: notesIn(messages) + 1 }),
   }),
   write_file: tool({
     description: 'Writes a file',
