@@ -77,7 +77,7 @@ fromUrl(ui.proxyMode, 'proxyMode');
 const delayParam = params.get('delay');
 if (delayParam !== null && !Number.isNaN(Number(delayParam))) {
   if ([...ui.pace.options].some((o) => o.value === delayParam)) ui.pace.value = delayParam;
-  else ui.pace.add(new Option(`${delayParam} ms/token`, delayParam, true, true));
+  else ui.pace.add(new Option(`${delayParam} ms`, delayParam, true, true));
 }
 if (params.get('proxyUrl')) ui.proxyUrl.value = params.get('proxyUrl') as string;
 if (params.get('prompt')) ui.prompt.value = params.get('prompt') as string;
@@ -100,13 +100,19 @@ function selectedToolChoice(): ToolChoice<typeof demoTools> {
   return value as 'auto' | 'required' | 'none';
 }
 
+/** The engine whose runs the raw pane shows. */
+let shownEngine = ui.engine.value as EngineId;
+
 async function updateEnginePanels(): Promise<void> {
   const engine = ui.engine.value as EngineId;
   for (const node of document.querySelectorAll<HTMLElement>('[data-engine-field]')) {
     node.hidden = node.dataset.engineField !== engine;
   }
   byId('builtin-note').hidden = engine !== 'builtin';
-  // A note about where the last run parsed (the Worker) no longer holds for another engine or mode.
+  // The raw text of another engine's runs would read as this one's, and a note about where the
+  // last run parsed (the Worker) no longer holds for another engine or mode.
+  if (engine !== shownEngine) raw.clear();
+  shownEngine = engine;
   raw.clearNote();
   if (engine === 'webllm') {
     const gpu = await checkWebGpu();
@@ -116,13 +122,25 @@ async function updateEnginePanels(): Promise<void> {
       ? webllmLoaded()
         ? `Loaded: ${webllmLoaded()}`
         : 'Pick a model and load it. Weights download once and are cached by the browser.'
-      : gpu.reason;
+      : `${gpu.reason} To try the page without a GPU, pick the Replay engine.`;
   }
   if (engine === 'proxy') {
-    ui.proxyMessage.textContent =
-      ui.proxyMode.value === 'worker'
-        ? 'The Worker receives OpenAI tools and answers with tool_calls; its PROTOCOL setting picks the format.'
-        : 'The Worker relays the model text; toolshim parses it here. `npm run demo` starts the Worker on its offline replay model.';
+    const code = (text: string) => Object.assign(document.createElement('code'), { textContent: text });
+    if (ui.proxyMode.value === 'worker') {
+      ui.proxyMessage.replaceChildren(
+        'The Worker receives OpenAI tools and answers with ',
+        code('tool_calls'),
+        '; its ',
+        code('PROTOCOL'),
+        ' setting picks the format.',
+      );
+    } else {
+      ui.proxyMessage.replaceChildren(
+        'The Worker relays the model text; toolshim parses it here. ',
+        code('npm run demo'),
+        ' starts the Worker on its offline replay model.',
+      );
+    }
   }
 }
 

@@ -65,14 +65,18 @@ interface NavigatorWithGpu {
   gpu?: { requestAdapter(): Promise<unknown> };
 }
 
-/** Whether this browser can run WebLLM, and if not, why, in words a user can act on. */
+/**
+ * Whether this browser can run WebLLM, and if not, why, in words the app's
+ * own user can act on (another browser, hardware acceleration); an app that
+ * has a fallback (a server model) says so itself.
+ */
 export async function checkWebGpu(): Promise<{ ok: true } | { ok: false; reason: string }> {
   const nav = (globalThis as { navigator?: NavigatorWithGpu }).navigator;
   if (!nav?.gpu) {
     return {
       ok: false,
       reason:
-        'WebGPU is not available in this browser, so WebLLM cannot run here. Use a recent Chrome or Edge on a machine with a GPU (or Safari 26+), or pick the Replay engine.',
+        'WebGPU is not available in this browser, so WebLLM cannot run here. Use a recent Chrome or Edge on a machine with a GPU, or Safari 26 or later.',
     };
   }
   try {
@@ -84,7 +88,7 @@ export async function checkWebGpu(): Promise<{ ok: true } | { ok: false; reason:
   return {
     ok: false,
     reason:
-      'WebGPU is present but no GPU adapter was found (headless browser, blocklisted driver or GPU disabled). Enable hardware acceleration, or pick the Replay engine.',
+      'WebGPU is present but no GPU adapter was found (headless browser, blocklisted driver or GPU disabled). Turn on hardware acceleration in the browser settings, or use a machine with a GPU.',
   };
 }
 
