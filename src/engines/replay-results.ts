@@ -4,11 +4,24 @@
  * bracketed value in the text is tried (Gemma's quote tokens read as quotes,
  * bare keys allowed), and a wrapper that only names the tool is taken off:
  * `{"name": "f", "result": …}`, `{"output": …}` (Llama), `{"content": …}`
- * (Mistral), `[{"name": "f", "results": …}]` (xLAM).
+ * (Mistral), `[{"name": "f", "results": …}]` (xLAM), and Cohere's
+ * `[{"tool_call_id": "0", "results": {"0": …}, "is_error": null}]`, whose
+ * results are numbered documents.
  */
 import { parseRelaxedJson } from '../json/json-value.ts';
 
 const WRAPPERS = new Set(['result', 'results', 'output', 'content']);
+/** Keys beside a wrapper that only say which call the result answers. */
+const LABELS = new Set(['name', 'tool_call_id', 'is_error']);
+
+/** Cohere's results: an object of documents numbered "0", "1", …. */
+function numberedDocuments(value: unknown): unknown[] | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((key) => /^\d+$/.test(key))
+    ? Object.values(value as Record<string, unknown>)
+    : undefined;
+}
 
 /** Where the value opened at `start` closes, by bracket matching outside strings; -1 when it does not. */
 export function closingOf(text: string, start: number): number {
@@ -36,10 +49,11 @@ function decodeNested(value: unknown): unknown {
 function unwrap(value: unknown): unknown[] {
   if (Array.isArray(value)) return value.length === 1 ? unwrap(value[0]) : [value];
   if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value).filter((key) => key !== 'name');
+    const keys = Object.keys(value).filter((key) => !LABELS.has(key));
     const only = keys[0];
     if (keys.length === 1 && only !== undefined && WRAPPERS.has(only)) {
-      return [decodeNested((value as Record<string, unknown>)[only])];
+      const inner = (value as Record<string, unknown>)[only];
+      return (numberedDocuments(inner) ?? [inner]).map(decodeNested);
     }
   }
   return [decodeNested(value)];
