@@ -4,6 +4,8 @@ import { POST, runtime } from './next-edge-route.ts';
 /** What a Hermes model answers, as an OpenAI-compatible server streams it (small deltas, like a real server). */
 const modelText =
   'Let me look that up.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Seoul"}}\n</tool_call>';
+/** Its answer once it has read the tool's result (the route's second model call). */
+const answerText = 'It is 21°C in Seoul.';
 
 function sseBody(text: string): string {
   const deltas = text.match(/[\s\S]{1,5}/g) ?? [];
@@ -34,11 +36,12 @@ describe('the README Next.js edge route (runtime = "edge", streamText + hermesTo
     globalThis.fetch = realFetch;
   });
 
-  it('streams a UI message stream with the parsed tool call and its executed result', async () => {
+  it('streams a UI message stream with the parsed tool call, its executed result and the answer', async () => {
     const sent: Array<{ url: string; body: Record<string, unknown> }> = [];
     globalThis.fetch = async (url: string | URL | Request, init?: RequestInit) => {
       sent.push({ url: String(url), body: JSON.parse(String(init?.body)) });
-      return new Response(sseBody(modelText), { headers: { 'content-type': 'text/event-stream' } });
+      const text = sent.length === 1 ? modelText : answerText;
+      return new Response(sseBody(text), { headers: { 'content-type': 'text/event-stream' } });
     };
 
     expect(runtime).toBe('edge');
@@ -54,8 +57,10 @@ describe('the README Next.js edge route (runtime = "edge", streamText + hermesTo
       .filter((line) => line.startsWith('data: {'))
       .map((line) => JSON.parse(line.slice(6)) as Record<string, unknown>);
 
+    // Two model calls (stopWhen): the call, then the answer written from its result.
     // The upstream model never saw native tools: toolshim taught them in the system prompt.
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
+    expect(JSON.stringify(sent[1]?.body.messages)).toContain('celsius');
     expect(sent[0]?.url).toBe('http://localhost:8080/v1/chat/completions');
     expect(sent[0]?.body.tools).toBeUndefined();
     expect(JSON.stringify(sent[0]?.body.messages)).toContain('get_weather');
@@ -70,7 +75,7 @@ describe('the README Next.js edge route (runtime = "edge", streamText + hermesTo
       .filter((event) => event.type === 'text-delta')
       .map((event) => event.delta)
       .join('');
-    expect(text.trim()).toBe('Let me look that up.');
+    expect(text.trim()).toBe(`Let me look that up.\n${answerText}`);
     expect(text).not.toContain('<tool_call>');
   });
 });

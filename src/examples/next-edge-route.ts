@@ -6,7 +6,7 @@
  */
 // app/api/chat/route.ts
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { jsonSchema, streamText, tool, wrapLanguageModel } from 'ai';
+import { jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { hermesToolMiddleware } from '../index.ts'; // in your app: from 'toolshim'
 
 export const runtime = 'edge';
@@ -31,6 +31,8 @@ export async function POST(request: Request): Promise<Response> {
         execute: async ({ city }) => ({ city, celsius: 21 }),
       }),
     },
+    // Without it the reply ends at the tool call: this lets the model read the result and answer.
+    stopWhen: stepCountIs(5),
   });
   return result.toUIMessageStreamResponse();
 }
