@@ -92,7 +92,7 @@ describe('toAnthropicMessage', () => {
       ]),
       call,
     );
-    expect(message.content).toEqual([{ type: 'text', text: `f not jsong ${deep}` }]);
+    expect(message.content).toEqual([{ type: 'text', text: `f not json\n\ng ${deep}` }]);
     expect(message.stop_reason).toBe('end_turn');
     expect(() => JSON.stringify(message)).not.toThrow();
   });

@@ -107,9 +107,13 @@ export function toolInput(input: string): Record<string, unknown> | undefined {
   return value;
 }
 
-/** The text a call whose arguments are no JSON object leaves behind (an upstream's malformed native call). */
-export function brokenCallText(name: string, input: string): string {
-  return `${name} ${input}`;
+/**
+ * The text a call whose arguments are no JSON object leaves behind (an
+ * upstream's malformed native call), set off from text before it in the same
+ * block (it read "I will run it.Bash {…" when glued on).
+ */
+export function brokenCallText(name: string, input: string, afterText: boolean): string {
+  return `${afterText ? '\n\n' : ''}${name} ${input}`;
 }
 
 export function toAnthropicMessage(
@@ -148,7 +152,8 @@ export function toAnthropicMessage(
     } else if (part.type === 'tool-call') {
       const input = toolInput(part.input);
       if (input === undefined) {
-        addText(brokenCallText(part.toolName, part.input));
+        const last = content.at(-1);
+        addText(brokenCallText(part.toolName, part.input, last?.type === 'text' && last.text !== ''));
         continue;
       }
       content.push({ type: 'tool_use', id: toolUseId(), name: part.toolName, input });

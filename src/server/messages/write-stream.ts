@@ -116,7 +116,7 @@ export function createMessageStreamWriter(
     const input = toolInput(part.input);
     if (input === undefined) {
       // Arguments that are no JSON object (an upstream's malformed native call) stay visible as text.
-      text(brokenCallText(part.toolName, part.input));
+      text(brokenCallText(part.toolName, part.input, open?.kind === 'text'));
       return;
     }
     closeOpen();
@@ -146,7 +146,9 @@ export function createMessageStreamWriter(
         return;
       }
       case 'text-end':
-        if (open?.kind === 'text') closeOpen();
+        // The text block stays open until another block starts or the message ends: the raw text of a dropped
+        // call follows its prose in one block, as in the whole answer (Claude Code -p prints only the last
+        // text block, so two would hide the prose).
         return;
       case 'reasoning-delta': {
         const index =
