@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Launch } from '../../node/launch-client.ts';
 import { root } from '../wrangler.ts';
 import { claudeEnvFor, codexConfigFor } from './readme.ts';
 
@@ -37,6 +38,11 @@ export interface SessionSetup {
   home: string;
   /** Extra variables (the outbound trap's). */
   env: Record<string, string>;
+  /**
+   * What `toolshim claude|codex` would add (launch-client.ts): its variables,
+   * and its `-c` overrides ahead of Codex's subcommand, as that command passes them.
+   */
+  launch?: Launch;
 }
 
 const modules = `${root}node_modules/`;
@@ -69,6 +75,7 @@ function codex(setup: SessionSetup): { command: string[]; env: Record<string, st
     command: [
       process.execPath,
       binOf('@openai/codex', 'codex'),
+      ...(setup.launch?.args ?? []),
       'exec',
       '--skip-git-repo-check',
       // No one is there to approve; the bundled bubblewrap sandbox still confines writes to the workdir.
@@ -164,6 +171,9 @@ const SESSION_TIMEOUT_MS = 120_000;
 /** Runs one session to its end (or kills it after two minutes) and returns what it printed. */
 export function runSession(client: Client, setup: SessionSetup): Promise<Session> {
   const { command, env } = launchers[client](setup);
+  const launchEnv = Object.entries(setup.launch?.env ?? {}).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
   const started = Date.now();
   // A clean environment: nothing of the machine's (API keys, proxies, HOME) reaches the client.
   const base = {
@@ -175,7 +185,7 @@ export function runSession(client: Client, setup: SessionSetup): Promise<Session
   };
   const child = spawn(command[0] as string, command.slice(1), {
     cwd: setup.cwd,
-    env: { ...base, ...setup.env, ...env },
+    env: { ...base, ...setup.env, ...env, ...Object.fromEntries(launchEnv) },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a timeout stops the client and everything it started, and nothing else.
     detached: true,

@@ -52,7 +52,7 @@ const plan: Array<[Client, ScenarioFor[]]> = [
 ];
 
 /** What a failed assertion shows: the client's output and the model's side of the conversation. */
-function evidence(session: Session, upstream: ScriptedUpstream): string {
+export function evidence(session: Session, upstream: ScriptedUpstream): string {
   const turns = upstream.requests.map((r, i) => {
     const last = r.turn.messages.at(-1);
     const said = JSON.stringify(last?.content ?? last?.tool_calls ?? '').slice(0, 400);

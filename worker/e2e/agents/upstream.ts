@@ -42,6 +42,8 @@ export interface Turn {
   prompt: string;
   /** How many model turns the history already holds (assistant messages). */
   step: number;
+  /** The prompt's size as this server counts it against `maxPromptTokens`. */
+  tokens: number;
   /** Whether the request offers the tool: in `tools` (native) or in the system prompt (emulated). */
   declares: (name: string) => boolean;
 }
@@ -90,7 +92,8 @@ function turnOf(body: Record<string, unknown>): Turn {
     tools.some((t) => t.function?.name === name) ||
     // Both formats list each tool's JSON schema with its name in the system prompt.
     new RegExp(`"name": ?"${name}"`).test(system);
-  return { messages, tools, prompt, step: messages.filter((m) => m.role === 'assistant').length, declares };
+  const step = messages.filter((m) => m.role === 'assistant').length;
+  return { messages, tools, prompt, step, tokens: estimateTokens(body), declares };
 }
 
 /** A string argument goes in as is; anything else as JSON (Qwen3-Coder's chat template does the same). */
@@ -112,8 +115,9 @@ export function replyText(format: Exclude<Format, 'native'>, reply: Reply): stri
 }
 
 function estimateTokens(body: Record<string, unknown>): number {
-  // About four characters a token, as the proxy's own estimate: enough to trip a limit on purpose.
-  return Math.ceil(JSON.stringify(body.messages ?? []).length / 4);
+  // About four characters a token: enough to trip a limit on purpose. The tools count too, as a
+  // server's chat template writes them into the prompt (native mode sends them apart).
+  return Math.ceil((JSON.stringify(body.messages ?? []).length + JSON.stringify(body.tools ?? []).length) / 4);
 }
 
 /** The 400 llama.cpp's server and vLLM answer when the prompt does not fit the context, in their words. */
@@ -226,11 +230,10 @@ export function startUpstream(format: Format, model: string): Promise<ScriptedUp
     }
     const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
     const turn = turnOf(body);
-    const tokens = estimateTokens(body);
-    if (tokens > state.maxPromptTokens) {
+    if (turn.tokens > state.maxPromptTokens) {
       state.requests.push({ body, turn, reply: 'overflow' });
       response.writeHead(400, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(overflowBody(state.overflowStyle, tokens, state.maxPromptTokens)));
+      response.end(JSON.stringify(overflowBody(state.overflowStyle, turn.tokens, state.maxPromptTokens)));
       return;
     }
     const reply = state.script(turn);
