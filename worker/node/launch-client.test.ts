@@ -71,8 +71,14 @@ describe('what each client is given', () => {
   });
 
   it('--context: Claude Code gets CLAUDE_CODE_MAX_CONTEXT_TOKENS, Codex its window and a compaction limit at 85%', () => {
-    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', [], 32768).env.CLAUDE_CODE_MAX_CONTEXT_TOKENS).toBe(
-      '32768',
+    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', [], 32768).env).toMatchObject({
+      CLAUDE_CODE_MAX_CONTEXT_TOKENS: '32768',
+      CLAUDE_CODE_MAX_OUTPUT_TOKENS: '5461',
+    });
+    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', [], 24000).env.CLAUDE_CODE_MAX_OUTPUT_TOKENS).toBe('4096');
+    // A large window keeps Claude Code's own output reserve.
+    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', [], 200000).env).not.toHaveProperty(
+      'CLAUDE_CODE_MAX_OUTPUT_TOKENS',
     );
     expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', []).env).not.toHaveProperty(
       'CLAUDE_CODE_MAX_CONTEXT_TOKENS',

@@ -73,6 +73,20 @@ export interface Launch {
  * CLAUDE_CODE_AUTO_COMPACT_WINDOW, refuses values under 100k, as Claude Code
  * 2.1.328 says when given 32768.)
  */
+/**
+ * The window, and for a small one a smaller output reserve: Claude Code keeps
+ * room for a whole answer (32k tokens by default) beside a prompt that is
+ * about 14k tokens before any work, so with `--context 24000` it refused
+ * every request ("Prompt is too long") until CLAUDE_CODE_MAX_OUTPUT_TOKENS
+ * was 4096 (checked with 2.1.328 on the sample model). A sixth of the window,
+ * at least 4096, below 128k.
+ */
+function claudeWindow(context: number): Record<string, string> {
+  const env: Record<string, string> = { CLAUDE_CODE_MAX_CONTEXT_TOKENS: String(context) };
+  if (context < 131_072) env.CLAUDE_CODE_MAX_OUTPUT_TOKENS = String(Math.max(4096, Math.floor(context / 6)));
+  return env;
+}
+
 export function claudeLaunch(url: string, token: string, model: string, args: string[], context?: number): Launch {
   return {
     args,
@@ -83,7 +97,7 @@ export function claudeLaunch(url: string, token: string, model: string, args: st
       // Claude Code's model for small background requests (titles, summaries): the same local model.
       ANTHROPIC_DEFAULT_HAIKU_MODEL: model,
       ANTHROPIC_API_KEY: undefined,
-      ...(context !== undefined ? { CLAUDE_CODE_MAX_CONTEXT_TOKENS: String(context) } : {}),
+      ...(context !== undefined ? claudeWindow(context) : {}),
     },
   };
 }
