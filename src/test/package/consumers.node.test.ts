@@ -6,19 +6,8 @@
  * ESM, Deno, a Vite production build, a Worker bundle from `wrangler deploy
  * --dry-run` run in workerd, and tsc against @ai-sdk/provider 4 and 3.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Miniflare } from 'miniflare';
@@ -26,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listeningURL, runCli, stop } from '../../../worker/node/test-support.ts';
 import { readmeBlock } from '../docs/readme-blocks.ts';
 import { root } from '../runtimes/test-files.ts';
+import { consumerProject, packTarball, sh } from './consumer-project.ts';
 import { packageChecks, packageChecksSkipReason } from './package-checks.ts';
 
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
@@ -36,43 +26,13 @@ const expectedV4 = {
 };
 const expectedV3 = { toolCalls: [{ toolName: 'get_weather', input: { city: 'Oslo' } }], finishReason: 'tool-calls' };
 
-function sh(command: string, args: string[], cwd: string, env: Record<string, string> = {}) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} exited ${result.status}\n${result.stdout}\n${result.stderr}`);
-  }
-  return result.stdout;
-}
-
-/** A consumer project with the tarball installed and `links` (name → folder in this checkout) linked in. */
-function consumerProject(tarball: string, links: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'toolshim-consumer-'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  sh('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', tarball], dir);
-  for (const [name, target] of Object.entries(links)) {
-    mkdirSync(join(dir, 'node_modules', name, '..'), { recursive: true });
-    symlinkSync(join(root, 'node_modules', target), join(dir, 'node_modules', name), 'dir');
-  }
-  cpSync(join(root, 'src/test/package/consumer'), dir, { recursive: true });
-  // The type tests are stored as .ts.txt so the checkout's own tsc (which resolves 'toolshim' differently) skips them.
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts.txt'))) {
-    renameSync(join(dir, file), join(dir, file.slice(0, -'.txt'.length)));
-  }
-  return dir;
-}
-
 describe.skipIf(!packageChecks)(`the packed tarball in consumer projects (${packageChecksSkipReason})`, () => {
   let tarball = '';
   let app = '';
   beforeAll(() => {
     if (!existsSync(join(root, 'dist/index.js')))
       throw new Error('dist/ is missing: run `npm run build` (or `npm run check`, which builds first).');
-    const packDir = mkdtempSync(join(tmpdir(), 'toolshim-pack-'));
-    const name = execFileSync('npm', ['pack', '--silent', '--pack-destination', packDir], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    tarball = join(packDir, name.trim().split('\n').pop() as string);
+    tarball = packTarball();
     app = consumerProject(tarball, { ai: 'ai', 'ai-v6': 'ai-v6', '@ai-sdk/provider': '@ai-sdk/provider' });
   });
 
