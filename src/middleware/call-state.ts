@@ -9,6 +9,7 @@ import type { DebugLevel, OnToolshimError, ToolSpec } from '../types.ts';
 import type { attachedFiles } from './convert-prompt.ts';
 import type { CoalesceToolInputOptions } from './delta-coalescer.ts';
 import type { routeDroppedCalls } from './dropped-calls.ts';
+import type { nativeHistory } from './native-history.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
 
 /** The tool-choice mode in force for one call. */
@@ -32,6 +33,8 @@ export interface CallSetup {
   routeDrops?: typeof routeDroppedCalls;
   /** `toolResultFiles: 'attach'`. */
   attachFiles?: typeof attachedFiles;
+  /** `history: 'native'`: the history stays structured messages (else convertPrompt writes it as text). */
+  nativeHistory?: typeof nativeHistory;
 }
 
 /** The setup, and what one call adds to it. */

@@ -218,7 +218,7 @@ export function attachedFiles(results: ResultPart[]): UserPart[] {
 }
 
 /** Appends `suffix` to the message's text, unless it already ends with it. */
-function withSuffix(content: UserPart[], suffix: string): UserPart[] {
+export function withSuffix(content: UserPart[], suffix: string): UserPart[] {
   const next = [...content];
   const last = next.findLastIndex((part) => part.type === 'text');
   const part = next[last];

@@ -3,7 +3,7 @@
  *
  * A preset is made by `presetMiddleware` with no options, so the code that only
  * an option turns on (the option checks, `droppedCalls: 'invalid-tool-call'`,
- * `toolResultFiles: 'attach'`) is reached from `createToolMiddleware` alone and
+ * `toolResultFiles: 'attach'`, `history: 'native'`) is reached from `createToolMiddleware` alone and
  * a bundler leaves it out of an app that imports only a preset.
  */
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
@@ -13,6 +13,7 @@ import { attachedFiles } from './convert-prompt.ts';
 import { DEFAULT_COALESCING, resolveCoalescing } from './delta-coalescer.ts';
 import { routeDroppedCalls } from './dropped-calls.ts';
 import type { ToolshimMiddleware } from './middleware-type.ts';
+import { nativeHistory } from './native-history.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
 import { callState, combineOnError, functionToolsOf, transformParams } from './transform-params.ts';
 import { wrapGenerate } from './wrap-generate.ts';
@@ -51,6 +52,7 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): ToolshimMi
   // Checked here so that a wrong value fails when the middleware is made, not on the first call.
   checkOption('droppedCalls', options.droppedCalls, "'text' or 'invalid-tool-call'");
   checkOption('toolResultFiles', options.toolResultFiles, "'placeholder' or 'attach'");
+  checkOption('history', options.history, "'text' or 'native'");
   checkOption(
     'reasoning',
     reasoning !== 'text' && (typeof reasoning !== 'object' || reasoning === null || Array.isArray(reasoning))
@@ -64,6 +66,7 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): ToolshimMi
     coalescing: resolveCoalescing(options.coalesceToolInput),
     ...(options.droppedCalls === 'invalid-tool-call' ? { routeDrops: routeDroppedCalls } : {}),
     ...(options.toolResultFiles === 'attach' ? { attachFiles: attachedFiles } : {}),
+    ...(options.history === 'native' ? { nativeHistory } : {}),
   });
 }
 

@@ -59,6 +59,20 @@ export interface ToolMiddlewareOptions {
    * either way.
    */
   droppedCalls?: 'text' | 'invalid-tool-call';
+  /**
+   * How earlier tool calls and results reach the model. Default `text`: they
+   * are rewritten as the format's own text (calls in the assistant turn,
+   * results as a user turn), for any model and engine. `native`: they stay
+   * structured, assistant `tool-call` parts and `tool` messages, which an
+   * OpenAI-compatible server sends as `tool_calls` and `role: "tool"` through
+   * the model's own chat template, exactly as the model was trained (vLLM,
+   * SGLang, llama.cpp with `--jinja`, Ollama, LM Studio; not WebLLM, a raw
+   * completion endpoint or the replay model). The tools are still taught in
+   * the system prompt, and the answer is still parsed from the text.
+   * `toolResponsePromptTemplate` and the format's history renderers are then
+   * not used.
+   */
+  history?: 'text' | 'native';
 }
 
 /** Per-call options read from `providerOptions.toolCallMiddleware`. */

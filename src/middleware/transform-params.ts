@@ -84,7 +84,8 @@ export function transformParams(params: LanguageModelV4CallOptions, setup: CallS
     if (forced) toolPrompt += `\n\n${forcedInstruction(toolChoice)}`;
   }
   const thinking = reasoningSwitch(params.reasoning, protocol, providerOptions, warnings);
-  const converted = convertPrompt(params.prompt, {
+  // History as the protocol's text, or (`history: 'native'`) left as structured messages for the server's template.
+  const converted = (setup.nativeHistory ?? convertPrompt)(params.prompt, {
     protocol,
     userSuffix: thinking.userSuffix,
     toolResponsePromptTemplate: options.toolResponsePromptTemplate,

@@ -56,12 +56,13 @@ describe.skipIf(!packageChecks)(`bundle size and tree-shaking of dist/ (${packag
     expect(hermes.code).not.toContain('<parameter=');
   });
 
-  it('a preset ships none of the code only an option turns on (option checks, droppedCalls, toolResultFiles: attach)', async () => {
+  it('a preset ships none of the code only an option turns on (option checks, droppedCalls, toolResultFiles: attach, history: native)', async () => {
     const hermes = await bundle("export { hermesToolMiddleware } from 'toolshim';");
     const factory = await bundle("export { createToolMiddleware } from 'toolshim';");
     for (const { modules, code } of [hermes, factory]) {
       const optionOnly = [
         modules.includes('dist/middleware/dropped-calls.js'),
+        modules.includes('dist/middleware/native-history.js'),
         code.includes("'invalid-tool-call'"),
         code.includes('toolResultFiles'),
         code.includes('coalesceToolInput'),

@@ -1,0 +1,132 @@
+/**
+ * `history: 'native'`: earlier calls and results reach the provider as
+ * structured messages, and through fromChatEngine as OpenAI `tool_calls` and
+ * `role: "tool"` messages; the tools are still taught in the system prompt.
+ * The default (`text`) is unchanged.
+ */
+import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { type ChatEngine, fromChatEngine } from '../engines/chat-engine.ts';
+import { hermesProtocol } from '../protocols/json-mix.ts';
+import { functionTool, mockModel } from '../test/harness.ts';
+import type { ChatCompletionRequest } from '../wire/types.ts';
+import { createToolMiddleware } from './create-tool-middleware.ts';
+import type { ToolMiddlewareOptions } from './options.ts';
+
+const tools = [functionTool('get_weather', { type: 'object', properties: { city: { type: 'string' } } })];
+const prompt: LanguageModelV4Prompt = [
+  { role: 'system', content: 'Be brief.' },
+  { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
+  {
+    role: 'assistant',
+    content: [
+      { type: 'reasoning', text: 'Paris it is.' },
+      { type: 'text', text: 'Checking.' },
+      { type: 'tool-call', toolCallId: 'c0', toolName: 'get_weather', input: { city: 'Paris' } },
+    ],
+  },
+  {
+    role: 'tool',
+    content: [
+      { type: 'tool-approval-response', approvalId: 'a0', approved: true },
+      { type: 'tool-result', toolCallId: 'c0', toolName: 'get_weather', output: { type: 'json', value: { ok: true } } },
+    ],
+  },
+  { role: 'user', content: [{ type: 'text', text: 'Thanks.' }] },
+];
+
+async function sent(options: Partial<ToolMiddlewareOptions>, params: Partial<LanguageModelV4CallOptions> = {}) {
+  const inner = mockModel(['ok']);
+  const middleware = createToolMiddleware({ protocol: hermesProtocol(), ...options });
+  await wrapLanguageModel({ model: inner, middleware }).doGenerate({ prompt, tools, ...params });
+  return inner.doGenerateCalls[0]?.prompt ?? [];
+}
+
+describe("history: 'native'", () => {
+  it('keeps the calls and results structured; the tools are still in the system prompt', async () => {
+    const out = await sent({ history: 'native' });
+    expect(out.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user']);
+    expect(out[0]?.content).toMatch(/^You can call functions[\s\S]*"get_weather"[\s\S]*\n\nBe brief\.$/);
+    expect(out[2]).toEqual(prompt[2]);
+    // The approval response is AI SDK bookkeeping: only the result goes on.
+    expect(out[3]?.content).toEqual([(prompt[3] as { content: unknown[] }).content[1]]);
+    expect(out[4]).toEqual(prompt[4]);
+  });
+
+  it('the thinking switch still goes at the end of the last user message', async () => {
+    const out = await sent({ history: 'native' }, { reasoning: 'none' });
+    expect(out.at(-1)?.content).toEqual([{ type: 'text', text: 'Thanks. /no_think' }]);
+    expect(out[1]).toEqual(prompt[1]);
+  });
+
+  it('the default writes the history as text, as before', async () => {
+    const out = await sent({});
+    expect(out.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'user']);
+    expect(out).toEqual(await sent({ history: 'text' }));
+    expect(JSON.stringify(out[2])).toContain('<tool_call>');
+    expect(JSON.stringify(out[3])).toContain('<tool_response>');
+  });
+
+  it('a wrong value is refused when the middleware is made', () => {
+    expect(() => createToolMiddleware({ protocol: hermesProtocol(), history: 'messages' as 'native' })).toThrow(
+      "`history` must be 'text' or 'native'",
+    );
+  });
+
+  it("toolResultFiles: 'attach' puts a result's files in a user message after the tool message", async () => {
+    const image = { type: 'file' as const, mediaType: 'image/png', data: { type: 'data' as const, data: 'AAAA' } };
+    const withImage: LanguageModelV4Prompt = [
+      prompt[1] as LanguageModelV4Prompt[number],
+      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c0', toolName: 'get_weather', input: {} }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c0',
+            toolName: 'get_weather',
+            output: { type: 'content', value: [{ type: 'text', text: 'A map.' }, image] },
+          },
+        ],
+      },
+    ];
+    const out = await sent({ history: 'native', toolResultFiles: 'attach' }, { prompt: withImage });
+    expect(out.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user']);
+    expect(out[4]?.content).toEqual([{ type: 'file', mediaType: 'image/png', data: image.data }]);
+  });
+
+  it('fromChatEngine sends them as OpenAI assistant tool_calls and tool messages, and no tools', async () => {
+    const requests: ChatCompletionRequest[] = [];
+    const engine: ChatEngine = {
+      chat: {
+        completions: {
+          async create(request) {
+            requests.push(request);
+            return {
+              id: 'x',
+              object: 'chat.completion',
+              created: 0,
+              model: 'm',
+              choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+            };
+          },
+        },
+      },
+    };
+    const middleware = createToolMiddleware({ protocol: hermesProtocol(), history: 'native' });
+    await wrapLanguageModel({ model: fromChatEngine(engine), middleware }).doGenerate({ prompt, tools });
+    const request = requests[0] as ChatCompletionRequest;
+    expect(request.tools).toBeUndefined();
+    expect(request.messages.slice(1)).toEqual([
+      { role: 'user', content: 'Weather?' },
+      {
+        role: 'assistant',
+        content: 'Checking.',
+        tool_calls: [{ id: 'c0', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
+      },
+      { role: 'tool', tool_call_id: 'c0', content: '{"ok":true}' },
+      { role: 'user', content: 'Thanks.' },
+    ]);
+  });
+});
