@@ -1,11 +1,13 @@
 /**
  * The Cloudflare Worker: a thin shell around toolshim's isomorphic proxy
  * handler (`toolshim/server`). Vars and secrets become the handler once per
- * isolate; a bad variable answers every request with a 500 that names it to
- * the operator only (createProxyHandlerFromEnv).
+ * isolate, which logs its effective settings once (settings-line.ts); a bad
+ * variable answers every request with a 500 that names it to the operator
+ * only (createProxyHandlerFromEnv).
  */
 
 import { createProxyHandlerFromEnv, type ProxyEnv, type ProxyHandler } from '../../src/server.ts';
+import { settingsLine } from './settings-line.ts';
 
 export interface ProxyWorker {
   fetch(request: Request, env: ProxyEnv): Promise<Response>;
@@ -24,6 +26,7 @@ export function createProxyWorker(overrides: { fetch?: typeof fetch } = {}): Pro
       if (handler === undefined) {
         handler = createProxyHandlerFromEnv(env as Record<string, unknown>, overrides);
         handlers.set(env, handler);
+        console.log(settingsLine(env as Record<string, unknown>));
       }
       return handler(request);
     },

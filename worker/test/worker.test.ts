@@ -15,6 +15,7 @@ import {
   weatherTool,
 } from '../../src/server/test/fake-upstream.ts';
 import { createProxyWorker } from '../src/index.ts';
+import { settingsLine } from '../src/settings-line.ts';
 
 const auth = { authorization: 'Bearer worker-test-token' };
 const ask = [{ role: 'user', content: 'What is the weather in Paris?' }];
@@ -232,5 +233,24 @@ describe('the Worker in native mode, against a recording fake upstream', () => {
 
   it('has an execution context available (workerd)', () => {
     expect(typeof createExecutionContext().waitUntil).toBe('function');
+  });
+});
+
+describe('the settings line the Worker logs once per isolate', () => {
+  it('shows the settings, names the secrets without their values, and strips credentials from the URL', () => {
+    const line = settingsLine({
+      UPSTREAM_BASE_URL: 'http://user:pw@127.0.0.1:8080/v1?key=sk-abc',
+      PROTOCOL: 'qwen3-coder',
+      TOOL_MODE: 'emulated',
+      UPSTREAM_MODEL: 'qwen3-coder-30b',
+      UPSTREAM_API_KEY: 'sk-secret-1',
+      PROXY_TOKEN: 'tok-secret-2',
+    });
+    expect(line).toBe(
+      'toolshim proxy: UPSTREAM_BASE_URL=http://127.0.0.1:8080/v1, TOOL_MODE=emulated, PROTOCOL=qwen3-coder, UPSTREAM_MODEL=qwen3-coder-30b, UPSTREAM_API_KEY set, PROXY_TOKEN set',
+    );
+    expect(settingsLine({})).toBe(
+      'toolshim proxy: UPSTREAM_BASE_URL=(none: the offline sample model), UPSTREAM_API_KEY unset, PROXY_TOKEN unset',
+    );
   });
 });
