@@ -155,21 +155,6 @@ export function renderV3(): string {
   return `${lines.join('\n')}\n`;
 }
 
-const EXAMPLE = { toolCallId: 'call_0', toolName: 'get_weather', input: { city: 'Seoul' } };
-
-/** A markdown table cell: code that may hold `|` and line breaks. */
-function codeCell(text: string): string {
-  return (
-    text
-      .split('\n')
-      .map((line) => line.replaceAll('|', '\\|'))
-      // A line with backticks (a ``` fence) goes in a double-backtick code span.
-      .map((line) => (line === '' ? '' : line.includes('`') ? `\`\` ${line} \`\`` : `\`${line}\``))
-      .filter((line) => line !== '')
-      .join('<br>')
-  );
-}
-
 export const TABLE_START = '<!-- formats:start (generated from the registry by `npm run sync`) -->';
 export const TABLE_END = '<!-- formats:end -->';
 
@@ -181,13 +166,14 @@ export function renderFormatTable(): string {
     notInAuto.length === 0
       ? 'any of the formats above'
       : `any of the formats above (${notInAuto.join(', ')} only when it prompts in it)`;
+  // The model's text is in each format's section of src/protocols/README.md, not here: a column of it made
+  // every row of this table over 300 characters wide.
   const rows = [
-    '| format (`PROTOCOL`) | preset | the model writes | fits |',
-    '| --- | --- | --- | --- |',
+    '| format (`PROTOCOL`) | preset | fits |',
+    '| --- | --- | --- |',
     ...FORMATS.map((entry) => {
-      const writes =
-        entry.name === 'auto' ? `${autoReads}; taught: Hermes` : codeCell(entry.create().formatToolCall(EXAMPLE));
-      return `| \`${entry.name}\` | \`${entry.preset}\` | ${writes} | ${entry.models} |`;
+      const fits = entry.name === 'auto' ? `reads ${autoReads}; teaches Hermes` : entry.models;
+      return `| \`${entry.name}\` | \`${entry.preset}\` | ${fits} |`;
     }),
   ];
   return `${TABLE_START}\n${rows.join('\n')}\n${TABLE_END}`;
