@@ -98,6 +98,21 @@ describe('WebLLM engine', () => {
     await expect(collect(stream)).rejects.toThrow();
   });
 
+  it("refuses tool_calls and tool messages clearly (history: 'native' is for templating servers)", async () => {
+    vi.stubGlobal('navigator', { gpu: { requestAdapter: async () => ({}) } });
+    const requests: unknown[] = [];
+    const engine = await createWebLLMEngine({ webllm: fakeWebLLM(requests, { count: 0 }), model: 'm' });
+    const prompt = [
+      { role: 'user' as const, content: [{ type: 'text' as const, text: 'Weather?' }] },
+      {
+        role: 'assistant' as const,
+        content: [{ type: 'tool-call' as const, toolCallId: 'c0', toolName: 'get_weather', input: {} }],
+      },
+    ];
+    await expect(fromChatEngine(engine).doGenerate({ prompt })).rejects.toThrow(/WebLLM takes no tool_calls.*'text'/);
+    expect(requests).toEqual([]);
+  });
+
   it('interrupts only the running stream when a signal shared by earlier streamed requests aborts', async () => {
     vi.stubGlobal('navigator', { gpu: { requestAdapter: async () => ({}) } });
     const interrupts = { count: 0 };

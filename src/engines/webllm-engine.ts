@@ -108,6 +108,12 @@ function toWebLLMRequest(
     tool_choice: _choice,
     ...rest
   } = request;
+  if (request.messages.some((m) => m.role === 'tool' || (m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0))) {
+    // WebLLM's templates take tool roles only with its own `tools`, which toolshim never sends.
+    throw new TypeError(
+      "WebLLM takes no tool_calls or tool messages: wrap the model with a toolshim middleware whose `history` is 'text' (the default), which writes earlier calls and results as text.",
+    );
+  }
   const out: Record<string, unknown> = {
     ...rest,
     model,

@@ -27,6 +27,8 @@ export interface ProxyEnv {
   PROTOCOL?: string;
   /** Emulated mode: images in tool results as `placeholder` (default: a line naming the file) or `attach` (the image, for a model that reads images). */
   TOOL_RESULT_FILES?: string;
+  /** Emulated mode: earlier calls and results as `text` (default: the format's text) or `native` (`tool_calls` and `tool` messages, for an upstream that renders them through the model's chat template). */
+  HISTORY?: string;
   /** Secret. When set, clients must send `Authorization: Bearer <PROXY_TOKEN>`. */
   PROXY_TOKEN?: string;
   /** CORS allow-list: comma-separated origins, or `*`. Unset: no CORS headers. */
@@ -106,11 +108,18 @@ export function proxyOptionsFromEnv(
   if (files !== undefined && files !== 'placeholder' && files !== 'attach') {
     throw new TypeError('TOOL_RESULT_FILES must be "placeholder" or "attach" (for a model that reads images).');
   }
+  const history = text(env, 'HISTORY')?.toLowerCase();
+  if (history !== undefined && history !== 'text' && history !== 'native') {
+    throw new TypeError(
+      'HISTORY must be "text" or "native" (tool_calls and tool messages, for a templating upstream).',
+    );
+  }
   const origins = text(env, 'ALLOWED_ORIGINS');
   const options: ProxyHandlerOptions = {
     toolMode: toolMode as ToolMode,
     protocol: protocol as ProtocolName,
     ...(files !== undefined ? { toolResultFiles: files } : {}),
+    ...(history !== undefined ? { history } : {}),
   };
   const streamHeadersWithinMs = wholeNumber(env, 'STREAM_HEADERS_WITHIN_MS', { unit: 'milliseconds', min: 0 });
   if (streamHeadersWithinMs !== undefined) options.streamHeadersWithinMs = streamHeadersWithinMs;
@@ -161,6 +170,12 @@ export function proxyOptionsFromEnv(
   if (toolMode === 'native') {
     throw new TypeError(
       'TOOL_MODE=native forwards tools to an upstream that has native tool calling: set UPSTREAM_BASE_URL (and UPSTREAM_API_KEY if it needs one).',
+    );
+  }
+  if (history === 'native') {
+    // The replay model has no chat template: it reads calls and results in the text form only.
+    throw new TypeError(
+      "HISTORY=native sends earlier calls as tool_calls and tool messages for the upstream's chat template; the offline replay model reads the text form only. Set UPSTREAM_BASE_URL, or leave HISTORY unset.",
     );
   }
   const delayMs = wholeNumber(env, 'REPLAY_DELAY_MS', { unit: 'milliseconds', min: 0 }) ?? 20;

@@ -65,7 +65,8 @@ export function resolveModels(options: ProxyHandlerOptions): ResolvedModels {
     throw new TypeError('createProxyHandler needs a `model`, an `engine` or an `upstream` ({ baseURL }).');
   }
   const middleware =
-    options.middleware ?? middlewareForProtocol(options.protocol ?? DEFAULT_PROTOCOL, options.toolResultFiles);
+    options.middleware ??
+    middlewareForProtocol(options.protocol ?? DEFAULT_PROTOCOL, options.toolResultFiles, options.history);
   const model = applyMiddleware(base, middleware);
   return {
     toolMode,

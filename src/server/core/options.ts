@@ -44,6 +44,15 @@ export interface ProxyHandlerOptions {
    * `toolResultFiles`.
    */
   toolResultFiles?: 'placeholder' | 'attach';
+  /**
+   * Emulated mode: how earlier tool calls and results reach the upstream.
+   * `'text'` (default): rewritten as the format's text, for any model.
+   * `'native'`: sent as assistant `tool_calls` and `role: "tool"` messages,
+   * for an upstream that renders them through the model's chat template
+   * (vLLM, SGLang, llama.cpp `--jinja`, Ollama, LM Studio); not the offline
+   * replay model or WebLLM. The middleware's `history`.
+   */
+  history?: 'text' | 'native';
   /** Emulated mode: a toolshim middleware to use instead of the `protocol` preset (custom templates, onError). */
   middleware?: LanguageModelV4Middleware;
   /** The model id `GET /v1/models` lists. Default: the upstream model, else `toolshim`. */

@@ -15,6 +15,7 @@ const made = new Map<string, LanguageModelV4Middleware>();
 export function middlewareForProtocol(
   name: string,
   toolResultFiles: 'placeholder' | 'attach' = 'placeholder',
+  history: 'text' | 'native' = 'text',
 ): LanguageModelV4Middleware {
   const format = findFormat(name);
   if (format === undefined) {
@@ -22,10 +23,10 @@ export function middlewareForProtocol(
       `Unknown PROTOCOL. Use one of: ${PROTOCOL_NAMES.join(', ')} (or the aliases ${FORMAT_ALIASES.join(', ')}).`,
     );
   }
-  const key = `${format.name} ${toolResultFiles}`;
+  const key = `${format.name} ${toolResultFiles} ${history}`;
   let middleware = made.get(key);
   if (middleware === undefined) {
-    middleware = createToolMiddleware({ protocol: format.create(), toolResultFiles });
+    middleware = createToolMiddleware({ protocol: format.create(), toolResultFiles, history });
     made.set(key, middleware);
   }
   return middleware;

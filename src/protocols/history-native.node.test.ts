@@ -1,0 +1,149 @@
+/**
+ * `history: 'native'` against a server-like renderer: each conversation goes
+ * through the middleware, then fromChatEngine's message mapping (OpenAI
+ * `tool_calls` and `role: "tool"`), then the family's official chat template
+ * (src/test/chat-templates.ts says where each comes from) with no `tools`,
+ * as a templating server (vLLM, llama.cpp `--jinja`) would render it. That is
+ * compared with the template's own rendering of the same conversation sent
+ * natively, with the tools in the template's `tools` variable. The system part
+ * differs by design (the tools are taught by toolshim's prompt, not by the
+ * template's tool list), so the comparison starts at the first user message's
+ * text: the assistant calls, the results and what follows.
+ *
+ * The text form (`history: 'text'`, the default) is measured the same way, for
+ * the before/after counts the test prints.
+ */
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { toChatMessages } from '../engines/chat-messages.ts';
+import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
+import {
+  type ChatTool,
+  historyPortion,
+  REFUSED,
+  renderChat,
+  TEMPLATE_ROWS,
+  type TemplateRow,
+} from '../test/chat-templates.ts';
+import { functionTool, mockModel } from '../test/harness.ts';
+import type { ToolCallProtocol } from './protocol.ts';
+import { findFormat } from './registry.ts';
+
+const weather = { type: 'object', properties: { city: { type: 'string' } } };
+const search = { type: 'object', properties: { query: { type: 'string' } } };
+const tools = [functionTool('get_weather', weather), functionTool('search', search)];
+const chatTools: ChatTool[] = [
+  { type: 'function', function: { name: 'get_weather', description: 'Weather of a city', parameters: weather } },
+  { type: 'function', function: { name: 'search', description: 'Searches the web', parameters: search } },
+];
+const paris = { name: 'get_weather', input: { city: 'Paris' } };
+const rain = { name: 'search', input: { query: 'rain' } };
+
+/** The harness's scenarios (src/test/history-harness.ts), each answered by its results; the last adds a user turn. */
+const conversations = {
+  'one call': { calls: [paris] },
+  'two calls': { calls: [paris, rain] },
+  'text and a call': { text: 'Checking.', calls: [paris] },
+  'two calls, results, then a new user turn': { calls: [paris, rain], next: 'Thanks.' },
+} as const;
+type Conversation = keyof typeof conversations;
+
+function promptOf(name: Conversation): LanguageModelV4Prompt {
+  const conversation: { text?: string; calls: ReadonlyArray<typeof paris | typeof rain>; next?: string } =
+    conversations[name];
+  // Nine letters and digits: the ids Mistral's templates accept (they raise on any other), kept by every form.
+  const id = (i: number) => `call0000${i}`;
+  return [
+    { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
+    {
+      role: 'assistant',
+      content: [
+        ...(conversation.text ? [{ type: 'text' as const, text: conversation.text }] : []),
+        ...conversation.calls.map((c, i) => ({
+          type: 'tool-call' as const,
+          toolCallId: id(i),
+          toolName: c.name,
+          input: c.input,
+        })),
+      ],
+    },
+    {
+      role: 'tool',
+      content: conversation.calls.map((c, i) => ({
+        type: 'tool-result' as const,
+        toolCallId: id(i),
+        toolName: c.name,
+        output: { type: 'json' as const, value: { ok: true } },
+      })),
+    },
+    ...(conversation.next
+      ? [{ role: 'user' as const, content: [{ type: 'text' as const, text: conversation.next }] }]
+      : []),
+  ];
+}
+
+/** The prompt as the upstream receives it through toolshim in `history` mode, as OpenAI messages. */
+async function sentThroughToolshim(row: TemplateRow, prompt: LanguageModelV4Prompt, history: 'text' | 'native') {
+  const format = findFormat(row.format);
+  if (format === undefined) throw new Error(`no format ${row.format}`);
+  const create = format.create as (options?: Record<string, string>) => ToolCallProtocol;
+  const inner = mockModel(['ok']);
+  const middleware = createToolMiddleware({ protocol: create(row.variant), history });
+  await wrapLanguageModel({ model: inner, middleware }).doGenerate({ prompt, tools });
+  return toChatMessages(inner.doGenerateCalls[0]?.prompt ?? [], []);
+}
+
+interface Outcome {
+  row: TemplateRow;
+  conversation: Conversation;
+  reference: string;
+  text: string;
+  native: string;
+}
+
+async function outcome(row: TemplateRow, conversation: Conversation): Promise<Outcome> {
+  const prompt = promptOf(conversation);
+  const portion = (messages: ReturnType<typeof toChatMessages>, withTools: boolean) =>
+    historyPortion(renderChat(row, messages, withTools ? chatTools : undefined), 'Weather?');
+  return {
+    row,
+    conversation,
+    reference: portion(toChatMessages(prompt, []), true),
+    text: portion(await sentThroughToolshim(row, prompt, 'text'), false),
+    native: portion(await sentThroughToolshim(row, prompt, 'native'), false),
+  };
+}
+
+const label = (row: TemplateRow) => `${row.format}${row.variant ? ` ${row.variant.variant}` : ''} (${row.file})`;
+
+const outcomes: Outcome[] = [];
+for (const row of TEMPLATE_ROWS) {
+  for (const conversation of Object.keys(conversations) as Conversation[]) {
+    outcomes.push(await outcome(row, conversation));
+  }
+}
+
+describe("history: 'native' through the official chat templates", () => {
+  // A conversation the template itself refuses (Llama 3.1: two calls in a turn; Mistral Small 3.2 and Nemo: a user
+  // turn right after tool results) has no rendering to match: native is refused the same way, text is not counted.
+  const comparable = outcomes.filter((o) => !o.reference.startsWith(REFUSED));
+  const same = (mode: 'text' | 'native') => comparable.filter((o) => o[mode] === o.reference).length;
+  console.log(
+    `history through ${TEMPLATE_ROWS.length} official templates: ${outcomes.length} conversations, ${comparable.length} the template writes; the same as its own rendering from the first user message on: text ${same('text')}, native ${same('native')}`,
+  );
+
+  it('the counts: native matches every conversation, text (the default) only Qwen3 (results as a user turn)', () => {
+    expect([comparable.length, same('native'), same('text')]).toEqual([48, 48, 4]);
+    expect(comparable.filter((o) => o.text === o.reference).map((o) => o.row.file)).toEqual(
+      Array(4).fill('Qwen-Qwen3-0.6B.jinja'),
+    );
+  });
+
+  for (const o of outcomes) {
+    const refused = o.reference.startsWith(REFUSED);
+    it(`${label(o.row)}: ${o.conversation}: ${refused ? 'the template refuses it, and native the same way' : "native renders as the template's own"}`, () => {
+      expect(o.native).toBe(o.reference);
+    });
+  }
+});
