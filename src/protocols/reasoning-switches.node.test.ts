@@ -38,12 +38,12 @@ describe('thinking switches', () => {
     ]);
   });
 
-  it("the README's table lists exactly the formats that have a switch", () => {
+  it("the README's list names exactly the formats that have a switch", () => {
     const readme = readFileSync(join(root, 'src/protocols/README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('### The `reasoning` call option'), readme.indexOf('## End-of-turn'));
-    const rows = [...section.matchAll(/^\| `([\w.-]+)`/gm)].map((match) => match[1]);
+    const rows = [...section.matchAll(/^- `([\w.-]+)`:/gm)].map((match) => match[1]);
     const withSwitch = FORMATS.filter((format) => format.create().reasoningSwitch !== undefined).map((f) => f.name);
     expect(rows.sort()).toEqual([...withSwitch].sort());
-    expect(section).toContain('| the others');
+    expect(section).toContain('- the others:');
   });
 });
