@@ -11,6 +11,7 @@ const SHOWN: Array<keyof ProxyEnv> = [
   'TOOL_MODE',
   'PROTOCOL',
   'UPSTREAM_MODEL',
+  'HISTORY',
   'TOOL_RESULT_FILES',
   'ALLOWED_ORIGINS',
   'MAX_BODY_BYTES',
