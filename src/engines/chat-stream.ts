@@ -8,7 +8,7 @@ import type {
   LanguageModelV4Usage,
   SharedV4Warning,
 } from '@ai-sdk/provider';
-import { raceAbort } from '../util/abort.ts';
+import { abortRacer } from '../util/abort.ts';
 import type { ChatCompletionChunk, ChatFinishReason, ChatToolCallDelta, ChatUsage } from '../wire/types.ts';
 
 /**
@@ -157,6 +157,8 @@ export function chunkPartsStream(
    * the client is gone, so nothing here awaits either.
    */
   const stop = new AbortController();
+  /** Each pull's wait on the engine, raced with `stop` through one listener for the whole stream. */
+  const racer = abortRacer(stop.signal);
   let ended = false;
   const end = () => {
     if (ended) return;
@@ -187,7 +189,7 @@ export function chunkPartsStream(
         // Loop until this pull produced at least one part (a chunk may carry nothing).
         for (;;) {
           // Raced with the abort: an engine that ignores the signal, or a read that never settles, cannot hold us.
-          const { done, value } = await raceAbort(iterator.next(), stop.signal);
+          const { done, value } = await racer.race(iterator.next());
           if (done) {
             ended = true;
             options.abortSignal?.removeEventListener('abort', onAbort);

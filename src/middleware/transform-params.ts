@@ -12,6 +12,7 @@ import { notTooDeep } from './nesting.ts';
 import type { ToolCallMiddlewareProviderOptions } from './options.ts';
 import { reasoningSwitch } from './reasoning-effort.ts';
 import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
+import { cachedToolPrompt } from './tool-prompt.ts';
 
 /**
  * Both error hooks (middleware option and per-call provider option) hear every
@@ -79,9 +80,12 @@ export function transformParams(params: LanguageModelV4CallOptions, setup: CallS
   const forced = toolChoice.type === 'required' || toolChoice.type === 'tool';
   let toolPrompt = '';
   if (toolChoice.type !== 'none' && tools.length > 0) {
-    toolPrompt = protocol.formatTools({ tools, toolSystemPromptTemplate: options.toolSystemPromptTemplate });
-    toolPrompt += exampleCalls(allTools, protocol);
-    if (forced) toolPrompt += `\n\n${forcedInstruction(toolChoice)}`;
+    const choice = toolChoice.type === 'tool' ? `tool:${toolChoice.toolName}` : toolChoice.type;
+    toolPrompt = cachedToolPrompt(setup, allTools, choice, () => {
+      let rendered = protocol.formatTools({ tools, toolSystemPromptTemplate: options.toolSystemPromptTemplate });
+      rendered += exampleCalls(allTools, protocol);
+      return forced ? `${rendered}\n\n${forcedInstruction(toolChoice)}` : rendered;
+    });
   }
   const thinking = reasoningSwitch(params.reasoning, protocol, providerOptions, warnings);
   // History as the protocol's text, or (`history: 'native'`) left as structured messages for the server's template.

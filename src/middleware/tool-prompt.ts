@@ -1,0 +1,76 @@
+/**
+ * The tool prompt, rendered once per distinct tool set. A proxy gets the same
+ * tools with every request of an agent (Claude Code: 20 tools, 70 KB of
+ * schemas and descriptions), and rendering them was a tenth of an emulated
+ * request's CPU in Node; keying the cache costs a fifth of that: names,
+ * schemas and examples as JSON, while the long descriptions are compared
+ * with the cached ones (string equality, no copy) instead of serialised.
+ *
+ * Per middleware (the protocol and the template are fixed there), a few sets
+ * (an app with several agents), least recently used first out; a tool set
+ * too large to keep is rendered every time. `formatTools` and the template
+ * are pure functions of the tools, as the protocol interface describes them.
+ * Synchronous, so concurrent requests cannot see a half-made entry.
+ */
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { CallSetup } from './call-state.ts';
+
+type Tools = NonNullable<LanguageModelV4CallOptions['tools']>;
+
+/** Tool sets kept per middleware. */
+const MAX_ENTRIES = 16;
+/** Characters (key and prompt) above which a tool set is not kept: 16 of them stay under ~16 MB. */
+const MAX_ENTRY_CHARS = 512 * 1024;
+
+interface Entry {
+  descriptions: Array<string | undefined>;
+  prompt: string;
+}
+
+const caches = new WeakMap<CallSetup, Map<string, Entry>>();
+
+/**
+ * Everything the prompt depends on but the descriptions, as JSON, which
+ * leaves no two tool sets one key: the cache is shared by every client of a
+ * proxy, and one must never get a prompt made from another's tools.
+ */
+function keyOf(tools: Tools, choice: string): string {
+  let key = JSON.stringify(choice);
+  for (const tool of tools) {
+    key +=
+      tool.type === 'function'
+        ? `\n${JSON.stringify([tool.name, tool.strict === true, tool.inputSchema, tool.inputExamples ?? null])}`
+        : `\n${JSON.stringify([tool.type, tool.name, tool.id])}`;
+  }
+  return key;
+}
+
+const descriptionsOf = (tools: Tools) => tools.map((tool) => (tool.type === 'function' ? tool.description : undefined));
+
+function sameDescriptions(a: Array<string | undefined>, b: Array<string | undefined>): boolean {
+  return a.length === b.length && a.every((description, i) => description === b[i]);
+}
+
+/** `render()`, or what it gave for the same tools and choice before (`choice` names what else the prompt says). */
+export function cachedToolPrompt(setup: CallSetup, tools: Tools, choice: string, render: () => string): string {
+  let cache = caches.get(setup);
+  if (cache === undefined) {
+    cache = new Map();
+    caches.set(setup, cache);
+  }
+  const key = keyOf(tools, choice);
+  const descriptions = descriptionsOf(tools);
+  const hit = cache.get(key);
+  if (hit !== undefined && sameDescriptions(hit.descriptions, descriptions)) {
+    // Most recently used last: the Map's order is the eviction order.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit.prompt;
+  }
+  const prompt = render();
+  if (key.length + prompt.length > MAX_ENTRY_CHARS) return prompt;
+  cache.delete(key);
+  cache.set(key, { descriptions, prompt });
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  return prompt;
+}

@@ -1,0 +1,336 @@
+/**
+ * `npm run bench:proxy`: what the proxy itself costs per request, emulated
+ * against native, for a small request and an agent-sized one
+ * (proxy-load.ts), with an upstream stub inside the isolate.
+ *
+ * - workerd: the bench Worker (proxy-worker.ts, bundled with esbuild as
+ *   worker/e2e/heap.ts bundles the shipped one) under miniflare, nothing in
+ *   between but miniflare's entry worker. CPU is the workerd process's own,
+ *   from /proc (every thread's `schedstat`, nanoseconds) read around each
+ *   request of a sequential pass, so it carries GC and workerd's HTTP work
+ *   as a deployed Worker's CPU time does; `floor` is a request the Worker
+ *   answers at once. Throughput: 10 keep-alive connections, fixed count.
+ * - Node: the same handlers called in-process; CPU per request from
+ *   process.cpuUsage around each call (the response read to its end).
+ *
+ * Modes alternate round by round; medians of the rounds' means. Loopback
+ * only, bounded loops. `-- --quick` runs a short pass and writes nothing;
+ * `-- --node-only` skips workerd (for `node --cpu-prof`).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { build } from 'esbuild';
+import { Miniflare } from 'miniflare';
+import { writeResults } from '../results-file.ts';
+import { argv, loadAverage, machine, writeJson } from './node-host.bench.ts';
+import { BENCH_HEADER, BENCH_REQUESTS, type BenchMode, type BenchSize, benchCase, benchHandler } from './proxy-load.ts';
+
+const args = argv();
+const quick = args.includes('--quick');
+const nodeOnly = args.includes('--node-only');
+const workerdOnly = args.includes('--workerd-only');
+const ROUNDS = quick ? 1 : 3;
+/** Requests per mode and round: the sequential CPU pass, then the throughput pass. */
+const COUNTS: Record<BenchSize, { cpu: number; load: number }> = quick
+  ? { small: { cpu: 100, load: 200 }, agent: { cpu: 50, load: 100 } }
+  : { small: { cpu: 300, load: 1000 }, agent: { cpu: 150, load: 400 } };
+const CONNECTIONS = 10;
+const MODES: BenchMode[] = ['emulated', 'native'];
+const SIZES: BenchSize[] = ['small', 'agent'];
+
+interface Pass {
+  /** CPU per request, ms: mean, median, 99th percentile (sequential pass). */
+  mean: number;
+  p50: number;
+  p99: number;
+  /** Requests per second with CONNECTIONS at a time. */
+  rps: number;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
+function summarize(perRequestMs: number[], rps: number): Pass {
+  const sorted = [...perRequestMs].sort((a, b) => a - b);
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length;
+  return { mean, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), rps };
+}
+
+function checkAnswer(size: BenchSize, text: string): void {
+  const { done, call } = BENCH_REQUESTS[size];
+  if (!text.includes(done) || !text.includes(call)) throw new Error(`${size}: unexpected answer: ${text.slice(-400)}`);
+}
+
+async function runPasses(size: BenchSize, once: () => Promise<void>, cpuMs: () => number): Promise<Pass> {
+  const { cpu, load } = COUNTS[size];
+  const perRequest: number[] = [];
+  for (let i = 0; i < cpu; i++) {
+    const before = cpuMs();
+    await once();
+    perRequest.push(cpuMs() - before);
+  }
+  let started = 0;
+  const from = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (started < load) {
+        started++;
+        await once();
+      }
+    }),
+  );
+  const rps = load / ((performance.now() - from) / 1000);
+  return summarize(perRequest, rps);
+}
+
+/** Rounds of every (size, mode), modes alternating; each cell the median of its rounds. */
+async function measure(
+  host: string,
+  requester: (mode: BenchMode, size: BenchSize) => () => Promise<void>,
+  cpuMs: () => number,
+): Promise<Map<string, Pass>> {
+  const rounds = new Map<string, Pass[]>();
+  for (const size of SIZES) {
+    for (const mode of MODES) {
+      const once = requester(mode, size);
+      for (let i = 0; i < 30; i++) await once(); // warm-up: JIT, first-call caches
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? MODES : [...MODES].reverse();
+      for (const mode of order) {
+        const pass = await runPasses(size, requester(mode, size), cpuMs);
+        const key = benchCase(mode, size);
+        rounds.set(key, [...(rounds.get(key) ?? []), pass]);
+        console.log(
+          `${host} ${key} round ${round + 1}: ${pass.mean.toFixed(2)} ms CPU/req (p99 ${pass.p99.toFixed(2)}), ${pass.rps.toFixed(0)} req/s`,
+        );
+      }
+    }
+  }
+  const result = new Map<string, Pass>();
+  for (const [key, passes] of rounds) {
+    result.set(key, {
+      mean: median(passes.map((p) => p.mean)),
+      p50: median(passes.map((p) => p.p50)),
+      p99: median(passes.map((p) => p.p99)),
+      rps: median(passes.map((p) => p.rps)),
+    });
+  }
+  return result;
+}
+
+// ---- Node, in-process ----
+
+function nodeCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+function nodeRequester(mode: BenchMode, size: BenchSize): () => Promise<void> {
+  const handler = cachedHandler(mode, size);
+  const { path, headers, body } = BENCH_REQUESTS[size];
+  return async () => {
+    const response = await handler(
+      new Request(`http://127.0.0.1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      }),
+    );
+    checkAnswer(size, await response.text());
+  };
+}
+
+const handlers = new Map<string, ReturnType<typeof benchHandler>>();
+function cachedHandler(mode: BenchMode, size: BenchSize) {
+  const key = benchCase(mode, size);
+  let handler = handlers.get(key);
+  if (handler === undefined) {
+    handler = benchHandler(mode, size);
+    handlers.set(key, handler);
+  }
+  return handler;
+}
+
+// ---- workerd, through miniflare ----
+
+/** workerd's pid: the `workerd` process among this process's descendants. */
+function workerdPid(): number {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
+      parents.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let at = pid, hops = 0; at > 1 && hops < 10; hops++) {
+      at = parents.get(at) ?? 0;
+      if (at === process.pid) return true;
+    }
+    return false;
+  };
+  const found = [...names].filter(([pid, name]) => name.includes('workerd') && descends(pid));
+  if (found.length !== 1) throw new Error(`expected one workerd child, found ${found.length}`);
+  return found[0]?.[0] ?? 0;
+}
+
+/** CPU the process has run, all threads, in ms (schedstat: nanoseconds on the CPU). */
+function processCpuMs(pid: number): () => number {
+  return () => {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // a thread that ended between the listing and the read
+      }
+    }
+    return ns / 1e6;
+  };
+}
+
+async function startBenchWorker(): Promise<{ base: URL; stop: () => Promise<void> }> {
+  const bundle = await build({
+    entryPoints: [new URL('./proxy-worker.ts', import.meta.url).pathname],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    conditions: ['workerd', 'worker', 'browser'],
+    mainFields: ['module', 'main'],
+    minify: true,
+  });
+  const mf = new Miniflare({
+    modules: true,
+    script: bundle.outputFiles[0]?.text ?? '',
+    compatibilityDate: '2026-07-01',
+    compatibilityFlags: ['enable_request_signal'],
+  });
+  return { base: await mf.ready, stop: () => mf.dispose() };
+}
+
+function httpRequester(base: URL, agent: http.Agent) {
+  return (path: string, method: string, headers: Record<string, string>, body: string) =>
+    new Promise<string>((resolve, reject) => {
+      const request = http.request(new URL(path, base), {
+        method,
+        agent,
+        headers: { 'content-length': Buffer.byteLength(body), ...headers },
+      });
+      request.on('response', (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (data: Buffer) => parts.push(data));
+        response.on('end', () => resolve(Buffer.concat(parts).toString()));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+}
+
+// ---- the run ----
+
+const loadAtStart = loadAverage();
+const started = performance.now();
+let workerd: Map<string, Pass> | undefined;
+let floor: Pass | undefined;
+if (!nodeOnly) {
+  const worker = await startBenchWorker();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  try {
+    const send = httpRequester(worker.base, agent);
+    const cpuMs = processCpuMs(workerdPid());
+    const requester = (mode: BenchMode, size: BenchSize) => {
+      const { path, headers, body } = BENCH_REQUESTS[size];
+      const all = { 'content-type': 'application/json', [BENCH_HEADER]: benchCase(mode, size), ...headers };
+      return async () => checkAnswer(size, await send(path, 'POST', all, body));
+    };
+    const floorOnce = async () => {
+      await send('/floor', 'GET', {}, '');
+    };
+    for (let i = 0; i < 30; i++) await floorOnce();
+    floor = await runPasses('small', floorOnce, cpuMs);
+    workerd = await measure('workerd', requester, cpuMs);
+  } finally {
+    agent.destroy();
+    await worker.stop();
+  }
+}
+const node = workerdOnly ? new Map<string, Pass>() : await measure('node', nodeRequester, nodeCpuMs);
+
+// ---- the table ----
+
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const rows: string[] = [];
+const verdicts: string[] = [];
+for (const size of SIZES) {
+  const bytes = `${(BENCH_REQUESTS[size].body.length / 1024).toFixed(1)} KB`;
+  for (const mode of MODES) {
+    const key = benchCase(mode, size);
+    const w = workerd?.get(key);
+    const n = node.get(key);
+    const workerdCells = w ? [ms(w.mean), ms(w.p50), ms(w.p99), w.rps.toFixed(0)] : ['–', '–', '–', '–'];
+    const nodeCells = n ? [ms(n.mean), ms(n.p99), n.rps.toFixed(0)] : ['–', '–', '–'];
+    rows.push(`| ${size} (${bytes}) | ${mode} | ${workerdCells.join(' | ')} | ${nodeCells.join(' | ')} |`);
+  }
+  const ratios = (hostName: string, cells: Map<string, Pass> | undefined) => {
+    const e = cells?.get(benchCase('emulated', size));
+    const v = cells?.get(benchCase('native', size));
+    if (e === undefined || v === undefined) return;
+    const cpu = e.mean / v.mean;
+    const rps = e.rps / v.rps;
+    const p99 = size === 'agent' && hostName === 'workerd' ? `, emulated p99 ${ms(e.p99)} (target < 10 ms)` : '';
+    verdicts.push(
+      `- ${size}, ${hostName}: emulated/native CPU ${cpu.toFixed(2)}x (target <= 1.3x), throughput ${rps.toFixed(2)}x (target >= 0.8x)${p99}.`,
+    );
+  };
+  ratios('workerd', workerd);
+  ratios('Node', node);
+}
+const table = [
+  `CPU per request (sequential; workerd: the process's CPU, GC and HTTP included) and requests per second (${CONNECTIONS} connections), upstream stubbed inside the isolate. ${ROUNDS} rounds, medians.`,
+  '',
+  '| request | mode | workerd CPU/req | p50 | p99 | workerd req/s | Node CPU/req | Node p99 | Node req/s |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows,
+  ...(floor
+    ? [
+        `| floor (GET, answered at once) | – | ${ms(floor.mean)} | ${ms(floor.p50)} | ${ms(floor.p99)} | ${floor.rps.toFixed(0)} | – | – | – |`,
+      ]
+    : []),
+  '',
+  ...verdicts,
+  '',
+  `Load average ${loadAtStart.toFixed(2)} at start, ${loadAverage().toFixed(2)} at end; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+].join('\n');
+console.log(`\nThe proxy's cost (npm run bench:proxy${quick ? ' -- --quick' : ''}).\n${table}`);
+if (!quick && !nodeOnly && !workerdOnly) {
+  const file = writeResults({
+    file: 'src/test/bench/RESULTS.md',
+    fileTitle: 'Benchmark results',
+    id: 'proxy',
+    heading: "The proxy's own cost: emulated against native, in workerd and Node",
+    command: 'npm run bench:proxy',
+    body: table,
+  });
+  console.log(`Results: ${file}`);
+}
+writeJson('.cache/bench', `proxy${quick ? '-quick' : ''}-latest.json`, {
+  date: new Date().toISOString(),
+  machine: machine(),
+  workerd: workerd ? Object.fromEntries(workerd) : undefined,
+  floor,
+  node: Object.fromEntries(node),
+});
