@@ -11,6 +11,7 @@ import type { CoalesceToolInputOptions } from './delta-coalescer.ts';
 import type { routeDroppedCalls } from './dropped-calls.ts';
 import type { nativeHistory } from './native-history.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
+import type { cachedToolPrompt } from './tool-prompt.ts';
 
 /** The tool-choice mode in force for one call. */
 export type ToolChoiceMode =
@@ -35,6 +36,8 @@ export interface CallSetup {
   attachFiles?: typeof attachedFiles;
   /** `history: 'native'`: the history stays structured messages (else convertPrompt writes it as text). */
   nativeHistory?: typeof nativeHistory;
+  /** cachingToolMiddleware's (the proxy's): the tool prompt rendered once per tool set; the others render per call. */
+  cachePrompt?: typeof cachedToolPrompt;
 }
 
 /** The setup, and what one call adds to it. */

@@ -15,6 +15,7 @@ import { routeDroppedCalls } from './dropped-calls.ts';
 import type { ToolshimMiddleware } from './middleware-type.ts';
 import { nativeHistory } from './native-history.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
+import { cachedToolPrompt } from './tool-prompt.ts';
 import { callState, combineOnError, functionToolsOf, transformParams } from './transform-params.ts';
 import { wrapGenerate } from './wrap-generate.ts';
 import { wrapStream } from './wrap-stream.ts';
@@ -47,6 +48,19 @@ export function checkOption(name: string, value: unknown, allowed: string): void
 }
 
 export function createToolMiddleware(options: ToolMiddlewareOptions): ToolshimMiddleware {
+  return toolMiddleware(setupFor(options));
+}
+
+/**
+ * `createToolMiddleware` that renders the tool prompt once per tool set
+ * (tool-prompt.ts): the proxy's, which gets the same tools with every request.
+ * Not on a public entry, so an app's bundle does not carry the cache.
+ */
+export function cachingToolMiddleware(options: ToolMiddlewareOptions): ToolshimMiddleware {
+  return toolMiddleware({ ...setupFor(options), cachePrompt: cachedToolPrompt });
+}
+
+function setupFor(options: ToolMiddlewareOptions): CallSetup {
   const protocol = resolveProtocol(options?.protocol);
   const { reasoning } = options;
   // Checked here so that a wrong value fails when the middleware is made, not on the first call.
@@ -60,14 +74,14 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): ToolshimMi
       : undefined,
     "'text' or { startInside: true }",
   );
-  return toolMiddleware({
+  return {
     protocol,
     options,
     coalescing: resolveCoalescing(options.coalesceToolInput),
     ...(options.droppedCalls === 'invalid-tool-call' ? { routeDrops: routeDroppedCalls } : {}),
     ...(options.toolResultFiles === 'attach' ? { attachFiles: attachedFiles } : {}),
     ...(options.history === 'native' ? { nativeHistory } : {}),
-  });
+  };
 }
 
 /** A preset: the protocol with every option at its default. */

@@ -8,7 +8,8 @@
  *
  * Per middleware (the protocol and the template are fixed there), a few sets
  * (an app with several agents), least recently used first out; a tool set
- * too large to keep is rendered every time. `formatTools` and the template
+ * too large to keep is rendered every time. Reached from cachingToolMiddleware
+ * (the proxy's) only: an app's middleware renders per call and stays as small. `formatTools` and the template
  * are pure functions of the tools, as the protocol interface describes them.
  * Synchronous, so concurrent requests cannot see a half-made entry.
  */
@@ -22,55 +23,38 @@ const MAX_ENTRIES = 16;
 /** Characters (key and prompt) above which a tool set is not kept: 16 of them stay under ~16 MB. */
 const MAX_ENTRY_CHARS = 512 * 1024;
 
-interface Entry {
-  descriptions: Array<string | undefined>;
-  prompt: string;
-}
-
-const caches = new WeakMap<CallSetup, Map<string, Entry>>();
+/** Per middleware: key → [the descriptions, the prompt]. */
+const caches = new WeakMap<CallSetup, Map<string, [Array<string | undefined>, string]>>();
 
 /**
- * Everything the prompt depends on but the descriptions, as JSON, which
- * leaves no two tool sets one key: the cache is shared by every client of a
- * proxy, and one must never get a prompt made from another's tools.
+ * `render()`, or what it gave for the same tools and choice before (`choice`
+ * names what else the prompt says). The key is everything the prompt depends
+ * on but the descriptions, as JSON, which gives no two tool sets one key: the
+ * cache is shared by every client of a proxy, and one must never get a prompt
+ * made from another's tools.
  */
-function keyOf(tools: Tools, choice: string): string {
-  let key = JSON.stringify(choice);
-  for (const tool of tools) {
-    key +=
-      tool.type === 'function'
-        ? `\n${JSON.stringify([tool.name, tool.strict === true, tool.inputSchema, tool.inputExamples ?? null])}`
-        : `\n${JSON.stringify([tool.type, tool.name, tool.id])}`;
-  }
-  return key;
-}
-
-const descriptionsOf = (tools: Tools) => tools.map((tool) => (tool.type === 'function' ? tool.description : undefined));
-
-function sameDescriptions(a: Array<string | undefined>, b: Array<string | undefined>): boolean {
-  return a.length === b.length && a.every((description, i) => description === b[i]);
-}
-
-/** `render()`, or what it gave for the same tools and choice before (`choice` names what else the prompt says). */
 export function cachedToolPrompt(setup: CallSetup, tools: Tools, choice: string, render: () => string): string {
   let cache = caches.get(setup);
   if (cache === undefined) {
     cache = new Map();
     caches.set(setup, cache);
   }
-  const key = keyOf(tools, choice);
-  const descriptions = descriptionsOf(tools);
+  const key = JSON.stringify([
+    choice,
+    tools.map((t) => (t.type === 'function' ? [t.name, t.strict, t.inputSchema, t.inputExamples] : [t.name, t.id])),
+  ]);
+  const descriptions = tools.map((t) => (t.type === 'function' ? t.description : undefined));
   const hit = cache.get(key);
-  if (hit !== undefined && sameDescriptions(hit.descriptions, descriptions)) {
-    // Most recently used last: the Map's order is the eviction order.
-    cache.delete(key);
+  // Taken out and put back last: the Map's order is the eviction order, least recently used first.
+  cache.delete(key);
+  if (hit?.[0].every((description, i) => description === descriptions[i])) {
     cache.set(key, hit);
-    return hit.prompt;
+    return hit[1];
   }
   const prompt = render();
-  if (key.length + prompt.length > MAX_ENTRY_CHARS) return prompt;
-  cache.delete(key);
-  cache.set(key, { descriptions, prompt });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  if (key.length + prompt.length <= MAX_ENTRY_CHARS) {
+    cache.set(key, [descriptions, prompt]);
+    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  }
   return prompt;
 }

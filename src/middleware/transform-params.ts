@@ -12,7 +12,6 @@ import { notTooDeep } from './nesting.ts';
 import type { ToolCallMiddlewareProviderOptions } from './options.ts';
 import { reasoningSwitch } from './reasoning-effort.ts';
 import { forcedInstruction, forcedResponseSchema, validateToolChoice } from './tool-choice.ts';
-import { cachedToolPrompt } from './tool-prompt.ts';
 
 /**
  * Both error hooks (middleware option and per-call provider option) hear every
@@ -80,12 +79,13 @@ export function transformParams(params: LanguageModelV4CallOptions, setup: CallS
   const forced = toolChoice.type === 'required' || toolChoice.type === 'tool';
   let toolPrompt = '';
   if (toolChoice.type !== 'none' && tools.length > 0) {
+    const render = () => {
+      const rendered = protocol.formatTools({ tools, toolSystemPromptTemplate: options.toolSystemPromptTemplate });
+      const examples = rendered + exampleCalls(allTools, protocol);
+      return forced ? `${examples}\n\n${forcedInstruction(toolChoice)}` : examples;
+    };
     const choice = toolChoice.type === 'tool' ? `tool:${toolChoice.toolName}` : toolChoice.type;
-    toolPrompt = cachedToolPrompt(setup, allTools, choice, () => {
-      let rendered = protocol.formatTools({ tools, toolSystemPromptTemplate: options.toolSystemPromptTemplate });
-      rendered += exampleCalls(allTools, protocol);
-      return forced ? `${rendered}\n\n${forcedInstruction(toolChoice)}` : rendered;
-    });
+    toolPrompt = setup.cachePrompt ? setup.cachePrompt(setup, allTools, choice, render) : render();
   }
   const thinking = reasoningSwitch(params.reasoning, protocol, providerOptions, warnings);
   // History as the protocol's text, or (`history: 'native'`) left as structured messages for the server's template.

@@ -13,7 +13,7 @@
 import type { LanguageModelV4StreamPart, LanguageModelV4StreamResult } from '@ai-sdk/provider';
 import type { CallState } from './call-state.ts';
 import { logStreamPart } from './debug.ts';
-import { createResponseParser, type ResponseParser } from './response-parser.ts';
+import { createResponseParser } from './response-parser.ts';
 
 type Part = LanguageModelV4StreamPart;
 
@@ -24,61 +24,41 @@ export async function wrapStream(
   const result = await doStream();
   const debugStream = state.debug === 'stream';
   const reader = result.stream.getReader();
-  let parser: ResponseParser | undefined;
+  let controller!: ReadableStreamDefaultController<Part>;
   /** Parts passed on by the pull in progress. */
   let passed = 0;
-
-  function handle(part: Part, enqueue: (part: Part) => void): void {
-    if (debugStream) logStreamPart('raw', part);
-    if (part.type === 'stream-start') {
-      enqueue({ ...part, warnings: [...part.warnings, ...state.warnings] });
-      return;
-    }
-    if (parser === undefined) {
-      enqueue(part);
-      return;
-    }
-    switch (part.type) {
-      case 'text-start':
-      case 'text-end':
-        // The writer opens and closes its own text blocks around tool calls.
-        return;
-      case 'text-delta':
-        parser.feed(part.delta);
-        return;
-      case 'finish':
-        parser.finish();
-        enqueue({ ...part, finishReason: parser.finishReason(part.finishReason) });
-        return;
-      default:
-        enqueue(part);
-    }
-  }
+  const enqueue = (part: Part) => {
+    passed++;
+    controller.enqueue(part);
+  };
+  const parser = createResponseParser(state, enqueue);
 
   const stream = new ReadableStream<Part>(
     {
-      start(controller) {
-        parser = createResponseParser(state, (part) => {
-          passed++;
-          controller.enqueue(part);
-        });
+      start(streamController) {
+        controller = streamController;
       },
-      async pull(controller) {
-        const enqueue = (part: Part) => {
-          passed++;
-          controller.enqueue(part);
-        };
+      async pull() {
         passed = 0;
         try {
           while (passed === 0) {
-            const { done, value } = await reader.read();
+            const { done, value: part } = await reader.read();
             if (done) {
               // A stream that ends without `finish` still gets its held text and open calls resolved.
               parser?.finish();
               controller.close();
               return;
             }
-            handle(value, enqueue);
+            if (debugStream) logStreamPart('raw', part);
+            if (part.type === 'stream-start') enqueue({ ...part, warnings: [...part.warnings, ...state.warnings] });
+            else if (parser === undefined) enqueue(part);
+            else if (part.type === 'text-delta') parser.feed(part.delta);
+            else if (part.type === 'finish') {
+              parser.finish();
+              enqueue({ ...part, finishReason: parser.finishReason(part.finishReason) });
+            }
+            // The writer opens and closes its own text blocks around tool calls.
+            else if (part.type !== 'text-start' && part.type !== 'text-end') enqueue(part);
           }
         } catch (error) {
           // A failing provider stream, or a parser that threw: the stream fails, as the pipe failed it.
@@ -86,9 +66,7 @@ export async function wrapStream(
           controller.error(error);
         }
       },
-      cancel(reason) {
-        return reader.cancel(reason);
-      },
+      cancel: (reason) => reader.cancel(reason),
     },
     { highWaterMark: 0 },
   );

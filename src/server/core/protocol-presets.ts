@@ -3,7 +3,7 @@
  * the registry (and its aliases, such as `xml` and `qwen3coder`) and `auto`.
  */
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
-import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
+import { cachingToolMiddleware } from '../../middleware/create-tool-middleware.ts';
 import { FORMAT_ALIASES, FORMAT_NAMES, findFormat } from '../../protocols/registry.ts';
 
 /** The names to offer (aliases work too). */
@@ -26,7 +26,8 @@ export function middlewareForProtocol(
   const key = `${format.name} ${toolResultFiles} ${history}`;
   let middleware = made.get(key);
   if (middleware === undefined) {
-    middleware = createToolMiddleware({ protocol: format.create(), toolResultFiles, history });
+    // The caching variant: the proxy gets the same tools with every request of an agent.
+    middleware = cachingToolMiddleware({ protocol: format.create(), toolResultFiles, history });
     made.set(key, middleware);
   }
   return middleware;
