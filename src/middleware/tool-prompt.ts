@@ -14,7 +14,6 @@
  * Synchronous, so concurrent requests cannot see a half-made entry.
  */
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import type { CallSetup } from './call-state.ts';
 
 type Tools = NonNullable<LanguageModelV4CallOptions['tools']>;
 
@@ -23,8 +22,8 @@ const MAX_ENTRIES = 16;
 /** Characters (key and prompt) above which a tool set is not kept: 16 of them stay under ~16 MB. */
 const MAX_ENTRY_CHARS = 512 * 1024;
 
-/** Per middleware: key → [the descriptions, the prompt]. */
-const caches = new WeakMap<CallSetup, Map<string, [Array<string | undefined>, string]>>();
+/** Per middleware (keyed by its setup object, which this module need not know): key → [the descriptions, the prompt]. */
+const caches = new WeakMap<object, Map<string, [Array<string | undefined>, string]>>();
 
 /**
  * `render()`, or what it gave for the same tools and choice before (`choice`
@@ -33,7 +32,7 @@ const caches = new WeakMap<CallSetup, Map<string, [Array<string | undefined>, st
  * cache is shared by every client of a proxy, and one must never get a prompt
  * made from another's tools.
  */
-export function cachedToolPrompt(setup: CallSetup, tools: Tools, choice: string, render: () => string): string {
+export function cachedToolPrompt(setup: object, tools: Tools, choice: string, render: () => string): string {
   let cache = caches.get(setup);
   if (cache === undefined) {
     cache = new Map();
