@@ -8,10 +8,11 @@
  * the proxy and print the listing. Offline: no --upstream.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sessionFolder } from '../../../worker/e2e/agents/scratch.ts';
 import { root } from '../runtimes/test-files.ts';
 import { consumerProject, packTarball } from './consumer-project.ts';
 import { packageChecks, packageChecksSkipReason } from './package-checks.ts';
@@ -57,24 +58,27 @@ describe.skipIf(!packageChecks || !haveClients)(
 
     it('toolshim codex exec "run `ls`": Codex runs its shell tool through the proxy and answers with the listing', () => {
       // Codex's terminal sessions refuse a CODEX_HOME under the system temp folder (its sandbox helper).
-      const home = join(root, '.cache/agents', `codex-home-${process.pid}`);
-      mkdirSync(home, { recursive: true });
-      const run = toolshim(
-        // The two -c keep Codex from looking up its plugin and analytics hosts (no network here).
-        [
-          'codex',
-          '-c',
-          'features.plugins=false',
-          '-c',
-          'analytics.enabled=false',
-          'exec',
-          '--skip-git-repo-check',
-          'run `ls`',
-        ],
-        { CODEX_HOME: home },
-      );
-      expect(run.status, run.stderr).toBe(0);
-      expect(run.stdout).toContain('marker-7f3e.txt');
+      const home = sessionFolder('tarball-codex');
+      try {
+        const run = toolshim(
+          // The two -c keep Codex from looking up its plugin and analytics hosts (no network here).
+          [
+            'codex',
+            '-c',
+            'features.plugins=false',
+            '-c',
+            'analytics.enabled=false',
+            'exec',
+            '--skip-git-repo-check',
+            'run `ls`',
+          ],
+          { CODEX_HOME: home },
+        );
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.stdout).toContain('marker-7f3e.txt');
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
     });
   },
 );

@@ -7,16 +7,16 @@
  * with the upstream's limit at the same N, where the client should compact
  * before the upstream refuses anything.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeLaunch, codexLaunch, type Launch } from '../../node/launch-client.ts';
-import { root } from '../wrangler.ts';
 import { runSession, type Session } from './clients.ts';
 import { AFTER_COMPACTION, type LongClient, longScript, storyOf } from './long.ts';
 import { type OutboundTrap, startTrap } from './offline.ts';
 import { type Mode, type Runner, type RunningProxy, startProxy } from './proxy.ts';
 import { workerVars } from './readme.ts';
+import { sessionFolder } from './scratch.ts';
 import { evidence } from './suite.ts';
 import { type Format, type ScriptedUpstream, startUpstream } from './upstream.ts';
 
@@ -57,8 +57,7 @@ for (const { runner, mode, format, style } of configs) {
 
     /** One session; `context`: run it as `toolshim <client> --context N` would, the upstream's limit at N. */
     async function run(client: LongClient, context?: number): Promise<{ session: Session; why: () => string }> {
-      mkdirSync(`${root}.cache/agents`, { recursive: true });
-      const base = mkdtempSync(`${root}.cache/agents/long-${client}-`);
+      const base = sessionFolder(`long-${client}`);
       const [cwd, home] = [join(base, 'work'), join(base, 'home')];
       mkdirSync(cwd);
       mkdirSync(home);

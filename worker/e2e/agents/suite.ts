@@ -3,10 +3,9 @@
  * `toolshim serve`): per mode and format, one scripted upstream and one proxy
  * serve all the clients' sessions in turn.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../wrangler.ts';
 import { type Client, runSession, type Session } from './clients.ts';
 import { codexLong, namespaced } from './codex.ts';
 import { type OutboundTrap, startTrap } from './offline.ts';
@@ -23,6 +22,7 @@ import {
   type Vocabulary,
   vocabularies,
 } from './scenarios.ts';
+import { sessionFolder } from './scratch.ts';
 import { type Format, type ScriptedUpstream, startUpstream } from './upstream.ts';
 
 /** The proxy's token and upstream model name, as worker/README.md's command sets them. */
@@ -150,9 +150,7 @@ export function agentSuite(runner: Runner): void {
       });
 
       const run = async (client: Client, make: (dir: string) => Scenario): Promise<Outcome> => {
-        // Not under /tmp: Codex sets up no sandbox helper when CODEX_HOME is there, and its terminal sessions need one.
-        mkdirSync(`${root}.cache/agents`, { recursive: true });
-        const base = mkdtempSync(`${root}.cache/agents/${client}-`);
+        const base = sessionFolder(client);
         const dir = join(base, 'work');
         const home = join(base, 'home');
         mkdirSync(dir);
