@@ -63,12 +63,27 @@ function dsmlTrigger(block: string): Trigger {
   };
 }
 
+/**
+ * The block's begin marker as R1 distills also spell it, the spellings llama.cpp's DeepSeek R1 parser
+ * accepts (ggml-org/llama.cpp common/chat.cpp, `<｜tool_calls_begin｜>`, `<｜tool calls begin｜>`,
+ * `<｜tool\_calls\_begin｜>`, `<｜tool▁calls｜>`); the calls inside and the end keep the tokenizer's spelling.
+ */
+const CALLS_BEGINS = [
+  CALLS_BEGIN,
+  '<｜tool_calls_begin｜>',
+  '<｜tool calls begin｜>',
+  '<｜tool\\_calls\\_begin｜>',
+  '<｜tool▁calls｜>',
+];
+
 /** @internal */
 export const deepseekTriggers: readonly Trigger[] = [
-  {
-    marker: CALLS_BEGIN,
-    open: (env, marker) => openCallsBlock(env, marker, { call: CALL_BEGIN, end: CALLS_END, openCall }),
-  },
+  ...CALLS_BEGINS.map(
+    (marker): Trigger => ({
+      marker,
+      open: (env, m) => openCallsBlock(env, m, { call: CALL_BEGIN, end: CALLS_END, openCall }),
+    }),
+  ),
   { marker: CALLS_END, open: openCallsBlockEnd },
   // A call without the block around it (the model skipped the marker).
   { marker: CALL_BEGIN, open: (env, marker) => openLooseCall(env, marker, openCall) },

@@ -29,13 +29,23 @@ const openCall = (env: SectionEnv, marker: string) =>
     end: ['<|tool_call_end|>'],
   });
 
+/**
+ * The section's markers in both spellings: vLLM's Kimi K2 parser reads the singular
+ * `<|tool_call_section_begin|>` / `<|tool_call_section_end|>` too (vllm-project/vllm
+ * tests/tool_use/test_kimi_k2_tool_parser.py; llama.cpp took them over in ggml-org/llama.cpp#17376).
+ */
+const SECTION_ENDS = [SECTION_END, '<|tool_call_section_end|>'];
+
 /** @internal */
 export const kimiK2Triggers: readonly Trigger[] = [
-  {
-    marker: '<|tool_calls_section_begin|>',
-    open: (env, marker) => openCallsBlock(env, marker, { call: CALL_BEGIN, end: SECTION_END, openCall }),
-  },
-  { marker: SECTION_END, open: openCallsBlockEnd },
+  ...['<|tool_calls_section_begin|>', '<|tool_call_section_begin|>'].map(
+    (marker): Trigger => ({
+      marker,
+      open: (env, m) =>
+        openCallsBlock(env, m, { call: CALL_BEGIN, end: SECTION_END, otherEnds: SECTION_ENDS, openCall }),
+    }),
+  ),
+  ...SECTION_ENDS.map((marker): Trigger => ({ marker, open: openCallsBlockEnd })),
   // A call without the section around it (the model skipped the marker).
   { marker: CALL_BEGIN, open: (env, marker) => openLooseCall(env, marker, openCall) },
   ...thinkTriggers,

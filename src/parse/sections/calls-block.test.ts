@@ -43,9 +43,11 @@ describe('openCallsBlock', () => {
     ]);
   });
 
-  it('an empty block is prose that names the marker: kept as text', () => {
-    const text = `${BEGIN}${END}`;
-    expect(textOf(sectionEvents(triggers, text))).toBe(text);
+  // Issue 27: the markers are special tokens, so an empty block is the model's markup, not prose; it leaves no text.
+  it('an empty block leaves no text, and no error', () => {
+    const events = sectionEvents(triggers, `A ${BEGIN} ${END} B`);
+    expect(textOf(events)).toBe('A  B');
+    expect(events.some((e) => e[0] === 'error')).toBe(false);
   });
 
   it('a call without its block counts, and the block end after it is dropped', () => {

@@ -7,7 +7,9 @@
  * it does is known only once the first call inside completes or fails, maybe
  * many chunks later, so the begin marker and the whitespace after it are held
  * until then; a block whose first call is malformed, that holds no call or
- * that is followed by prose comes back as text verbatim (nothing lost).
+ * that is followed by prose comes back as text verbatim (nothing lost). An
+ * empty block, and an end marker met alone, are markup and leave no text,
+ * except the end marker of a block that went back as text (issue 27).
  * What is held is bounded: the marker, at most `MAX_SPACE` whitespace and one
  * partial marker; each character is looked at once.
  */
@@ -22,6 +24,8 @@ export interface CallsBlockOptions {
   call: string;
   /** The marker that closes the block. */
   end: string;
+  /** Other spellings of the end marker (Kimi's tokenizer has `<|tool_call_section_end|>` too). */
+  otherEnds?: readonly string[];
   /** Reads one call after its `call` marker. */
   openCall: (env: SectionEnv, marker: string) => Section;
 }
@@ -37,11 +41,16 @@ const TRAILING = 3;
 const DONE = 4;
 
 /**
- * Per parser: a block that produced calls was left without its end marker
- * (a later call in it failed, or prose followed), so the end marker still to
- * come belongs to calls that were emitted and is dropped too.
+ * Per parser, how the last block ended without its end marker: `calls`, it
+ * produced calls (a later call in it failed, or prose followed), so the end
+ * marker still to come belongs to calls that were emitted and is dropped too;
+ * `broken`, it went back as text, and its end marker goes with it.
  */
-const unclosedWithCalls = new WeakMap<ParserCallbacks, true>();
+const unclosed = new WeakMap<ParserCallbacks, 'calls' | 'broken'>();
+
+function leftUnclosed(callbacks: ParserCallbacks, calls: number): void {
+  unclosed.set(callbacks, calls > 0 ? 'calls' : 'broken');
+}
 
 export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBlockOptions): Section {
   const { callbacks } = env;
@@ -52,7 +61,8 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
   let tag = '';
   let inner: Section | undefined;
   let state = GAP;
-  unclosedWithCalls.delete(callbacks);
+  const ends = [options.end, ...(options.otherEnds ?? [])];
+  unclosed.delete(callbacks);
 
   function flushPending(): void {
     if (pending !== '') callbacks.onText(pending);
@@ -69,8 +79,8 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
   /** The block is over without its end marker: what was held goes back as text. */
   function stop(extra: string, reason: string, code: ToolshimErrorCode = 'malformed-tool-call'): void {
     state = DONE;
+    leftUnclosed(callbacks, calls);
     if (calls > 0) {
-      unclosedWithCalls.set(callbacks, true);
       if (extra !== '') callbacks.onText(extra);
       return;
     }
@@ -109,7 +119,7 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
             if (pending.length > marker.length + MAX_SPACE) {
               stop('', 'the tool-calls marker is followed by nothing but whitespace');
             }
-          } else if (c === options.call.charAt(0) || c === options.end.charAt(0)) {
+          } else if (c === options.call.charAt(0) || ends.some((e) => e.charAt(0) === c)) {
             state = MARKER;
           } else {
             stop('', 'the tool-calls marker is not followed by a call');
@@ -119,7 +129,7 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
         }
         case MARKER: {
           const next = tag + c;
-          if (!options.call.startsWith(next) && !options.end.startsWith(next)) {
+          if (!options.call.startsWith(next) && !ends.some((e) => e.startsWith(next))) {
             const partial = tag;
             tag = '';
             stop(partial, 'the tool-calls marker is not followed by a call');
@@ -131,12 +141,12 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
             tag = '';
             inner = options.openCall({ ...env, callbacks: innerCallbacks }, options.call);
             state = CALL;
-          } else if (tag === options.end) {
+          } else if (ends.includes(tag)) {
+            // An empty block is no call and no text either.
+            drop(pending + tag);
+            pending = '';
             tag = '';
-            if (calls > 0) {
-              drop(options.end);
-              state = TRAILING;
-            } else stop(options.end, 'the tool-calls block holds no call');
+            state = calls > 0 ? TRAILING : DONE;
           }
           break;
         }
@@ -151,7 +161,7 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
               // The call ended on a marker it did not own (`<|tool_call_begin|>` with no end before it):
               // read it here, and pass on to the scanner whatever this block does not take.
               state = calls === before ? DONE : GAP;
-              if (calls > 0 && state === DONE) unclosedWithCalls.set(callbacks, true);
+              if (state === DONE) leftUnclosed(callbacks, calls);
               const taken = state === DONE ? 0 : write(again, 0);
               leftover = again.slice(taken);
               if (state === DONE || leftover !== '') return i;
@@ -160,7 +170,7 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
             if (calls === before) {
               // The call was malformed and went back as text: the block is over, the rest is prose.
               state = DONE;
-              if (calls > 0) unclosedWithCalls.set(callbacks, true);
+              leftUnclosed(callbacks, calls);
               return i;
             }
             state = GAP;
@@ -216,7 +226,8 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
 
 /**
  * A call whose model skipped the begin marker: once it completes, the end
- * marker that may follow closes a block that produced a call, so it is dropped.
+ * marker that may follow closes a block that produced a call, so it is dropped;
+ * when it goes back as text, that end marker goes with it.
  */
 export function openLooseCall(env: SectionEnv, marker: string, openCall: CallsBlockOptions['openCall']): Section {
   const { callbacks } = env;
@@ -226,8 +237,13 @@ export function openLooseCall(env: SectionEnv, marker: string, openCall: CallsBl
       callbacks: {
         ...callbacks,
         onToolCallEnd: (call) => {
-          unclosedWithCalls.set(callbacks, true);
+          unclosed.set(callbacks, 'calls');
           callbacks.onToolCallEnd(call);
+        },
+        onError: (message, meta) => {
+          if (meta.code === 'malformed-tool-call' || meta.code === 'unclosed-tool-call')
+            unclosed.set(callbacks, 'broken');
+          callbacks.onError(message, meta);
         },
       },
     },
@@ -236,11 +252,12 @@ export function openLooseCall(env: SectionEnv, marker: string, openCall: CallsBl
 }
 
 /**
- * The block's end marker where the scanner meets it on its own: dropped when
- * it closes a block that produced calls, otherwise ordinary text (a stray
- * marker, or the end of a block whose call was malformed).
+ * The block's end marker where the scanner meets it on its own: markup,
+ * dropped (it closes a block that produced calls, or comes alone), except
+ * after a block or call that went back as text, whose text it ends.
  */
 export function openCallsBlockEnd(env: SectionEnv, marker: string): Section {
-  if (unclosedWithCalls.delete(env.callbacks)) return openSilentMarker(env, marker);
-  return keepMarkerAsText(env, marker);
+  const last = unclosed.get(env.callbacks);
+  unclosed.delete(env.callbacks);
+  return last === 'broken' ? keepMarkerAsText(env, marker) : openSilentMarker(env, marker);
 }

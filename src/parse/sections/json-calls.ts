@@ -8,7 +8,8 @@
  *   cost a complete call. Between the value and it: a ```json fence closer,
  *   a stray `}` (small models add one), further calls, or junk on the same
  *   line, which is kept as text after the call.
- * - `repeat`: several values separated by `;`, `,` or newlines (Llama 3.x).
+ * - `repeat`: several values separated by `;`, `,` or newlines (Llama 3.x). Without it, values separated
+ *   by `,` are read too (`<tool_call>{…}, {…}</tool_call>`), and with an `end`, by blanks.
  * - `declaredOnly`: the trigger is ordinary text (a bare `{` or `[` opening
  *   the answer), so the JSON only counts when it calls a declared tool;
  *   anything else goes back as prose, silently.
@@ -232,8 +233,9 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       state = VALUE;
       return i;
     }
-    if (options.repeat && (c === ';' || c === ',')) {
-      // Llama's `{…}; {…}`: the separator is the block's if a call follows it, text otherwise.
+    if (c === ',' || (options.repeat && c === ';')) {
+      // Llama's `{…}; {…}`, and `{…}, {…}` in any block (Qwen puts several objects in one <tool_call>, issue 27):
+      // the separator is the block's if a call follows it, text otherwise.
       commitAt(i);
       raw.skipTo(i + 1);
       pending = c;
@@ -315,11 +317,18 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       raw.skipTo(i + 1);
       return i + 1;
     }
-    if (c === '{' || c === '[') {
+    // After a comma only an object is read on, unless the block has its own end or repeats (`[` may be prose).
+    if (c === '{' || (c === '[' && (end !== '' || options.repeat))) {
       raw.keep(pending);
       pending = '';
       newValue();
       state = VALUE;
+      return i;
+    }
+    // Not another call: in a block with a closing marker the separator is junk before it (on the same line, or
+    // right before the marker), as any text there is.
+    if (end !== '' && (c === end.charAt(0) || !(gap + pending).includes('\n'))) {
+      state = JUNK;
       return i;
     }
     callbacks.onText(pending);
