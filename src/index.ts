@@ -26,13 +26,13 @@ export {
   llama3JsonToolMiddleware,
   minimaxM2ToolMiddleware,
   mistralToolMiddleware,
+  morphXmlToolMiddleware,
   nemotronToolMiddleware,
   olmo3ToolMiddleware,
   phi4MiniToolMiddleware,
   pythonicToolMiddleware,
   qwen3CoderToolMiddleware,
   xlamToolMiddleware,
-  xmlToolMiddleware,
   yamlXmlToolMiddleware,
 } from './middleware/presets.ts';
 export type { ReasoningOption } from './parse/events.ts';
@@ -46,8 +46,8 @@ export { gemma4Protocol } from './protocols/gemma4.ts';
 export { glmProtocol } from './protocols/glm.ts';
 export { graniteProtocol } from './protocols/granite.ts';
 export { harmonyProtocol } from './protocols/harmony.ts';
+export { hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './protocols/hermes.ts';
 export { jambaProtocol } from './protocols/jamba.ts';
-export { hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './protocols/json-mix.ts';
 export { kimiK2Protocol } from './protocols/kimi-k2.ts';
 export { llama3JsonProtocol } from './protocols/llama3-json.ts';
 export { minimaxM2Protocol } from './protocols/minimax-m2.ts';
@@ -57,7 +57,6 @@ export { nemotronProtocol } from './protocols/nemotron.ts';
 export { olmo3Protocol } from './protocols/olmo3.ts';
 export {
   createParserStream,
-  createStreamParser,
   extractToolCallSegments,
   parseGeneratedText,
 } from './protocols/parse-text.ts';
@@ -69,7 +68,6 @@ export type {
   ParserCallbacks,
   ParserContext,
   ParserEvent,
-  ProtocolDefinition,
   StreamingParser,
   ToolCallProtocol,
   ToolCallRecord,

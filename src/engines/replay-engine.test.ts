@@ -1,6 +1,11 @@
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { gemmaToolMiddleware, hermesToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../index.ts';
+import {
+  gemmaToolMiddleware,
+  hermesToolMiddleware,
+  morphXmlToolMiddleware,
+  qwen3CoderToolMiddleware,
+} from '../index.ts';
 import type { ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
 import { fromChatEngine } from './chat-engine.ts';
 import { createReplayEngine, replayText, tokenize } from './replay-engine.ts';
@@ -47,7 +52,7 @@ const tools = {
 const middlewares = {
   hermes: hermesToolMiddleware,
   gemma: gemmaToolMiddleware,
-  xml: xmlToolMiddleware,
+  xml: morphXmlToolMiddleware,
   qwen3coder: qwen3CoderToolMiddleware,
 };
 

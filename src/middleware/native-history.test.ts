@@ -8,7 +8,7 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/
 import { wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { type ChatEngine, fromChatEngine } from '../engines/chat-engine.ts';
-import { hermesProtocol } from '../protocols/json-mix.ts';
+import { hermesProtocol } from '../protocols/hermes.ts';
 import { functionTool, mockModel } from '../test/harness.ts';
 import type { ChatCompletionRequest } from '../wire/types.ts';
 import { createToolMiddleware } from './create-tool-middleware.ts';

@@ -8,8 +8,8 @@ import { gemma4Protocol } from '../protocols/gemma4.ts';
 import { glmProtocol } from '../protocols/glm.ts';
 import { graniteProtocol } from '../protocols/granite.ts';
 import { harmonyProtocol } from '../protocols/harmony.ts';
+import { hermesProtocol } from '../protocols/hermes.ts';
 import { jambaProtocol } from '../protocols/jamba.ts';
-import { hermesProtocol } from '../protocols/json-mix.ts';
 import { kimiK2Protocol } from '../protocols/kimi-k2.ts';
 import { llama3JsonProtocol } from '../protocols/llama3-json.ts';
 import { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
@@ -31,7 +31,7 @@ export const hermesToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE_
 export const gemmaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ gemmaProtocol());
 
 /** morph-XML elements: small models that handle XML better than JSON; code-heavy arguments. Format name `morph-xml`. */
-export const xmlToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ morphXmlProtocol());
+export const morphXmlToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ morphXmlProtocol());
 
 /** YAML in XML elements: apps moving from @ai-sdk-tool/parser’s yamlXmlProtocol; small models, code-heavy arguments. Format name `yaml-xml`. */
 export const yamlXmlToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ yamlXmlProtocol());

@@ -5,7 +5,12 @@
  * same prose and the same calls, whatever the chunking. Seeds are fixed.
  */
 import { describe, expect, it } from 'vitest';
-import { glmToolMiddleware, minimaxM2ToolMiddleware, qwen3CoderToolMiddleware, xmlToolMiddleware } from '../index.ts';
+import {
+  glmToolMiddleware,
+  minimaxM2ToolMiddleware,
+  morphXmlToolMiddleware,
+  qwen3CoderToolMiddleware,
+} from '../index.ts';
 import { functionTool, randomChunks, seededRandom, streamParts, summarize } from '../test/harness.ts';
 
 const tools = [
@@ -49,7 +54,7 @@ function pick(random: () => number, atoms: string[], max: number): string {
 
 interface Format {
   name: string;
-  middleware: typeof xmlToolMiddleware;
+  middleware: typeof morphXmlToolMiddleware;
   /** Makes prose safe: it must not contain a real call opening. */
   safeProse: (text: string) => string;
   /** A call's text for a value; the value must not hold the call's own string close tag. */
@@ -60,7 +65,7 @@ interface Format {
 const formats: Format[] = [
   {
     name: 'morph-xml',
-    middleware: xmlToolMiddleware,
+    middleware: morphXmlToolMiddleware,
     safeProse: (text) => text.split('<note').join('<nxte'),
     // Entities are decoded in values, so `&` is written as `&amp;`; `</text>` would end the value.
     safeValue: (value) => value.split('</text>').join(''),

@@ -3,7 +3,7 @@ import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import { chunkings, generateContent, streamParts, summarize } from '../test/harness.ts';
 import { type FormatFixture, fixtureTools, runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { autoProtocol } from './auto.ts';
-import { jsonMixProtocol } from './json-mix.ts';
+import { jsonMixProtocol } from './hermes.ts';
 import { mistralProtocol } from './mistral.ts';
 
 const Q = '<|"|>';

@@ -20,11 +20,11 @@ import type { ParserContext } from '../parse/events.ts';
 import type { Trigger } from '../parse/section.ts';
 import { defineFormat, type FormatDeclaration, triggersOf } from './define-protocol.ts';
 import { FORMAT_TRIGGERS } from './format-triggers.ts';
-import { hermesProtocol } from './json-mix.ts';
+import { hermesProtocol } from './hermes.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 
-/** @internal The triggers of every native format (shared ones once), in the registry's order. */
-export function autoTriggers(context: ParserContext): Trigger[] {
+/** The triggers of every native format (shared ones once), in the registry's order. */
+function autoTriggers(context: ParserContext): Trigger[] {
   return FORMAT_TRIGGERS.flatMap((triggers) => (typeof triggers === 'function' ? triggers(context) : triggers));
 }
 

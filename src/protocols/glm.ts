@@ -13,7 +13,7 @@ import type { Trigger } from '../parse/section.ts';
 import { openByFirstChar } from '../parse/sections/basic.ts';
 import { openGlmCall } from '../parse/sections/glm-call.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
-import { hermesTriggers } from './json-mix.ts';
+import { hermesTriggers } from './hermes.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { glmSwitch } from './reasoning-switches.ts';
 import { glmEnd } from './shared-triggers.ts';

@@ -6,7 +6,7 @@
 import type { Trigger } from '../parse/section.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
-import { hermesTriggers } from './json-mix.ts';
+import { hermesTriggers } from './hermes.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { graniteEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';

@@ -1,6 +1,6 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { morphXmlProtocol, xmlToolMiddleware } from '../index.ts';
+import { morphXmlProtocol, morphXmlToolMiddleware } from '../index.ts';
 import { morphXmlFixtures, search, morphXmlTools as tools, weather, writeFile } from '../test/fixtures/morph-xml.ts';
 import { normalizeIds, streamParts } from '../test/harness.ts';
 import { runFormatFixtures } from '../test/protocol-fixtures.ts';
@@ -11,7 +11,7 @@ runFormatFixtures('morph-xml', morphXmlProtocol(), morphXmlFixtures, tools);
 describe('morph-xml streaming', () => {
   it('emits the exact part sequence', async () => {
     const parts = normalizeIds(
-      await streamParts({ middleware: xmlToolMiddleware, tools }, [
+      await streamParts({ middleware: morphXmlToolMiddleware, tools }, [
         'Hi <get_',
         'weather><city>Se',
         'oul</city><days>2</d',

@@ -50,8 +50,7 @@ function renderElement(name: string, value: unknown): string {
   return /[\r\n]/.test(text) ? `<${name}>\n${text}\n</${name}>` : `<${name}>${text}</${name}>`;
 }
 
-/** @internal */
-export function renderMorphXmlCall(toolName: string, input: unknown): string {
+function renderMorphXmlCall(toolName: string, input: unknown): string {
   const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
   if (entries.length === 0) return `<${toolName}/>`;
   return `<${toolName}>\n${entries.map(([key, value]) => renderElement(key, value)).join('\n')}\n</${toolName}>`;
@@ -103,7 +102,7 @@ export const morphXmlFormat: FormatDeclaration = {
   name: 'morph-xml',
   label: 'morph-XML elements',
   models: 'small models that handle XML better than JSON; code-heavy arguments',
-  preset: 'xmlToolMiddleware',
+  preset: 'morphXmlToolMiddleware',
   create: morphXmlProtocol,
   triggers: morphXmlTriggers,
   aliases: ['xml'],

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collect } from '../test/harness.ts';
-import { hermesProtocol } from './json-mix.ts';
-import { createParserStream, createStreamParser, parseGeneratedText } from './parse-text.ts';
+import { hermesProtocol } from './hermes.ts';
+import { createParserStream, parseGeneratedText } from './parse-text.ts';
 
 const tools = [{ name: 'search', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } }];
 const ids = () => 'call-1';
@@ -48,9 +48,5 @@ describe('createParserStream', () => {
       { type: 'tool-call-start', id: 'call-1', toolName: 'search' },
       { type: 'tool-call-end', id: 'call-1', toolName: 'search', input: '{"query":"q"}' },
     ]);
-  });
-
-  it('keeps its older name, createStreamParser, as the same function', () => {
-    expect(createStreamParser).toBe(createParserStream);
   });
 });

@@ -95,9 +95,3 @@ export function extractToolCallSegments(
   parser.flush();
   return segments;
 }
-
-/**
- * @alias
- * @deprecated The same function as `createParserStream`, whose name says it returns a stream.
- */
-export const createStreamParser = createParserStream;

@@ -139,9 +139,6 @@ export interface ToolCallProtocol {
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
 }
 
-/** @deprecated The same type as `ToolCallProtocol`; use that name. */
-export type ProtocolDefinition = ToolCallProtocol;
-
 /**
  * A built-in format as the registry lists it (`FORMATS`, `findFormat`): the
  * proxy's `PROTOCOL` names, the demo's picker, the presets and the docs'

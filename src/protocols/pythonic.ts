@@ -48,8 +48,8 @@ export const pythonicTriggers: readonly Trigger[] = [
   ...chatmlEnd,
 ];
 
-/** @internal A value as a Python literal, for history. */
-export function pythonLiteral(value: unknown): string {
+/** A value as a Python literal, for history. */
+function pythonLiteral(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';

@@ -12,9 +12,12 @@ import {
 import { normalizeIds, streamParts, usage } from '../test/harness.ts';
 import { runFormatFixtures } from '../test/protocol-fixtures.ts';
 import { parseGeneratedText } from './parse-text.ts';
-import { renderQwen3CoderCall } from './qwen3-coder.ts';
 
 runFormatFixtures('qwen3-coder', qwen3CoderProtocol(), qwen3CoderFixtures, tools);
+
+/** One call as the protocol writes it into history. */
+const renderQwen3CoderCall = (toolName: string, input: unknown) =>
+  qwen3CoderProtocol().formatToolCall({ toolCallId: 'call-1', toolName, input });
 
 describe('qwen3-coder streaming', () => {
   it('emits the exact part sequence', async () => {

@@ -13,7 +13,7 @@
 import type { Trigger } from '../parse/section.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
 import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
-import { hermesTriggers } from './json-mix.ts';
+import { hermesTriggers } from './hermes.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from './protocol.ts';
 import { enableThinkingSwitch } from './reasoning-switches.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
@@ -66,8 +66,8 @@ function qwen3CoderValue(value: unknown): string {
   return typeof value === 'object' ? templateJson(value) : String(value);
 }
 
-/** @internal A call in the exact layout the model was trained on (see qwen3CoderValue). */
-export function renderQwen3CoderCall(toolName: string, input: unknown): string {
+/** A call in the exact layout the model was trained on (see qwen3CoderValue). */
+function renderQwen3CoderCall(toolName: string, input: unknown): string {
   const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
   const parameters = entries.map(([key, value]) => `<parameter=${key}>\n${qwen3CoderValue(value)}\n</parameter>\n`);
   return `<tool_call>\n<function=${toolName}>\n${parameters.join('')}</function>\n</tool_call>`;

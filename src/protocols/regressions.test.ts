@@ -10,7 +10,7 @@ import { chunkings, generateContent, streamParts, summarize } from '../test/harn
 import { fixtureTools } from '../test/protocol-fixtures.ts';
 import { autoProtocol } from './auto.ts';
 import { gemma4Protocol } from './gemma4.ts';
-import { hermesProtocol } from './json-mix.ts';
+import { hermesProtocol } from './hermes.ts';
 import { minimaxM2Protocol } from './minimax-m2.ts';
 import { phi4MiniProtocol } from './phi4-mini.ts';
 import type { ToolCallProtocol } from './protocol.ts';

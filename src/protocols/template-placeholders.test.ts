@@ -28,7 +28,7 @@ interface Quote {
 const quotes: Quote[] = [
   {
     preset: 'hermes',
-    source: "toolshim's hermes prompt (json-mix.ts)",
+    source: "toolshim's hermes prompt (hermes.ts)",
     text: 'Answer with:\n<tool_call>\n{"name": "function_name", "arguments": {"parameter": "value"}}\n</tool_call>',
     errors: ['malformed-tool-call'],
   },

@@ -22,11 +22,11 @@ import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.
 import { renderToolList, resultText } from './tool-list.ts';
 
 /**
- * @internal A call opens at a declared tool's own tag: `<name>` then the body, or `<name/>`. Where auto
+ * A call opens at a declared tool's own tag: `<name>` then the body, or `<name/>`. Where auto
  * prompts in yaml-xml it also reads morph-XML, whose trigger is the same `<name`: the prompted format's
  * triggers come first there, so the element is read as YAML.
  */
-export function yamlXmlTriggers(context: ParserContext): Trigger[] {
+function yamlXmlTriggers(context: ParserContext): Trigger[] {
   return [...context.tools.keys()]
     .map((name): Trigger => ({ marker: `<${name}`, open: openYamlElement }))
     .concat(thinkTriggers, chatmlEnd, llamaEnd, gemmaEnd);

@@ -65,7 +65,7 @@ function importLines(sites: ExportSite[], prefix: string): string[] {
     });
 }
 
-/** The factory of each format: `hermesProtocol` from json-mix.ts, … */
+/** The factory of each format: `hermesProtocol` from hermes.ts, … */
 async function factories(): Promise<ExportSite[]> {
   return Promise.all(FORMATS.map((entry) => siteOf(entry.create, `The ${entry.name} format's create`)));
 }

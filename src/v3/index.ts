@@ -24,13 +24,13 @@ import {
   llama3JsonToolMiddleware as llama3JsonToolMiddlewareV4,
   minimaxM2ToolMiddleware as minimaxM2ToolMiddlewareV4,
   mistralToolMiddleware as mistralToolMiddlewareV4,
+  morphXmlToolMiddleware as morphXmlToolMiddlewareV4,
   nemotronToolMiddleware as nemotronToolMiddlewareV4,
   olmo3ToolMiddleware as olmo3ToolMiddlewareV4,
   phi4MiniToolMiddleware as phi4MiniToolMiddlewareV4,
   pythonicToolMiddleware as pythonicToolMiddlewareV4,
   qwen3CoderToolMiddleware as qwen3CoderToolMiddlewareV4,
   xlamToolMiddleware as xlamToolMiddlewareV4,
-  xmlToolMiddleware as xmlToolMiddlewareV4,
   yamlXmlToolMiddleware as yamlXmlToolMiddlewareV4,
 } from '../middleware/presets.ts';
 import { toV3Middleware } from './adapt.ts';
@@ -50,8 +50,8 @@ export { gemma4Protocol } from '../protocols/gemma4.ts';
 export { glmProtocol } from '../protocols/glm.ts';
 export { graniteProtocol } from '../protocols/granite.ts';
 export { harmonyProtocol } from '../protocols/harmony.ts';
+export { hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from '../protocols/hermes.ts';
 export { jambaProtocol } from '../protocols/jamba.ts';
-export { hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from '../protocols/json-mix.ts';
 export { kimiK2Protocol } from '../protocols/kimi-k2.ts';
 export { llama3JsonProtocol } from '../protocols/llama3-json.ts';
 export { minimaxM2Protocol } from '../protocols/minimax-m2.ts';
@@ -61,7 +61,6 @@ export { nemotronProtocol } from '../protocols/nemotron.ts';
 export { olmo3Protocol } from '../protocols/olmo3.ts';
 export {
   createParserStream,
-  createStreamParser,
   extractToolCallSegments,
   parseGeneratedText,
 } from '../protocols/parse-text.ts';
@@ -73,7 +72,6 @@ export type {
   ParserCallbacks,
   ParserContext,
   ParserEvent,
-  ProtocolDefinition,
   StreamingParser,
   ToolCallProtocol,
   ToolCallRecord,
@@ -105,7 +103,8 @@ export const hermesToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ t
 export const gemmaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(gemmaToolMiddlewareV4);
 
 /** morph-XML elements, for AI SDK 6. */
-export const xmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(xmlToolMiddlewareV4);
+export const morphXmlToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(morphXmlToolMiddlewareV4);
 
 /** YAML in XML elements, for AI SDK 6. */
 export const yamlXmlToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(yamlXmlToolMiddlewareV4);

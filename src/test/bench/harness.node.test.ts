@@ -10,8 +10,8 @@ import {
   createToolMiddleware,
   hermesProtocol,
   hermesToolMiddleware,
+  morphXmlToolMiddleware,
   qwen3CoderToolMiddleware,
-  xmlToolMiddleware,
 } from '../../index.ts';
 import { middlewareImplementation, passThrough, runOnce, timeCap } from './drive.bench.ts';
 import { checkResult, measureLatency } from './measure.bench.ts';
@@ -21,7 +21,7 @@ const nextMacrotask = () => new Promise<void>((resolve) => setImmediate(resolve)
 const toolshim = middlewareImplementation('toolshim', hermesToolMiddleware);
 const presets = {
   [Format.Hermes]: toolshim,
-  [Format.MorphXml]: middlewareImplementation('toolshim', xmlToolMiddleware),
+  [Format.MorphXml]: middlewareImplementation('toolshim', morphXmlToolMiddleware),
   [Format.Qwen3Coder]: middlewareImplementation('toolshim', qwen3CoderToolMiddleware),
 };
 

@@ -21,9 +21,9 @@ import {
   hermesProtocol,
   hermesToolMiddleware,
   morphXmlProtocol,
+  morphXmlToolMiddleware,
   qwen3CoderProtocol,
   qwen3CoderToolMiddleware,
-  xmlToolMiddleware,
 } from '../../index.ts';
 import { writeResults } from '../results-file.ts';
 import { streamChart } from './chart.bench.ts';
@@ -62,7 +62,7 @@ const capMs = 45_000;
 
 const toolshimMiddleware: Record<Format, LanguageModelV4Middleware> = {
   [Format.Hermes]: hermesToolMiddleware,
-  [Format.MorphXml]: xmlToolMiddleware,
+  [Format.MorphXml]: morphXmlToolMiddleware,
   [Format.Qwen3Coder]: qwen3CoderToolMiddleware,
 };
 

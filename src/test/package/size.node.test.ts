@@ -18,14 +18,14 @@ import { packageChecks, packageChecksSkipReason } from './package-checks.ts';
 const SHARED = /\/(protocol|define-protocol|tool-list|shared-triggers|reasoning-switches)\.js$/;
 /**
  * Formats built on another format's module: they read that family's calls
- * too (GLM, Granite and Qwen3-Coder read Hermes JSON; Gemma is JSON-mix with a
+ * too (GLM, Granite and Qwen3-Coder read Hermes JSON; Gemma is JSON-mix (hermes.ts) with a
  * fence; Llama 4 writes Python calls in <|python_start|>).
  */
 const BUILDS_ON: Record<string, string[]> = {
-  gemmaToolMiddleware: ['json-mix'],
-  glmToolMiddleware: ['json-mix'],
-  graniteToolMiddleware: ['json-mix'],
-  qwen3CoderToolMiddleware: ['json-mix'],
+  gemmaToolMiddleware: ['hermes'],
+  glmToolMiddleware: ['hermes'],
+  graniteToolMiddleware: ['hermes'],
+  qwen3CoderToolMiddleware: ['hermes'],
   llama3JsonToolMiddleware: ['pythonic'],
 };
 
