@@ -16,7 +16,7 @@ import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/e
 import { createScanner } from '../parse/scanner.ts';
 import type { Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
-import { triggersOf } from '../protocols/define-protocol.ts';
+import { triggersOf } from '../protocols/builtin-format.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { ToolSpec } from '../types.ts';
 import type { ToolChoiceMode } from './call-state.ts';

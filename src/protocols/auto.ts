@@ -18,7 +18,7 @@
  */
 import type { ParserContext } from '../parse/events.ts';
 import type { Trigger } from '../parse/section.ts';
-import { defineFormat, type FormatDeclaration, triggersOf } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration, triggersOf } from './builtin-format.ts';
 import { FORMAT_TRIGGERS } from './format-triggers.ts';
 import { hermesProtocol } from './hermes.ts';
 import type { ToolCallProtocol } from './protocol.ts';

@@ -9,7 +9,7 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import { openSilentMarker, openWrappedText } from '../parse/sections/basic.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { cohereEnd, cohereThinkTriggers, taggedJsonTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';

@@ -21,7 +21,7 @@ import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/secti
 import { openNamedJson } from '../parse/sections/named-json.ts';
 import { dsmlValues } from '../parse/sections/typed-param.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { deepseekSwitch } from './reasoning-switches.ts';
 import { deepseekEnd, thinkTriggers } from './shared-triggers.ts';

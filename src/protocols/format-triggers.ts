@@ -6,9 +6,9 @@
  * Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current.
  */
 import type { Trigger } from '../parse/section.ts';
+import type { TriggersOf } from './builtin-format.ts';
 import { cohereTriggers } from './cohere.ts';
 import { deepseekTriggers } from './deepseek.ts';
-import type { TriggersOf } from './define-protocol.ts';
 import { functionGemmaTriggers } from './function-gemma.ts';
 import { gemmaTriggers } from './gemma.ts';
 import { gemma4Triggers } from './gemma4.ts';

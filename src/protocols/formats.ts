@@ -8,9 +8,9 @@
  * import their own protocol file instead, and auto only format-triggers.ts.
  */
 
+import type { FormatDeclaration } from './builtin-format.ts';
 import { cohereFormat } from './cohere.ts';
 import { deepseekFormat } from './deepseek.ts';
-import type { FormatDeclaration } from './define-protocol.ts';
 import { functionGemmaFormat } from './function-gemma.ts';
 import { gemmaFormat } from './gemma.ts';
 import { gemma4Format } from './gemma4.ts';

@@ -7,7 +7,7 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
-import type { FormatDeclaration } from './define-protocol.ts';
+import type { FormatDeclaration } from './builtin-format.ts';
 import { jsonMixWith } from './hermes.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import {

@@ -9,7 +9,7 @@
 import { isIdentStart } from '../json/chars.ts';
 import type { Trigger } from '../parse/section.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { gemma4Switch } from './reasoning-switches.ts';
 import { gemma4End, gemma4ThoughtTriggers, strayCloser } from './shared-triggers.ts';

@@ -12,7 +12,7 @@
 import type { Trigger } from '../parse/section.ts';
 import { openByFirstChar } from '../parse/sections/basic.ts';
 import { openGlmCall } from '../parse/sections/glm-call.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import { hermesTriggers } from './hermes.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { glmSwitch } from './reasoning-switches.ts';

@@ -5,7 +5,7 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import { hermesTriggers } from './hermes.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { graniteEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';

@@ -13,7 +13,7 @@ import { openWrappedText } from '../parse/sections/basic.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 
 import type { ToolSpec } from '../types.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { harmonySwitch } from './reasoning-switches.ts';
 import { harmonyEnd } from './shared-triggers.ts';

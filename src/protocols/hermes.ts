@@ -4,7 +4,7 @@
  * a ```tool_call fence (gemma.ts); both are this protocol with other delimiters.
  */
 import type { Trigger } from '../parse/section.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { qwen3Switch } from './reasoning-switches.ts';
 import { bareJsonCallTrigger, chatmlEnd, jsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';

@@ -8,7 +8,7 @@
 import type { Trigger } from '../parse/section.ts';
 import { openSilentMarker } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
 import { jambaEnd, strayCloser } from './shared-triggers.ts';
 import { renderCallJson, renderToolList, resultText } from './tool-list.ts';

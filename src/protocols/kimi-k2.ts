@@ -8,7 +8,7 @@
 import type { SectionEnv, Trigger } from '../parse/section.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../parse/sections/calls-block.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';

@@ -10,7 +10,7 @@
 import type { ParserContext } from '../parse/events.ts';
 import type { SectionOpener, Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { pythonicWrapperTriggers } from './pythonic.ts';
 import { bareJsonCallTrigger, llamaEnd, thinkTriggers } from './shared-triggers.ts';

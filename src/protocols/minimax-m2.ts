@@ -12,7 +12,7 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
 import { minimaxEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';

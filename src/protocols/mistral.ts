@@ -11,7 +11,7 @@ import type { Trigger } from '../parse/section.ts';
 import { openByFirstChar } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { mistralEnd, mistralThinkTriggers, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, sideBySide, templateJson } from './tool-list.ts';

@@ -10,7 +10,7 @@
 import type { ParserContext } from '../parse/events.ts';
 import type { Trigger } from '../parse/section.ts';
 import { openXmlElement } from '../parse/sections/xml-element.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList } from './tool-list.ts';

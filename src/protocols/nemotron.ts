@@ -7,7 +7,7 @@
  * special tokens.
  */
 import type { Trigger } from '../parse/section.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from './protocol.ts';
 import { bareJsonListTrigger, llamaEnd, nemotronEnd, taggedJsonTriggers, thinkTriggers } from './shared-triggers.ts';
 import { renderCallList, renderToolList, resultText } from './tool-list.ts';

@@ -13,7 +13,7 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText, templateJson } from './tool-list.ts';

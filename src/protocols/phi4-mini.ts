@@ -8,7 +8,7 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { phiEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';

@@ -11,7 +11,7 @@ import type { SectionEnv, Trigger } from '../parse/section.ts';
 import { openByPrefix } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { bareCallListTrigger, chatmlEnd, llamaEnd, strayCloser, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText } from './tool-list.ts';

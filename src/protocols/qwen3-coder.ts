@@ -12,7 +12,7 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import { hermesTriggers } from './hermes.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from './protocol.ts';
 import { enableThinkingSwitch } from './reasoning-switches.ts';

@@ -17,7 +17,7 @@ import {
   TABLE_START,
 } from '../test/registry-sync.ts';
 import { root } from '../test/runtimes/test-files.ts';
-import { triggersOf } from './define-protocol.ts';
+import { triggersOf } from './builtin-format.ts';
 import { FORMAT_TRIGGERS } from './format-triggers.ts';
 import { NATIVE_FORMATS } from './formats.ts';
 import { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from './registry.ts';

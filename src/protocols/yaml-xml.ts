@@ -16,7 +16,7 @@
 import type { ParserContext } from '../parse/events.ts';
 import type { Trigger } from '../parse/section.ts';
 import { openYamlElement } from '../parse/sections/yaml-element.ts';
-import { defineFormat, type FormatDeclaration } from './define-protocol.ts';
+import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderToolList, resultText } from './tool-list.ts';

@@ -14,7 +14,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormatDeclaration } from '../protocols/define-protocol.ts';
+import type { FormatDeclaration } from '../protocols/builtin-format.ts';
 import { NATIVE_FORMATS } from '../protocols/formats.ts';
 import { FORMATS } from '../protocols/registry.ts';
 import { root } from './runtimes/test-files.ts';
@@ -107,7 +107,7 @@ export async function renderFormatTriggers(): Promise<string> {
     ` * ${GENERATED}`,
     ' */',
     "import type { Trigger } from '../parse/section.ts';",
-    ...importLines([...sites, { module: 'define-protocol.ts', name: 'type TriggersOf' }], './'),
+    ...importLines([...sites, { module: 'builtin-format.ts', name: 'type TriggersOf' }], './'),
     '',
     'export const FORMAT_TRIGGERS: ReadonlyArray<readonly Trigger[] | TriggersOf> = [',
     ...sites.map((site) => `  ${site.name},`),
