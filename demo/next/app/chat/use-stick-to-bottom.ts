@@ -16,10 +16,17 @@ export function useStickToBottom(list: RefObject<HTMLElement | null>, content: u
   useEffect(() => {
     const element = list.current;
     if (!element) return;
+    let lastTop = element.scrollTop;
+    // Only a move up is the user leaving the end. Scroll events arrive a frame late, and by then a fast
+    // stream may have added more than SLACK_PX below a scroll the page made itself: that must not count.
     const onScroll = () => {
       const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight <= SLACK_PX;
-      following.current = atBottom;
-      setStuck(atBottom);
+      const movedUp = element.scrollTop < lastTop - 1;
+      lastTop = element.scrollTop;
+      if (atBottom || movedUp) {
+        following.current = atBottom;
+        setStuck(atBottom);
+      }
     };
     element.addEventListener('scroll', onScroll, { passive: true });
     return () => element.removeEventListener('scroll', onScroll);
