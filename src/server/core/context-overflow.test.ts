@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
-import { chunk, fakeUpstream, sseResponse } from '../test/fake-upstream.ts';
+import { chunk, fakeUpstream, jsonRequest, sseResponse } from '../test/fake-upstream.ts';
 
 interface Upstream {
   name: string;
@@ -119,14 +119,7 @@ function proxy(answer: () => Response, toolMode?: 'native') {
     ...(toolMode ? { toolMode } : {}),
     upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
   });
-  return (path: string, body: Record<string, unknown>) =>
-    handler(
-      new Request(`http://proxy.test${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
-    );
+  return (path: string, body: Record<string, unknown>) => handler(jsonRequest(path, body));
 }
 
 const chat = { model: 'm', messages: [{ role: 'user', content: 'Hi' }] };

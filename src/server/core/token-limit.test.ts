@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
-import { fakeUpstream } from '../test/fake-upstream.ts';
+import { fakeUpstream, jsonRequest } from '../test/fake-upstream.ts';
 
 function proxy() {
   const upstream = fakeUpstream();
@@ -13,13 +13,7 @@ function proxy() {
   return { handler, requests: upstream.requests };
 }
 
-function post(path: string, body: Record<string, unknown>): Request {
-  return new Request(`http://proxy.test${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
+const post = (path: string, body: Record<string, unknown>) => jsonRequest(path, body);
 
 const user = [{ role: 'user', content: 'Hi' }];
 const doors = [

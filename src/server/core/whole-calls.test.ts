@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderTurnWith, replayProtocol } from '../../engines/replay-protocol.ts';
 import { createProxyHandler } from '../handler.ts';
-import { chunk, fakeUpstream, sseResponse } from '../test/fake-upstream.ts';
+import { chunk, fakeUpstream, jsonRequest, sseResponse } from '../test/fake-upstream.ts';
 
 const weather = {
   name: 'get_weather',
@@ -81,11 +81,7 @@ async function streamed(door: keyof typeof DOORS, protocol: string, text: string
   });
   const { path, body } = DOORS[door];
   const response = await handler(
-    new Request(`http://proxy.test${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
-      body: JSON.stringify({ model: 'm', stream: true, ...body }),
-    }),
+    jsonRequest(path, { model: 'm', stream: true, ...body }, { headers: { 'anthropic-version': '2023-06-01' } }),
   );
   expect(response.status).toBe(200);
   return events(response);

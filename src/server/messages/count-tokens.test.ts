@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
-import { completion, fakeUpstream } from '../test/fake-upstream.ts';
+import { completion, fakeUpstream, jsonRequest } from '../test/fake-upstream.ts';
 import { countTextTokens, TOKENS_PER_IMAGE } from './count-tokens.ts';
 import { claudeCodeFirstRequest, claudeCodeTools } from './test/claude-code.ts';
 
@@ -21,14 +21,7 @@ function proxy(options: { protocol?: string; toolMode?: 'native' }) {
     ...options,
     upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
   });
-  const post = (path: string, json: unknown) =>
-    handler(
-      new Request(`http://proxy.test${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(json),
-      }),
-    );
+  const post = (path: string, json: unknown) => handler(jsonRequest(path, json));
   const count = async (body: Body) => {
     const { max_tokens: _, stream: __, ...rest } = body;
     return ((await (await post('/v1/messages/count_tokens', rest)).json()) as { input_tokens: number }).input_tokens;

@@ -106,13 +106,18 @@ export async function readSse(response: Response): Promise<unknown[]> {
     });
 }
 
-export function chatRequest(body: Record<string, unknown>, init: RequestInit = {}): Request {
-  return new Request('http://proxy.test/v1/chat/completions', {
+/** A JSON POST to the proxy's `path` (the host does not matter: the handler is called in process). */
+export function jsonRequest(path: string, body: unknown, init: RequestInit = {}): Request {
+  return new Request(`http://proxy.test${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
     body: JSON.stringify(body),
     ...(init.signal ? { signal: init.signal } : {}),
   });
+}
+
+export function chatRequest(body: Record<string, unknown>, init: RequestInit = {}): Request {
+  return jsonRequest('/v1/chat/completions', body, init);
 }
 
 export const weatherTool = {

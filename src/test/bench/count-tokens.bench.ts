@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createProxyHandler } from '../../server/handler.ts';
 import { claudeCodeFirstRequest } from '../../server/messages/test/claude-code.ts';
-import { completion, fakeUpstream } from '../../server/test/fake-upstream.ts';
+import { completion, fakeUpstream, jsonRequest } from '../../server/test/fake-upstream.ts';
 
 interface Tokenizer {
   encode(text: string): number[];
@@ -119,14 +119,7 @@ async function measure(
     ...options,
     upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
   });
-  const post = (path: string, json: unknown) =>
-    handler(
-      new Request(`http://proxy.test${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(json),
-      }),
-    );
+  const post = (path: string, json: unknown) => handler(jsonRequest(path, json));
   const { max_tokens: _, stream: __, ...countBody } = body;
   const counted = ((await (await post('/v1/messages/count_tokens', countBody)).json()) as { input_tokens: number })
     .input_tokens;
