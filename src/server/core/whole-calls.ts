@@ -10,12 +10,12 @@
  * right after its name: it then asked again, forever), and Codex acts on a
  * `function_call` item at `response.output_item.done` whatever its status.
  *
- * So the core holds back, for every door, the announcing parts
- * (`tool-input-start`, `-delta`, `-end`) are held back, and the `tool-call`
- * part alone goes to the door, which each writer sends as one complete block. A
- * dropped call leaves nothing but its text. The cost is that a client sees a
- * long call's arguments at its end instead of as they stream; the proxy's
- * keep-alive covers the wait. Nothing of the arguments is kept here: the
+ * So the core's driver (drive-writer.ts) holds back, for every door, the
+ * parts that announce a call (`tool-input-start`, `-delta`, `-end`); the
+ * `tool-call` part alone goes to the door, whose writer sends it as one
+ * complete block. A dropped call leaves nothing but its text. The cost is that
+ * a client sees a long call's arguments at its end instead of as they stream;
+ * the stream's liveness comments and keep-alive cover the wait. Nothing of the arguments is kept here: the
  * `tool-call` part carries them whole.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
