@@ -9,6 +9,7 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import { abortRacer } from '../util/abort.ts';
+import { sourceStream } from '../util/part-source.ts';
 import type { ChatCompletionChunk, ChatFinishReason, ChatToolCallDelta, ChatUsage } from '../wire/types.ts';
 
 /**
@@ -58,97 +59,126 @@ interface OpenToolCall {
   args: string;
 }
 
+type Part = LanguageModelV4StreamPart;
+type Emit = (part: Part) => void;
+
+/** What the translation of one stream keeps between chunks. */
+interface ChunkState {
+  readonly textId: string;
+  readonly generateId: () => string;
+  readonly includeRawChunks: boolean;
+  textOpen: boolean;
+  reasoningId: string | undefined;
+  metadataSent: boolean;
+  finishReason: ChatFinishReason | string | null;
+  usage: ChatUsage | null | undefined;
+  /** Keyed by `index`, or by id for servers that send no index; `lastKey` takes argument pieces with neither. */
+  calls: Map<string, OpenToolCall>;
+  lastKey: string | undefined;
+}
+
+function endReasoning(state: ChunkState, emit: Emit): void {
+  if (state.reasoningId === undefined) return;
+  emit({ type: 'reasoning-end', id: state.reasoningId });
+  state.reasoningId = undefined;
+}
+
+/** The parts of one chunk. */
+function chunkParts(state: ChunkState, chunk: ChatCompletionChunk, emit: Emit): void {
+  if (state.includeRawChunks) emit({ type: 'raw', rawValue: chunk });
+  if (!state.metadataSent) {
+    state.metadataSent = true;
+    emit({
+      type: 'response-metadata',
+      ...(chunk.id ? { id: chunk.id } : {}),
+      ...(chunk.model ? { modelId: chunk.model } : {}),
+      ...(chunk.created ? { timestamp: new Date(chunk.created * 1000) } : {}),
+    });
+  }
+  if (chunk.usage) state.usage = chunk.usage;
+  const choice = chunk.choices?.[0];
+  if (!choice) return;
+  const delta = choice.delta as ChatChunkDelta | undefined;
+  const reasoning = delta?.reasoning_content ?? delta?.reasoning;
+  if (typeof reasoning === 'string' && reasoning !== '') {
+    if (state.reasoningId === undefined) {
+      state.reasoningId = state.generateId();
+      emit({ type: 'reasoning-start', id: state.reasoningId });
+    }
+    emit({ type: 'reasoning-delta', id: state.reasoningId, delta: reasoning });
+  }
+  const content = delta?.content;
+  if (typeof content === 'string' && content !== '') {
+    endReasoning(state, emit);
+    if (!state.textOpen) {
+      state.textOpen = true;
+      emit({ type: 'text-start', id: state.textId });
+    }
+    emit({ type: 'text-delta', id: state.textId, delta: content });
+  }
+  for (const piece of delta?.tool_calls ?? []) callPieceParts(state, piece, emit);
+  if (choice.finish_reason) state.finishReason = choice.finish_reason;
+}
+
 /**
- * Reads chunks from an async iterator and enqueues V4 parts. Pull-based, so a
- * slow consumer slows the engine down and `cancel()` stops it.
+ * Engines with native tools (the Worker, an OpenAI server) stream calls as
+ * indexed deltas: id and name on the first, argument pieces after. Without an
+ * index, only a new id starts a new call; two calls must not merge.
+ */
+function callPieceParts(state: ChunkState, piece: NonNullable<ChatChunkDelta['tool_calls']>[number], emit: Emit) {
+  const { calls } = state;
+  const key =
+    piece.index !== undefined ? `index:${piece.index}` : piece.id !== undefined ? `id:${piece.id}` : state.lastKey;
+  let call = key === undefined ? undefined : calls.get(key);
+  if (call === undefined) {
+    endReasoning(state, emit);
+    call = { id: piece.id ?? state.generateId(), name: piece.function?.name ?? '', args: '' };
+    const newKey = key ?? `id:${call.id}`;
+    calls.set(newKey, call);
+    state.lastKey = newKey;
+    emit({ type: 'tool-input-start', id: call.id, toolName: call.name });
+  } else state.lastKey = key;
+  const args = piece.function?.arguments;
+  if (args) {
+    call.args += args;
+    emit({ type: 'tool-input-delta', id: call.id, delta: args });
+  }
+}
+
+/** The parts after the last chunk: open blocks closed, the calls whole, the finish. */
+function finishParts(state: ChunkState, emit: Emit): void {
+  endReasoning(state, emit);
+  if (state.textOpen) emit({ type: 'text-end', id: state.textId });
+  for (const call of state.calls.values()) {
+    emit({ type: 'tool-input-end', id: call.id });
+    emit({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.args || '{}' });
+  }
+  emit({ type: 'finish', finishReason: mapFinishReason(state.finishReason), usage: mapUsage(state.usage) });
+}
+
+/**
+ * Reads chunks from an async iterator and gives V4 parts. Pull-based, so a
+ * slow consumer slows the engine down and `cancel()` stops it. The stream's
+ * source can be driven directly by the middleware and the proxy's driver
+ * (util/part-source.ts).
  */
 export function chunkPartsStream(
   iterator: AsyncIterator<ChatCompletionChunk>,
   warnings: SharedV4Warning[],
   options: { abortSignal?: AbortSignal | undefined; includeRawChunks?: boolean | undefined; generateId: () => string },
-): ReadableStream<LanguageModelV4StreamPart> {
-  const textId = options.generateId();
-  let textOpen = false;
-  let reasoningId: string | undefined;
-  let metadataSent = false;
-  let finishReason: ChatFinishReason | string | null = null;
-  let usage: ChatUsage | null | undefined;
-  // Keyed by `index`, or by id for servers that send no index; `lastKey` takes argument pieces with neither.
-  const calls = new Map<string, OpenToolCall>();
-  let lastKey: string | undefined;
-
-  function endReasoning(enqueue: (part: LanguageModelV4StreamPart) => void): void {
-    if (reasoningId === undefined) return;
-    enqueue({ type: 'reasoning-end', id: reasoningId });
-    reasoningId = undefined;
-  }
-
-  function handle(chunk: ChatCompletionChunk, enqueue: (part: LanguageModelV4StreamPart) => void): void {
-    if (options.includeRawChunks) enqueue({ type: 'raw', rawValue: chunk });
-    if (!metadataSent) {
-      metadataSent = true;
-      enqueue({
-        type: 'response-metadata',
-        ...(chunk.id ? { id: chunk.id } : {}),
-        ...(chunk.model ? { modelId: chunk.model } : {}),
-        ...(chunk.created ? { timestamp: new Date(chunk.created * 1000) } : {}),
-      });
-    }
-    if (chunk.usage) usage = chunk.usage;
-    const choice = chunk.choices?.[0];
-    if (!choice) return;
-    const delta = choice.delta as ChatChunkDelta | undefined;
-    const reasoning = delta?.reasoning_content ?? delta?.reasoning;
-    if (typeof reasoning === 'string' && reasoning !== '') {
-      if (reasoningId === undefined) {
-        reasoningId = options.generateId();
-        enqueue({ type: 'reasoning-start', id: reasoningId });
-      }
-      enqueue({ type: 'reasoning-delta', id: reasoningId, delta: reasoning });
-    }
-    const content = delta?.content;
-    if (typeof content === 'string' && content !== '') {
-      endReasoning(enqueue);
-      if (!textOpen) {
-        textOpen = true;
-        enqueue({ type: 'text-start', id: textId });
-      }
-      enqueue({ type: 'text-delta', id: textId, delta: content });
-    }
-    // Engines with native tools (the Worker, an OpenAI server) stream calls as
-    // indexed deltas: id and name on the first, argument pieces after. Without
-    // an index, only a new id starts a new call; two calls must not merge.
-    for (const piece of delta?.tool_calls ?? []) {
-      const key =
-        piece.index !== undefined ? `index:${piece.index}` : piece.id !== undefined ? `id:${piece.id}` : lastKey;
-      let call = key === undefined ? undefined : calls.get(key);
-      if (call === undefined) {
-        endReasoning(enqueue);
-        call = { id: piece.id ?? options.generateId(), name: piece.function?.name ?? '', args: '' };
-        const newKey = key ?? `id:${call.id}`;
-        calls.set(newKey, call);
-        lastKey = newKey;
-        enqueue({ type: 'tool-input-start', id: call.id, toolName: call.name });
-      } else lastKey = key;
-      const args = piece.function?.arguments;
-      if (args) {
-        call.args += args;
-        enqueue({ type: 'tool-input-delta', id: call.id, delta: args });
-      }
-    }
-    if (choice.finish_reason) finishReason = choice.finish_reason;
-  }
-
-  function finish(enqueue: (part: LanguageModelV4StreamPart) => void): void {
-    endReasoning(enqueue);
-    if (textOpen) enqueue({ type: 'text-end', id: textId });
-    for (const call of calls.values()) {
-      enqueue({ type: 'tool-input-end', id: call.id });
-      enqueue({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.args || '{}' });
-    }
-    enqueue({ type: 'finish', finishReason: mapFinishReason(finishReason), usage: mapUsage(usage) });
-  }
-
+): ReadableStream<Part> {
+  const state: ChunkState = {
+    textId: options.generateId(),
+    generateId: options.generateId,
+    includeRawChunks: options.includeRawChunks === true,
+    textOpen: false,
+    reasoningId: undefined,
+    metadataSent: false,
+    finishReason: null,
+    usage: undefined,
+    calls: new Map(),
+    lastKey: undefined,
+  };
   let started = false;
   /**
    * Ends the reading when the caller aborts or cancels, without waiting for
@@ -174,39 +204,41 @@ export function chunkPartsStream(
   }
   if (options.abortSignal?.aborted) onAbort();
   else options.abortSignal?.addEventListener('abort', onAbort, { once: true });
-  return new ReadableStream<LanguageModelV4StreamPart>({
-    async pull(controller) {
-      let produced = 0;
-      const enqueue = (part: LanguageModelV4StreamPart) => {
-        produced++;
-        controller.enqueue(part);
-      };
+
+  /** Parts given by the pull in progress, and where they go. */
+  let produced = 0;
+  let sink: Emit = () => {};
+  const emit: Emit = (part) => {
+    produced++;
+    sink(part);
+  };
+  return sourceStream<Part>({
+    async pull(enqueue) {
+      produced = 0;
+      sink = enqueue;
       if (!started) {
         started = true;
-        enqueue({ type: 'stream-start', warnings });
+        emit({ type: 'stream-start', warnings });
       }
       try {
-        // Loop until this pull produced at least one part (a chunk may carry nothing).
+        // Loop until this pull gave at least one part (a chunk may carry nothing).
         for (;;) {
           // Raced with the abort: an engine that ignores the signal, or a read that never settles, cannot hold us.
           const { done, value } = await racer.race(iterator.next());
           if (done) {
             ended = true;
             options.abortSignal?.removeEventListener('abort', onAbort);
-            finish(enqueue);
-            controller.close();
-            return;
+            finishParts(state, emit);
+            return true;
           }
-          handle(value, enqueue);
-          if (produced > 0) return;
+          chunkParts(state, value, emit);
+          if (produced > 0) return false;
         }
       } catch (error) {
         end();
-        if (stop.signal.aborted) controller.error(stop.signal.reason ?? error);
-        else {
-          enqueue({ type: 'error', error });
-          controller.close();
-        }
+        if (stop.signal.aborted) throw stop.signal.reason ?? error;
+        emit({ type: 'error', error });
+        return true;
       }
     },
     cancel(reason) {

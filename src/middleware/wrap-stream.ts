@@ -11,6 +11,7 @@
  * is read before the consumer asks.
  */
 import type { LanguageModelV4StreamPart, LanguageModelV4StreamResult } from '@ai-sdk/provider';
+import { sourceOf, sourceStream } from '../util/part-source.ts';
 import type { CallState } from './call-state.ts';
 import { logStreamPart } from './debug.ts';
 import { createResponseParser } from './response-parser.ts';
@@ -23,53 +24,49 @@ export async function wrapStream(
 ): Promise<LanguageModelV4StreamResult> {
   const result = await doStream();
   const debugStream = state.debug === 'stream';
-  const reader = result.stream.getReader();
-  let controller!: ReadableStreamDefaultController<Part>;
-  /** Parts passed on by the pull in progress. */
+  const source = sourceOf(result.stream);
+  /** Parts given by the pull in progress, and where they go. */
   let passed = 0;
+  let sink: (part: Part) => void = () => {};
   const enqueue = (part: Part) => {
     passed++;
-    controller.enqueue(part);
+    sink(part);
   };
   const parser = createResponseParser(state, enqueue);
+  const take = (part: Part) => {
+    if (debugStream) logStreamPart('raw', part);
+    if (part.type === 'stream-start') enqueue({ ...part, warnings: [...part.warnings, ...state.warnings] });
+    else if (parser === undefined) enqueue(part);
+    else if (part.type === 'text-delta') parser.feed(part.delta);
+    else if (part.type === 'finish') {
+      parser.finish();
+      enqueue({ ...part, finishReason: parser.finishReason(part.finishReason) });
+    }
+    // The writer opens and closes its own text blocks around tool calls.
+    else if (part.type !== 'text-start' && part.type !== 'text-end') enqueue(part);
+  };
 
-  const stream = new ReadableStream<Part>(
-    {
-      start(streamController) {
-        controller = streamController;
-      },
-      async pull() {
-        passed = 0;
-        try {
-          while (passed === 0) {
-            const { done, value: part } = await reader.read();
-            if (done) {
-              // A stream that ends without `finish` still gets its held text and open calls resolved.
-              parser?.finish();
-              controller.close();
-              return;
-            }
-            if (debugStream) logStreamPart('raw', part);
-            if (part.type === 'stream-start') enqueue({ ...part, warnings: [...part.warnings, ...state.warnings] });
-            else if (parser === undefined) enqueue(part);
-            else if (part.type === 'text-delta') parser.feed(part.delta);
-            else if (part.type === 'finish') {
-              parser.finish();
-              enqueue({ ...part, finishReason: parser.finishReason(part.finishReason) });
-            }
-            // The writer opens and closes its own text blocks around tool calls.
-            else if (part.type !== 'text-start' && part.type !== 'text-end') enqueue(part);
+  const stream = sourceStream<Part>({
+    async pull(next) {
+      passed = 0;
+      sink = next;
+      try {
+        while (passed === 0) {
+          if (await source.pull(take)) {
+            // A stream that ends without `finish` still gets its held text and open calls resolved.
+            parser?.finish();
+            return true;
           }
-        } catch (error) {
-          // A failing provider stream, or a parser that threw: the stream fails, as the pipe failed it.
-          reader.cancel(error).catch(() => {});
-          controller.error(error);
         }
-      },
-      cancel: (reason) => reader.cancel(reason),
+        return false;
+      } catch (error) {
+        // A failing provider stream, or a parser that threw: the stream fails, as the pipe failed it.
+        source.cancel(error);
+        throw error;
+      }
     },
-    { highWaterMark: 0 },
-  );
+    cancel: (reason) => source.cancel(reason),
+  });
 
   return { ...result, stream };
 }

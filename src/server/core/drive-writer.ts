@@ -18,7 +18,7 @@
  *   handles `error` parts.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { abortableReader } from '../../util/abort.ts';
+import { abortableSource } from '../../util/part-source.ts';
 import { httpErrorOf } from './faults.ts';
 import type { Frame, StreamWriter } from './front-door.ts';
 import { announcesCall } from './whole-calls.ts';
@@ -29,28 +29,36 @@ export function driveWriter(
   signal: AbortSignal,
   modelAbort: AbortController,
 ): AsyncIterable<Frame> {
-  return frames(abortableReader(stream, signal), writer, modelAbort);
+  return frames(abortableSource(stream, signal), writer, modelAbort);
 }
 
-type PartReader = ReturnType<typeof abortableReader<LanguageModelV4StreamPart>>;
+type PartSource = ReturnType<typeof abortableSource<LanguageModelV4StreamPart>>;
 
-async function* frames(reader: PartReader, writer: StreamWriter, modelAbort: AbortController): AsyncGenerator<Frame> {
+async function* frames(source: PartSource, writer: StreamWriter, modelAbort: AbortController): AsyncGenerator<Frame> {
   let finished = false;
+  /** The parts of one pull, handed to the writer one by one before the next pull. */
+  const parts: LanguageModelV4StreamPart[] = [];
+  const take = (part: LanguageModelV4StreamPart) => {
+    parts.push(part);
+  };
   try {
     yield* writer.start();
     try {
-      while (true) {
-        const { done, value } = await reader.read();
-        if (done) {
-          finished = true;
-          reader.finished();
-          break;
+      let over = false;
+      while (!over) {
+        parts.length = 0;
+        over = await source.pull(take);
+        for (const part of parts) {
+          if (part.type === 'error') throw errorOf(part.error);
+          if (announcesCall(part)) continue;
+          // `finish` is the model's last part: a writer that is done with it has not cut the model short,
+          // so nothing is aborted (an abort builds a DOMException and cancels the stream chain per request).
+          if (part.type === 'finish') finished = true;
+          yield* writer.write(part);
+          if (writer.done === true) return;
         }
-        if (value.type === 'error') throw errorOf(value.error);
-        if (announcesCall(value)) continue;
-        yield* writer.write(value);
-        if (writer.done === true) return;
       }
+      finished = true;
     } catch (error) {
       if (writer.fail === undefined) throw error;
       yield* writer.fail(httpErrorOf(error));
@@ -58,9 +66,11 @@ async function* frames(reader: PartReader, writer: StreamWriter, modelAbort: Abo
     }
     yield* writer.end();
   } finally {
-    if (!finished) modelAbort.abort(new DOMException('The answer ended before the model did.', 'AbortError'));
-    reader.cancel();
-    reader.release();
+    if (!finished) {
+      modelAbort.abort(new DOMException('The answer ended before the model did.', 'AbortError'));
+      source.cancel();
+    }
+    source.release();
   }
 }
 

@@ -45,13 +45,21 @@ const TOKENS_FOR_TOOL_INSTRUCTIONS = 90;
 const LETTERS_PER_TOKEN = 12;
 const SYMBOLS_PER_TOKEN = 4;
 
-function isLetter(code: number): boolean {
-  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
+// Character classes below 128, read from one table: the count runs over the whole rendered prompt
+// (tens of KB per Messages request, for message_start), where per-character range tests cost.
+const OTHER = 0;
+const LETTER = 1;
+const SYMBOL = 2;
+const BREAK = 3;
+const DIGIT = 4;
+const ASCII_CLASS = new Uint8Array(128);
+for (let code = 33; code < 127; code++) ASCII_CLASS[code] = SYMBOL;
+for (let code = 48; code <= 57; code++) ASCII_CLASS[code] = DIGIT;
+for (let code = 65; code <= 90; code++) ASCII_CLASS[code] = LETTER;
+for (let code = 97; code <= 122; code++) ASCII_CLASS[code] = LETTER;
+ASCII_CLASS[9] = ASCII_CLASS[10] = ASCII_CLASS[13] = BREAK;
 
-function isSymbol(code: number): boolean {
-  return code > 32 && code < 127 && !isLetter(code) && !(code >= 48 && code <= 57);
-}
+const classOf = (code: number) => (code < 128 ? (ASCII_CLASS[code] as number) : OTHER);
 
 /**
  * Tokens of a text by character class, in one pass. Byte-pair vocabularies
@@ -72,17 +80,12 @@ export function countTextTokens(text: string): number {
   let i = 0;
   while (i < n) {
     const code = text.charCodeAt(i);
+    const kind = classOf(code);
     let j = i + 1;
-    if (isLetter(code)) {
-      while (j < n && isLetter(text.charCodeAt(j))) j++;
-      tokens += Math.ceil((j - i) / LETTERS_PER_TOKEN);
-    } else if (isSymbol(code)) {
-      while (j < n && isSymbol(text.charCodeAt(j))) j++;
-      tokens += Math.ceil((j - i) / SYMBOLS_PER_TOKEN);
-    } else if (code === 10 || code === 13 || code === 9) {
-      while (j < n && (text.charCodeAt(j) === 10 || text.charCodeAt(j) === 13 || text.charCodeAt(j) === 9)) j++;
-      tokens += 1;
-    } else if (code >= 48 && code <= 57) tokens += 1;
+    if (kind === LETTER || kind === SYMBOL || kind === BREAK) {
+      while (j < n && classOf(text.charCodeAt(j)) === kind) j++;
+      tokens += kind === BREAK ? 1 : Math.ceil((j - i) / (kind === LETTER ? LETTERS_PER_TOKEN : SYMBOLS_PER_TOKEN));
+    } else if (kind === DIGIT) tokens += 1;
     else if (code > 127) tokens += code >= 0x2e80 ? 0.8 : 0.5;
     i = j;
   }
