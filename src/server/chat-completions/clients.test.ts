@@ -7,18 +7,14 @@ import { jsonSchema, streamText, tool } from 'ai';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { ProxyHandlerOptions } from '../core/options.ts';
-import { createProxyHandler } from '../handler.ts';
-import { chunk, fakeUpstream, type Responder, sseResponse, weatherTool } from '../test/fake-upstream.ts';
+import { chunk, proxyOver, type Responder, sseResponse, weatherTool } from '../test/fake-upstream.ts';
+import { openaiClient } from '../test/openai-client.ts';
 
 function inProcess(respond: Responder, extra: Partial<ProxyHandlerOptions> = {}) {
-  const upstream = fakeUpstream(respond);
-  const handler = createProxyHandler({
-    upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
-    ...extra,
-  });
+  const { handler, requests } = proxyOver(respond, extra);
   const clientFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
     handler(new Request(input, init))) as typeof fetch;
-  return { clientFetch, requests: upstream.requests };
+  return { handler, clientFetch, requests };
 }
 
 const hermesCall = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
@@ -33,14 +29,7 @@ const textStream = (text: string, end: 'done' | 'error' = 'done') =>
 
 describe('with the openai SDK client', () => {
   it('reassembles streamed tool calls', async () => {
-    const { clientFetch } = inProcess(() => textStream(hermesCall));
-    const client = new OpenAI({
-      baseURL: 'http://proxy.test/v1',
-      apiKey: 'x',
-      fetch: clientFetch,
-      maxRetries: 0,
-      dangerouslyAllowBrowser: true,
-    });
+    const client = openaiClient(inProcess(() => textStream(hermesCall)).handler);
     const stream = await client.chat.completions.create({
       model: 'm',
       messages: [{ role: 'user', content: 'Weather in Paris?' }],
@@ -62,14 +51,9 @@ describe('with the openai SDK client', () => {
   });
 
   it('raises an APIError on a mid-stream upstream failure instead of ending quietly', async () => {
-    const { clientFetch } = inProcess(() => textStream('Hello, this is a long ans', 'error'), { toolMode: 'native' });
-    const client = new OpenAI({
-      baseURL: 'http://proxy.test/v1',
-      apiKey: 'x',
-      fetch: clientFetch,
-      maxRetries: 0,
-      dangerouslyAllowBrowser: true,
-    });
+    const client = openaiClient(
+      inProcess(() => textStream('Hello, this is a long ans', 'error'), { toolMode: 'native' }).handler,
+    );
     const stream = await client.chat.completions.create({
       model: 'm',
       messages: [{ role: 'user', content: 'hi' }],

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from '../../wire/types.ts';
-import { createProxyHandler } from '../handler.ts';
 import {
+  abortedBeforeAndAfterLeaving,
   chatRequest,
   chunk,
   completion,
-  fakeUpstream,
+  proxyOver,
   type Responder,
   readSse,
   sseResponse,
@@ -28,13 +28,7 @@ function textChunks(text: string, size: number): ChatCompletionChunk[] {
   return out;
 }
 
-function emulatedProxy(respond: Responder) {
-  const upstream = fakeUpstream(respond);
-  const handler = createProxyHandler({
-    upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
-  });
-  return { handler, requests: upstream.requests };
-}
+const emulatedProxy = (respond: Responder) => proxyOver(respond);
 
 type Frame = ChatCompletionChunk & { error?: unknown };
 
@@ -122,15 +116,9 @@ describe('emulated mode, streaming', () => {
   });
 
   it('a client that disconnects aborts the upstream request', async () => {
-    const { handler, requests } = emulatedProxy(({ signal }) =>
-      sseResponse(textChunks(modelText, 4).slice(0, 3), 'hang', signal),
-    );
-    const response = await handler(chatRequest({ messages, tools: [weatherTool], stream: true }));
-    const reader = response.body!.getReader();
-    await reader.read();
-    expect(requests[0]!.signal?.aborted).toBe(false);
-    await reader.cancel();
-    expect(requests[0]!.signal?.aborted).toBe(true);
+    const proxy = emulatedProxy(({ signal }) => sseResponse(textChunks(modelText, 4).slice(0, 3), 'hang', signal));
+    const request = chatRequest({ messages, tools: [weatherTool], stream: true });
+    expect(await abortedBeforeAndAfterLeaving(proxy, request)).toEqual([false, true]);
   });
 
   it('an upstream 429 before the stream starts keeps its status and Retry-After', async () => {

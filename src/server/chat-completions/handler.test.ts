@@ -8,19 +8,12 @@ import { FORMAT_NAMES } from '../../protocols/registry.ts';
 import { proxyOptionsFromEnv } from '../core/env-options.ts';
 import type { ProxyHandlerOptions } from '../core/options.ts';
 import { createProxyHandler } from '../handler.ts';
-import { chatRequest, fakeUpstream, readSse, weatherTool } from '../test/fake-upstream.ts';
+import { chatRequest, proxyOver, readSse, weatherTool } from '../test/fake-upstream.ts';
 import { refusalOf } from '../test/refusal.ts';
 
 const messages = [{ role: 'user', content: 'hi' }];
 
-function proxy(extra: Partial<ProxyHandlerOptions> = {}) {
-  const upstream = fakeUpstream();
-  const handler = createProxyHandler({
-    upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
-    ...extra,
-  });
-  return { handler, requests: upstream.requests };
-}
+const proxy = (extra: Partial<ProxyHandlerOptions> = {}) => proxyOver(undefined, extra);
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   new Request(`http://proxy.test${path}`, { headers });

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
 import {
+  abortedBeforeAndAfterLeaving,
   chatRequest,
   chunk,
   completion,
@@ -253,13 +254,8 @@ describe('native streaming', () => {
   });
 
   it('a client that disconnects aborts the upstream request', async () => {
-    const { handler, requests } = nativeProxy(({ signal }) => sseResponse(streamed.slice(0, 2), 'hang', signal));
-    const response = await handler(chatRequest({ messages, stream: true }));
-    const reader = response.body!.getReader();
-    await reader.read();
-    expect(requests[0]!.signal?.aborted).toBe(false);
-    await reader.cancel();
-    expect(requests[0]!.signal?.aborted).toBe(true);
+    const proxy = nativeProxy(({ signal }) => sseResponse(streamed.slice(0, 2), 'hang', signal));
+    expect(await abortedBeforeAndAfterLeaving(proxy, chatRequest({ messages, stream: true }))).toEqual([false, true]);
   });
 
   it('an aborted incoming request aborts the upstream request', async () => {

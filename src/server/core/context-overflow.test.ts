@@ -16,6 +16,17 @@ import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
 import { chunk, fakeUpstream, jsonRequest, sseResponse } from '../test/fake-upstream.ts';
 
+/** llama.cpp's refusal (tools/server/server-context.cpp), as a status body and as an event in its stream. */
+const llamaCppOverflow = {
+  error: {
+    code: 400,
+    message: 'request (13392 tokens) exceeds the available context size (8192 tokens), try increasing it',
+    type: 'exceed_context_size_error',
+    n_prompt_tokens: 13392,
+    n_ctx: 8192,
+  },
+};
+
 interface Upstream {
   name: string;
   status: number;
@@ -70,15 +81,7 @@ const UPSTREAMS: Upstream[] = [
   {
     name: 'llama.cpp server (tools/server/server-context.cpp)',
     status: 400,
-    body: {
-      error: {
-        code: 400,
-        message: 'request (13392 tokens) exceeds the available context size (8192 tokens), try increasing it',
-        type: 'exceed_context_size_error',
-        n_prompt_tokens: 13392,
-        n_ctx: 8192,
-      },
-    },
+    body: llamaCppOverflow,
     anthropic: 'prompt is too long: 13392 tokens > 8192 maximum',
   },
   {
@@ -182,22 +185,7 @@ describe.each(UPSTREAMS)('context overflow: $name', (upstream) => {
 });
 
 describe('context overflow after the stream began (llama.cpp, an error event in its stream)', () => {
-  const overflowing = () =>
-    sseResponse(
-      [
-        chunk({ role: 'assistant', content: 'Let me' }),
-        {
-          error: {
-            code: 400,
-            message: 'request (13392 tokens) exceeds the available context size (8192 tokens), try increasing it',
-            type: 'exceed_context_size_error',
-            n_prompt_tokens: 13392,
-            n_ctx: 8192,
-          },
-        },
-      ],
-      'eof',
-    );
+  const overflowing = () => sseResponse([chunk({ role: 'assistant', content: 'Let me' }), llamaCppOverflow], 'eof');
 
   it('chat completions ends with an error chunk carrying context_length_exceeded', async () => {
     const all = await events(await proxy(overflowing)('/v1/chat/completions', { ...chat, stream: true }));

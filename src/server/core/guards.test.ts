@@ -4,19 +4,11 @@
  * Each case checks that nothing reached the upstream when it was refused.
  */
 import { describe, expect, it } from 'vitest';
-import { createProxyHandler } from '../handler.ts';
-import { chatRequest, fakeUpstream } from '../test/fake-upstream.ts';
+import { chatRequest, proxyOver } from '../test/fake-upstream.ts';
 import { readBodyLimited } from './guards.ts';
 import type { ProxyHandlerOptions } from './options.ts';
 
-function proxy(extra: Partial<ProxyHandlerOptions> = {}) {
-  const upstream = fakeUpstream();
-  const handler = createProxyHandler({
-    upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
-    ...extra,
-  });
-  return { handler, requests: upstream.requests };
-}
+const proxy = (extra: Partial<ProxyHandlerOptions> = {}) => proxyOver(undefined, extra);
 
 const messages = [{ role: 'user', content: 'hi' }];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProxyHttpError } from '../core/errors.ts';
 import { checkToolChoice } from '../core/tool-choice.ts';
+import { weatherCallTurn } from '../test/prompt-shapes.ts';
 import { readMessagesRequest } from './read-request.ts';
 import { ANTHROPIC_CHOICE_WORDS } from './read-tools.ts';
 
@@ -77,32 +78,10 @@ describe('readMessagesRequest: the call options', () => {
       tools: [weather],
     });
     expect(call.options.prompt.slice(1)).toEqual([
-      {
-        role: 'assistant',
-        content: [
-          { type: 'reasoning', text: 'Two cities.' },
-          { type: 'text', text: 'Checking.' },
-          { type: 'tool-call', toolCallId: 'toolu_1', toolName: 'get_weather', input: { city: 'Paris' } },
-          { type: 'tool-call', toolCallId: 'toolu_2', toolName: 'get_weather', input: { city: 'Rome' } },
-        ],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'toolu_1',
-            toolName: 'get_weather',
-            output: { type: 'text', value: '21 C' },
-          },
-          {
-            type: 'tool-result',
-            toolCallId: 'toolu_2',
-            toolName: 'get_weather',
-            output: { type: 'error-text', value: 'no data' },
-          },
-        ],
-      },
+      ...weatherCallTurn([
+        { id: 'toolu_1', city: 'Paris', output: { type: 'text', value: '21 C' } },
+        { id: 'toolu_2', city: 'Rome', output: { type: 'error-text', value: 'no data' } },
+      ]),
       { role: 'user', content: [{ type: 'text', text: '<system-reminder>be brief</system-reminder>' }] },
     ]);
   });

@@ -3,6 +3,7 @@
  * and the 400 (message and `param` naming the field) for each bad input.
  */
 import { describe, expect, it } from 'vitest';
+import { weatherCallTurn } from '../test/prompt-shapes.ts';
 import { refusalOf } from '../test/refusal.ts';
 import { readResponsesRequest } from './read-request.ts';
 
@@ -54,32 +55,10 @@ describe('reading a Responses request', () => {
     expect(callOptions.prompt).toEqual([
       { role: 'system', content: 'Use tools.' },
       { role: 'user', content: [{ type: 'text', text: 'Weather in Paris and Oslo?' }] },
-      {
-        role: 'assistant',
-        content: [
-          { type: 'reasoning', text: 'Two cities.' },
-          { type: 'text', text: 'Checking.' },
-          { type: 'tool-call', toolCallId: 'call_a', toolName: 'get_weather', input: { city: 'Paris' } },
-          { type: 'tool-call', toolCallId: 'call_b', toolName: 'get_weather', input: { city: 'Oslo' } },
-        ],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'call_a',
-            toolName: 'get_weather',
-            output: { type: 'text', value: '{"temp":21}' },
-          },
-          {
-            type: 'tool-result',
-            toolCallId: 'call_b',
-            toolName: 'get_weather',
-            output: { type: 'text', value: '12C' },
-          },
-        ],
-      },
+      ...weatherCallTurn([
+        { id: 'call_a', city: 'Paris', output: { type: 'text', value: '{"temp":21}' } },
+        { id: 'call_b', city: 'Oslo', output: { type: 'text', value: '12C' } },
+      ]),
     ]);
     expect(callOptions.tools).toEqual([
       {

@@ -4,6 +4,8 @@
  * answers with whatever the test scripts.
  */
 import type { ChatCompletion, ChatCompletionChunk } from '../../wire/types.ts';
+import type { ProxyHandlerOptions } from '../core/options.ts';
+import { createProxyHandler } from '../handler.ts';
 
 export interface RecordedRequest {
   url: string;
@@ -28,6 +30,32 @@ export function fakeUpstream(respond: Responder = () => Response.json(completion
     return respond(recorded);
   }) as typeof fetch;
   return { fetch: fetchStub, requests };
+}
+
+/** A proxy handler in front of a fake upstream answering with `respond`; `requests` records what it was sent. */
+export function proxyOver(respond?: Responder, extra: Partial<ProxyHandlerOptions> = {}) {
+  const upstream = fakeUpstream(respond);
+  const handler = createProxyHandler({
+    upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
+    ...extra,
+  });
+  return { handler, requests: upstream.requests };
+}
+
+/**
+ * Reads the first piece of `request`'s streamed answer, then cancels it as a
+ * client that leaves: whether the upstream request was aborted before and
+ * after leaving.
+ */
+export async function abortedBeforeAndAfterLeaving(
+  proxy: { handler: (request: Request) => Promise<Response>; requests: RecordedRequest[] },
+  request: Request,
+): Promise<[boolean | undefined, boolean | undefined]> {
+  const reader = (await proxy.handler(request)).body!.getReader();
+  await reader.read();
+  const before = proxy.requests[0]?.signal?.aborted;
+  await reader.cancel();
+  return [before, proxy.requests[0]?.signal?.aborted];
 }
 
 export function completion(
