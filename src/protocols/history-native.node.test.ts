@@ -151,7 +151,7 @@ describe("history: 'native' through the official chat templates", () => {
   const same = (mode: 'text' | 'native') => comparable.filter((o) => o[mode] === o.reference).length;
   const files = new Set(TEMPLATE_ROWS.map((row) => row.file)).size;
   console.log(
-    `history through ${files} official templates: ${outcomes.length} conversations, ${comparable.length} the template writes; the same as its own rendering from the first user message on: text ${same('text')}, native ${same('native')}`,
+    `history through ${files} chat templates: ${outcomes.length} conversations, ${comparable.length} the template writes; the same as its own rendering from the first user message on: text ${same('text')}, native ${same('native')}`,
   );
 
   it('the counts: native matches every conversation, text (the default) only Qwen3 and Qwen3-Coder (results as a user turn)', () => {
