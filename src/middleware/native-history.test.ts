@@ -9,6 +9,7 @@ import { wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { type ChatEngine, fromChatEngine } from '../engines/chat-engine.ts';
 import { hermesProtocol } from '../protocols/hermes.ts';
+import { mistralProtocol } from '../protocols/mistral.ts';
 import { functionTool, mockModel } from '../test/harness.ts';
 import type { ChatCompletionRequest } from '../wire/types.ts';
 import { createToolMiddleware } from './create-tool-middleware.ts';
@@ -98,6 +99,49 @@ describe("history: 'native'", () => {
     expect(files[0]).toMatchObject({ type: 'file', mediaType: 'image/png' });
     // The V4 part wraps the bytes as {type: 'data', data}; through the ai@6 harness the V3 part holds them bare.
     expect([image.data, image.data.data]).toContainEqual(files[0]?.data);
+  });
+
+  it("Mistral's ids: each call and its result carry the same 9 letters and digits, whatever id came in", async () => {
+    // Ids as clients send them: toolshim's and OpenAI's `call_…`, Anthropic's `toolu_01…`, a short one.
+    const ids = ['call_8fZ2kQ0pL7xW3nB5vR1tYc9d', 'toolu_01A09q90qw90lq917835lq9', 'c-1'];
+    const steps: LanguageModelV4Prompt = [
+      { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
+      {
+        role: 'assistant',
+        content: ids.map((id) => ({ type: 'tool-call', toolCallId: id, toolName: 'get_weather', input: {} })),
+      },
+      {
+        role: 'tool',
+        content: ids.map((id) => ({
+          type: 'tool-result',
+          toolCallId: id,
+          toolName: 'get_weather',
+          output: { type: 'text', value: id },
+        })),
+      },
+    ];
+    const sendWith = async (protocol: ReturnType<typeof mistralProtocol>) => {
+      const inner = mockModel(['ok']);
+      const middleware = createToolMiddleware({ protocol, history: 'native' });
+      await wrapLanguageModel({ model: inner, middleware }).doGenerate({ prompt: steps, tools });
+      const out = inner.doGenerateCalls[0]?.prompt ?? [];
+      const idsOf = (role: string) =>
+        out
+          .filter((m) => m.role === role)
+          .flatMap((m) => (m.content as Array<{ toolCallId: string }>).map((p) => p.toolCallId));
+      return { calls: idsOf('assistant'), results: idsOf('tool') };
+    };
+    for (const variant of ['v13', 'v11', 'legacy'] as const) {
+      const { calls, results } = await sendWith(mistralProtocol({ variant }));
+      // The last 9 letters and digits, as vLLM's Mistral mode keeps an id's last 9 characters.
+      expect(calls).toEqual(['5vR1tYc9d', '917835lq9', '0000000c1']);
+      expect(results).toEqual(calls);
+    }
+    // Other families keep the ids as they came.
+    const inner = mockModel(['ok']);
+    const middleware = createToolMiddleware({ protocol: hermesProtocol(), history: 'native' });
+    await wrapLanguageModel({ model: inner, middleware }).doGenerate({ prompt: steps, tools });
+    expect(inner.doGenerateCalls[0]?.prompt[2]).toEqual(steps[1]);
   });
 
   it('fromChatEngine sends them as OpenAI assistant tool_calls and tool messages, and no tools', async () => {

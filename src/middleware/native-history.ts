@@ -16,6 +16,15 @@ import { notTooDeep } from './nesting.ts';
 type ToolMessage = Extract<LanguageModelV4Message, { role: 'tool' }>;
 type AssistantMessage = Extract<LanguageModelV4Message, { role: 'assistant' }>;
 
+/** The message with each call's and result's id renamed by the protocol's `nativeCallId`, if it has one. */
+function withCallIds<M extends AssistantMessage | ToolMessage>(message: M, rename?: (id: string) => string): M {
+  if (rename === undefined) return message;
+  const content = message.content.map((part) =>
+    'toolCallId' in part ? { ...part, toolCallId: rename(part.toolCallId) } : part,
+  );
+  return { ...message, content } as M;
+}
+
 /** An assistant turn as it came; its calls' inputs and results are checked for depth as the text form does. */
 function checkedAssistant(message: AssistantMessage): AssistantMessage {
   for (const part of message.content) {
@@ -27,14 +36,16 @@ function checkedAssistant(message: AssistantMessage): AssistantMessage {
 
 /**
  * The prompt with its history left structured. What still changes: the
- * thinking switch's word at the end of the last user message, approval
+ * thinking switch's word at the end of the last user message; approval
  * responses left out of tool messages (AI SDK bookkeeping the model never
- * needs), and, with `toolResultFiles: 'attach'`, a user message of the
- * results' files after them. The protocol's result and call renderers, and
+ * needs); with `toolResultFiles: 'attach'`, a user message of the results'
+ * files after them; and the call ids, for a protocol whose templates take
+ * only some (`nativeCallId`). The protocol's result and call renderers, and
  * `toolResponsePromptTemplate`, are not used: the server's template writes them.
  */
 export function nativeHistory(prompt: LanguageModelV4Prompt, options: ConvertPromptOptions): LanguageModelV4Prompt {
   const { userSuffix, attachFiles } = options;
+  const rename = options.protocol.nativeCallId;
   const lastUser = prompt.findLastIndex((message) => message.role === 'user');
   const out: LanguageModelV4Prompt = [];
   for (const [index, message] of prompt.entries()) {
@@ -45,15 +56,14 @@ export function nativeHistory(prompt: LanguageModelV4Prompt, options: ConvertPro
         );
         break;
       case 'assistant':
-        out.push(checkedAssistant(message));
+        out.push(withCallIds(checkedAssistant(message), rename));
         break;
       case 'tool': {
         const results = message.content.filter((part) => part.type === 'tool-result');
         if (results.length === 0) break;
         for (const part of results) notTooDeep(part.output, part.toolCallId, 'result');
-        out.push(
-          results.length === message.content.length ? message : ({ ...message, content: results } as ToolMessage),
-        );
+        const resultsOnly = results.length === message.content.length ? message : { ...message, content: results };
+        out.push(withCallIds(resultsOnly, rename));
         const files = attachFiles?.(results) ?? [];
         if (files.length > 0) out.push({ role: 'user', content: files });
         break;

@@ -40,6 +40,12 @@ const chatTools: ChatTool[] = [
 const paris = { name: 'get_weather', input: { city: 'Paris' } };
 const rain = { name: 'search', input: { query: 'rain' } };
 
+/**
+ * Call ids as clients send them: toolshim's own parser and OpenAI's (`call_` and 20-24 letters and digits),
+ * Anthropic's (`toolu_01…`). Mistral's templates raise on any id but 9 letters and digits.
+ */
+const AI_SDK_IDS = ['call_8fZ2kQ0pL7xW3nB5vR1tYc9d', 'toolu_01A09q90qw90lq917835lq9'];
+
 /** The harness's scenarios (src/test/history-harness.ts), each answered by its results; the last adds a user turn. */
 const conversations = {
   'one call': { calls: [paris] },
@@ -52,8 +58,7 @@ type Conversation = keyof typeof conversations;
 function promptOf(name: Conversation): LanguageModelV4Prompt {
   const conversation: { text?: string; calls: ReadonlyArray<typeof paris | typeof rain>; next?: string } =
     conversations[name];
-  // Nine letters and digits: the ids Mistral's templates accept (they raise on any other), kept by every form.
-  const id = (i: number) => `call0000${i}`;
+  const id = (i: number) => AI_SDK_IDS[i] ?? `call_${i}`;
   return [
     { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
     {
@@ -83,6 +88,20 @@ function promptOf(name: Conversation): LanguageModelV4Prompt {
   ];
 }
 
+/** The prompt with every call id and result id renamed. */
+function withIds(prompt: LanguageModelV4Prompt, rename: (id: string) => string): LanguageModelV4Prompt {
+  return prompt.map((message) =>
+    message.role === 'assistant' || message.role === 'tool'
+      ? ({
+          ...message,
+          content: message.content.map((part) =>
+            'toolCallId' in part ? { ...part, toolCallId: rename(part.toolCallId) } : part,
+          ),
+        } as typeof message)
+      : message,
+  );
+}
+
 /** The prompt as the upstream receives it through toolshim in `history` mode, as OpenAI messages. */
 async function sentThroughToolshim(row: TemplateRow, prompt: LanguageModelV4Prompt, history: 'text' | 'native') {
   const format = findFormat(row.format);
@@ -109,13 +128,13 @@ async function outcome(row: TemplateRow, conversation: Conversation): Promise<Ou
   return {
     row,
     conversation,
-    reference: portion(toChatMessages(prompt, []), true),
+    reference: portion(toChatMessages(row.nineCharIds ? withIds(prompt, (id) => id.slice(-9)) : prompt, []), true),
     text: portion(await sentThroughToolshim(row, prompt, 'text'), false),
     native: portion(await sentThroughToolshim(row, prompt, 'native'), false),
   };
 }
 
-const label = (row: TemplateRow) => `${row.format}${row.variant ? ` ${row.variant.variant}` : ''} (${row.file})`;
+const label = (row: TemplateRow) => `${[row.format, ...Object.values(row.variant ?? {})].join(' ')} (${row.file})`;
 
 const outcomes: Outcome[] = [];
 for (const row of TEMPLATE_ROWS) {
@@ -125,25 +144,36 @@ for (const row of TEMPLATE_ROWS) {
 }
 
 describe("history: 'native' through the official chat templates", () => {
-  // A conversation the template itself refuses (Llama 3.1: two calls in a turn; Mistral Small 3.2 and Nemo: a user
-  // turn right after tool results) has no rendering to match: native is refused the same way, text is not counted.
+  // A conversation the template itself refuses (Llama 3.1: two calls in a turn; Mistral Small 3.2, Nemo and
+  // Ministral 3: a user turn right after tool results) has no rendering to match: native is refused the same way,
+  // text is not counted.
   const comparable = outcomes.filter((o) => !o.reference.startsWith(REFUSED));
   const same = (mode: 'text' | 'native') => comparable.filter((o) => o[mode] === o.reference).length;
+  const files = new Set(TEMPLATE_ROWS.map((row) => row.file)).size;
   console.log(
-    `history through ${TEMPLATE_ROWS.length} official templates: ${outcomes.length} conversations, ${comparable.length} the template writes; the same as its own rendering from the first user message on: text ${same('text')}, native ${same('native')}`,
+    `history through ${files} chat templates: ${outcomes.length} conversations, ${comparable.length} the template writes; the same as its own rendering from the first user message on: text ${same('text')}, native ${same('native')}`,
   );
 
-  it('the counts: native matches every conversation, text (the default) only Qwen3 (results as a user turn)', () => {
-    expect([comparable.length, same('native'), same('text')]).toEqual([48, 48, 4]);
-    expect(comparable.filter((o) => o.text === o.reference).map((o) => o.row.file)).toEqual(
-      Array(4).fill('Qwen-Qwen3-0.6B.jinja'),
-    );
+  it('the counts: native matches every conversation, text (the default) only Qwen3 and Qwen3-Coder (results as a user turn)', () => {
+    expect([files, comparable.length, same('native'), same('text')]).toEqual([27, 103, 103, 8]);
+    expect(comparable.filter((o) => o.text === o.reference).map((o) => o.row.file)).toEqual([
+      ...Array(4).fill('Qwen-Qwen3-0.6B.jinja'),
+      ...Array(4).fill('Qwen3-Coder.jinja'),
+    ]);
   });
 
   for (const o of outcomes) {
     const refused = o.reference.startsWith(REFUSED);
     it(`${label(o.row)}: ${o.conversation}: ${refused ? 'the template refuses it, and native the same way' : "native renders as the template's own"}`, () => {
       expect(o.native).toBe(o.reference);
+    });
+  }
+
+  // Two renderings that both lost the calls would match too: the call's argument must be in the native one.
+  for (const o of outcomes.filter((o) => o.conversation === 'one call')) {
+    const { dropsCalls } = o.row;
+    it(`${label(o.row)}: ${dropsCalls ? `the template drops the calls (${dropsCalls})` : 'the call reaches the model'}`, () => {
+      expect(o.native.includes('Paris')).toBe(dropsCalls === undefined);
     });
   }
 });

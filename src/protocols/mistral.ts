@@ -122,6 +122,8 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
     // The templates raise an error unless user and assistant turns alternate (after the tool results, the
     // next user message must share their user turn).
     mergeUserTurns: true,
+    // Native history too: vLLM's Mistral tokenizer mode cuts longer ids itself, the HF templates refuse them.
+    nativeCallId: mistralId,
     triggers: mistralTriggers,
   });
 }

@@ -135,6 +135,12 @@ export interface ToolCallProtocol {
    * results are a user turn of their own, as the templates write them.
    */
   mergeUserTurns?: boolean;
+  /**
+   * With `history: 'native'`, the id a call and its result carry upstream, for a family whose templates
+   * take only some ids (Mistral's raise on any but 9 letters and digits). It must map an id the same way
+   * every time, so that a result still names its call. Without it, the ids go upstream as they came.
+   */
+  nativeCallId?: (toolCallId: string) => string;
   /** The incremental parser; the single parsing core of the protocol. */
   createParser: (context: ParserContext, callbacks: ParserCallbacks) => StreamingParser;
 }
