@@ -8,8 +8,10 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/
 import { wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { type ChatEngine, fromChatEngine } from '../engines/chat-engine.ts';
+import { autoProtocol } from '../protocols/auto.ts';
 import { hermesProtocol } from '../protocols/hermes.ts';
 import { mistralProtocol } from '../protocols/mistral.ts';
+import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { functionTool, mockModel } from '../test/harness.ts';
 import type { ChatCompletionRequest } from '../wire/types.ts';
 import { createToolMiddleware } from './create-tool-middleware.ts';
@@ -120,7 +122,7 @@ describe("history: 'native'", () => {
         })),
       },
     ];
-    const sendWith = async (protocol: ReturnType<typeof mistralProtocol>) => {
+    const sendWith = async (protocol: ToolCallProtocol) => {
       const inner = mockModel(['ok']);
       const middleware = createToolMiddleware({ protocol, history: 'native' });
       await wrapLanguageModel({ model: inner, middleware }).doGenerate({ prompt: steps, tools });
@@ -137,6 +139,9 @@ describe("history: 'native'", () => {
       expect(calls).toEqual(['5vR1tYc9d', '917835lq9', '0000000c1']);
       expect(results).toEqual(calls);
     }
+    // auto prompting in Mistral's format renders history as Mistral does, ids included.
+    const viaAuto = await sendWith(autoProtocol({ prompt: mistralProtocol() }));
+    expect(viaAuto.calls).toEqual(['5vR1tYc9d', '917835lq9', '0000000c1']);
     // Other families keep the ids as they came.
     const inner = mockModel(['ok']);
     const middleware = createToolMiddleware({ protocol: hermesProtocol(), history: 'native' });

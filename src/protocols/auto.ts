@@ -51,6 +51,7 @@ export function autoProtocol(options: AutoProtocolOptions = {}): ToolCallProtoco
     ...(prompt.formatReasoning ? { formatReasoning: prompt.formatReasoning } : {}),
     ...(prompt.reasoningSwitch ? { reasoningSwitch: prompt.reasoningSwitch } : {}),
     ...(prompt.mergeUserTurns ? { mergeUserTurns: true } : {}),
+    ...(prompt.nativeCallId ? { nativeCallId: prompt.nativeCallId } : {}),
     triggers: (context) => [...(own?.(context) ?? []), ...autoTriggers(context)],
   });
 }
