@@ -58,6 +58,13 @@ describe('createScanner', () => {
     expect(sectionEvents([imEnd], 'a<|im_end|>b')).toEqual([['text', 'a<|im_end|>b']]);
   });
 
+  it('an end-of-turn token right before a marker that starts a new message is markup, dropped', () => {
+    // Harmony's `<|end|><|start|>`, with a scripted stand-in for the next message's section.
+    const start: Trigger = { marker: '<|start|>', opensMessage: true, open: (env, m) => keepMarkerAsText(env, m) };
+    expect(sectionEvents([imEnd, start], 'Hi.<|im_end|>\n<|start|>next')).toEqual([['text', 'Hi.<|start|>next']]);
+    expect(sectionEvents([imEnd, start], 'Hi.<|im_end|>\nnext')).toEqual([['text', 'Hi.<|im_end|>\nnext']]);
+  });
+
   it('atStart triggers count only at the start of the answer', () => {
     const bare: Trigger = {
       marker: '{',

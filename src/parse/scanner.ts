@@ -78,13 +78,51 @@ function tableOf(triggers: readonly Trigger[]): TriggerTable {
   return { byFirst, firstAscii, hasNonAscii };
 }
 
+/** The trigger whose marker starts at `i`; `partial` when the text ends inside a possible marker. */
+function match(text: string, i: number, table: TriggerTable): Trigger | 'partial' | undefined {
+  const candidates = table.byFirst.get(text.charAt(i));
+  if (candidates === undefined) return undefined;
+  let partial = false;
+  for (const trigger of candidates) {
+    const { marker } = trigger;
+    // A longer marker that the next chunk may still complete wins over a shorter one that matches
+    // now (`[` then `THINK]`): the answer must not depend on where the chunks were cut.
+    if (text.startsWith(marker, i)) return partial ? 'partial' : trigger;
+    // Only the chunk's tail can be a partial marker; this compares fewer than marker.length chars.
+    if (text.length - i < marker.length && marker.startsWith(text.slice(i))) partial = true;
+  }
+  return partial ? 'partial' : undefined;
+}
+
+/** Index of the next character at or after `i` that may start a marker of `table`. */
+function nextCandidate(text: string, i: number, table: TriggerTable): number {
+  const n = text.length;
+  const { firstAscii, hasNonAscii } = table;
+  while (i < n) {
+    const code = text.charCodeAt(i);
+    if (code < 128 ? firstAscii[code] === 1 : hasNonAscii) return i;
+    i++;
+  }
+  return n;
+}
+
+/** The thinking block the template opened (`reasoning: { startInside: true }`): the output starts inside it. */
+function openedByTemplate(
+  triggers: readonly Trigger[],
+  context: ParserContext,
+  callbacks: ParserCallbacks,
+): Section | undefined {
+  const reasoning = context.reasoning;
+  if (typeof reasoning !== 'object' || reasoning.startInside !== true) return undefined;
+  return triggers.find((t) => t.reasoning)?.open({ context, callbacks, atStart: true }, '');
+}
+
 export function createScanner(
   allTriggers: readonly Trigger[],
   context: ParserContext,
   outer: ParserCallbacks,
 ): StreamingParser {
-  const reasoning = context.reasoning;
-  const triggers = reasoning === 'text' ? allTriggers.filter((t) => !t.reasoning) : allTriggers;
+  const triggers = context.reasoning === 'text' ? allTriggers.filter((t) => !t.reasoning) : allTriggers;
   const merged = mergeTriggers(triggers);
   const anywhere = tableOf(merged.filter((t) => !t.atStart));
   const startOnly = tableOf(merged.filter((t) => t.atStart));
@@ -109,39 +147,7 @@ export function createScanner(
     },
   };
 
-  if (typeof reasoning === 'object' && reasoning.startInside === true) {
-    // The template opened the thinking block: the output starts inside it.
-    const opener = triggers.find((t) => t.reasoning);
-    if (opener !== undefined) section = opener.open({ context, callbacks, atStart: true }, '');
-  }
-
-  /** The trigger whose marker starts at `i`; `partial` when the text ends inside a possible marker. */
-  function match(text: string, i: number, table: TriggerTable): Trigger | 'partial' | undefined {
-    const candidates = table.byFirst.get(text.charAt(i));
-    if (candidates === undefined) return undefined;
-    let partial = false;
-    for (const trigger of candidates) {
-      const { marker } = trigger;
-      // A longer marker that the next chunk may still complete wins over a shorter one that matches
-      // now (`[` then `THINK]`): the answer must not depend on where the chunks were cut.
-      if (text.startsWith(marker, i)) return partial ? 'partial' : trigger;
-      // Only the chunk's tail can be a partial marker; this compares fewer than marker.length chars.
-      if (text.length - i < marker.length && marker.startsWith(text.slice(i))) partial = true;
-    }
-    return partial ? 'partial' : undefined;
-  }
-
-  /** Index of the next character at or after `i` that may start a marker of `table`. */
-  function nextCandidate(text: string, i: number, table: TriggerTable): number {
-    const n = text.length;
-    const { firstAscii, hasNonAscii } = table;
-    while (i < n) {
-      const code = text.charCodeAt(i);
-      if (code < 128 ? firstAscii[code] === 1 : hasNonAscii) return i;
-      i++;
-    }
-    return n;
-  }
+  section = openedByTemplate(triggers, context, callbacks);
 
   function feed(chunk: string): void {
     const text = held === '' ? chunk : held + chunk;
@@ -166,29 +172,25 @@ export function createScanner(
         runStart = i;
         continue;
       }
+      let found: Trigger | 'partial' | undefined;
       if (tail !== '') {
-        // Only blanks and end-of-turn tokens may follow an end-of-turn token that is dropped.
-        const c = text.charAt(i);
-        const next = isSpace(c) ? undefined : match(text, i, anywhere);
-        if (next === 'partial') {
-          held = text.slice(i);
-          return;
-        }
-        if (isSpace(c) || next?.endOfTurn) {
-          const piece = isSpace(c) ? c : (next as Trigger).marker;
-          tail += piece;
-          i += piece.length;
-          runStart = i;
+        // Only blanks and end-of-turn tokens may follow an end-of-turn token that is dropped; a partial
+        // marker is held as in prose (the tail ends at `i`, so no text comes before it).
+        if (isSpace(text.charAt(i))) {
+          tail += text.charAt(i);
+          runStart = ++i;
           continue;
         }
-        // More answer follows: the token was not the end after all, so it is text, unless a new
-        // message starts here (then it ended the message before, and is markup).
-        if (next?.opensMessage) callbacks.onCallSegment?.(tail);
-        else callbacks.onText(tail);
-        tail = '';
-      }
-      let found: Trigger | 'partial' | undefined;
-      if (!sawNonSpace || afterCall) {
+        found = match(text, i, anywhere);
+        if (found !== 'partial' && !found?.endOfTurn) {
+          // More answer follows: the token was not the end after all, so it is text, unless a new
+          // message starts here (then it ended the message before, and is markup). `i` is read again below.
+          if (found?.opensMessage) callbacks.onCallSegment?.(tail);
+          else callbacks.onText(tail);
+          tail = '';
+          continue;
+        }
+      } else if (!sawNonSpace || afterCall) {
         if (isSpace(text.charAt(i))) {
           i++;
           continue;
@@ -196,59 +198,47 @@ export function createScanner(
         // Specific markers first: `[TOOL_CALLS]` at the start is Mistral, not a bare `[` list.
         found = match(text, i, anywhere) ?? match(text, i, sawNonSpace ? afterCallOnly : startOnly);
         if (found === undefined) {
+          // The answer has begun (or gone on after a call): from here on only markers that count anywhere.
           sawNonSpace = true;
           afterCall = false;
-          i++;
-          continue;
         }
       } else {
         i = nextCandidate(text, i, anywhere);
         if (i === n) break;
         found = match(text, i, anywhere);
       }
-      if (found === 'partial') {
-        // The chunk ends inside what may become a marker: hold it back.
-        if (i > runStart) callbacks.onText(text.slice(runStart, i));
-        held = text.slice(i);
-        return;
-      }
       if (found === undefined) {
         i++;
         continue;
       }
       if (i > runStart) callbacks.onText(text.slice(runStart, i));
+      if (found === 'partial') {
+        // The chunk ends inside what may become a marker: hold it back.
+        held = text.slice(i);
+        return;
+      }
+      i += found.marker.length;
+      runStart = i;
       if (found.endOfTurn) {
-        tail = found.marker;
-        i += found.marker.length;
-        runStart = i;
+        tail += found.marker;
         continue;
       }
       const atStart = !sawNonSpace;
       sawNonSpace = true;
       afterCall = false;
-      i += found.marker.length;
-      runStart = i;
       section = found.open({ context, callbacks, atStart }, found.marker);
     }
     if (n > runStart && section === undefined) callbacks.onText(text.slice(runStart, n));
   }
 
   function flush(): void {
-    if (section !== undefined) {
-      section.end();
-      section = undefined;
-    }
-    if (held !== '') {
-      // No more text can complete the marker; it was prose after all (and so was a pending end-of-turn token).
-      callbacks.onText(tail + held);
-      held = '';
-      tail = '';
-    }
-    if (tail !== '') {
-      // The output ended with end-of-turn tokens: dropped (debug output still hears of them).
-      callbacks.onCallSegment?.(tail);
-      tail = '';
-    }
+    section?.end();
+    section = undefined;
+    // No more text can complete a held marker: it was prose after all (and so was a pending end-of-turn
+    // token). End-of-turn tokens that end the output are dropped (debug output still hears of them).
+    if (held !== '') callbacks.onText(tail + held);
+    else if (tail !== '') callbacks.onCallSegment?.(tail);
+    held = tail = '';
   }
 
   return { feed, flush };

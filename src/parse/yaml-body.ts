@@ -28,19 +28,6 @@ interface Frame {
   schema: Schema | undefined;
 }
 
-/** A block scalar being streamed (`|` keeps line breaks, `>` folds them to spaces). */
-interface Block {
-  folded: boolean;
-  chomp: string;
-  /** The key's indentation: a line indented no more ends the scalar. */
-  parent: number;
-  /** The content's indentation, set by its first line. */
-  indent: number;
-  /** Line breaks seen but not written yet (their count decides folding and chomping). */
-  breaks: number;
-  started: boolean;
-}
-
 export interface YamlBody {
   /** Reads one line (without its line break). */
   line(text: string): void;
@@ -52,6 +39,119 @@ export interface YamlBody {
   inBlock(indent: number): boolean;
 }
 
+/**
+ * A value that may go on over the lines after its key: takes the next line (true), or is over before it
+ * (false) and has written itself. A line of `undefined` means the body ended.
+ */
+type Continued = (raw: string | undefined, indent: number) => boolean;
+
+/** A comment after a value on its line. */
+const TRAILING_COMMENT = /\s+#.*$/;
+
+/**
+ * A block scalar (`|` keeps line breaks, `>` folds them to spaces, `-` / `+` chomp the last ones), streamed
+ * line by line; `parent` is its key's indentation, so a line indented no more ends it.
+ */
+function blockScalar(sink: JsonSink, header: string, parent: number): Continued {
+  const folded = header.charAt(0) === '>';
+  const chomp = /[-+]/.exec(header)?.[0] ?? '';
+  /** The content's indentation, set by its first line. */
+  let indent = -1;
+  /** Line breaks seen but not written yet (their count decides folding and chomping). */
+  let breaks = 0;
+  let started = false;
+  sink.beginString();
+  return (raw, lineIndent) => {
+    if (raw !== undefined) {
+      if (raw.trim() === '') {
+        breaks++;
+        return true;
+      }
+      if (indent < 0) indent = lineIndent > parent ? lineIndent : -1;
+      if (indent >= 0 && lineIndent >= indent) {
+        if (started) {
+          // Folded: one break between lines is a space, more keep all but one; literal keeps them all.
+          sink.stringChunk(folded ? (breaks === 1 ? ' ' : '\n'.repeat(breaks - 1)) : '\n'.repeat(breaks));
+        } else if (breaks > 0) sink.stringChunk('\n'.repeat(breaks)); // blank lines before the first are content
+        breaks = 1;
+        started = true;
+        sink.stringChunk(raw.slice(indent));
+        return true;
+      }
+    }
+    // Clip keeps one final line break, strip none, keep all.
+    if (started && chomp !== '-') sink.stringChunk(chomp === '+' ? '\n'.repeat(breaks) : '\n');
+    sink.endString();
+    return false;
+  };
+}
+
+/**
+ * A flow collection (`[a, b]`, `{k: v}`), which may span lines; it is written whole once its brackets close.
+ * Only each new line is scanned for its nesting, so many lines cost linear time.
+ */
+function flowCollection(sink: JsonSink, schema: Schema | undefined, fail: (reason: string) => void): Continued {
+  let text = '';
+  let depth = 0;
+  let quote = '';
+  let closed = false;
+  return (raw) => {
+    if (closed) return false;
+    if (raw === undefined) {
+      fail('a flow collection never closed');
+      return false;
+    }
+    const line = raw.trim();
+    text += text === '' ? line : ` ${line}`;
+    for (const c of line) {
+      if (quote !== '') quote = c === quote ? '' : quote;
+      else if (c === '"' || c === "'") quote = c;
+      else if (c === '[' || c === '{') depth++;
+      else if (c === ']' || c === '}') depth--;
+    }
+    if (depth > 0) return true;
+    closed = true;
+    if (!writeFlow(sink, text.replace(TRAILING_COMMENT, ''), schema)) {
+      fail(`"${text.slice(0, 30)}" is no flow collection`);
+    }
+    return true;
+  };
+}
+
+/** A plain scalar, which more indented lines that are no `key:` continue, folded with a space. */
+function plainScalar(sink: JsonSink, first: string, indent: number, schema: Schema | undefined): Continued {
+  let text = first;
+  return (raw, lineIndent) => {
+    const content = raw?.trim();
+    // Blank lines and comments between its lines are skipped.
+    if (content === '' || content?.startsWith('#')) return true;
+    if (content !== undefined && lineIndent > indent && !/^[^\s"'[{]+:(?:\s|$)/.test(content)) {
+      text += ` ${content}`;
+      return true;
+    }
+    writePlain(sink, text, schema);
+    return false;
+  };
+}
+
+/** Closes the mappings and lists indented more than `indent`. */
+function closeFrames(sink: JsonSink, frames: Frame[], indent: number): void {
+  for (let top = frames.at(-1); top !== undefined && top.indent > indent; top = frames.at(-1)) {
+    frames.pop();
+    if (top.list) sink.endArray();
+    else sink.endObject();
+  }
+}
+
+/** Opens a mapping or list nested at `indent`, as the value of the key before it. */
+function openFrame(sink: JsonSink, frames: Frame[], list: boolean, indent: number, schema: Schema | undefined): Frame {
+  if (list) sink.beginArray();
+  else sink.beginObject();
+  const frame = { list, indent, schema };
+  frames.push(frame);
+  return frame;
+}
+
 export function createYamlBody(sink: JsonSink, toolSchema: unknown): YamlBody {
   // The mapping opens with the call, as the other formats' arguments do; its indentation is the first line's.
   const root: Frame = { list: false, indent: -1, schema: unwrapSchema(toolSchema) };
@@ -59,11 +159,10 @@ export function createYamlBody(sink: JsonSink, toolSchema: unknown): YamlBody {
   sink.beginObject();
   /** A key whose value is on the following lines (a nested block), or null when none comes. */
   let pending: { indent: number; schema: Schema | undefined } | undefined;
-  /** A plain scalar that a more indented next line may continue. */
-  let plain: { text: string; indent: number; schema: Schema | undefined } | undefined;
-  let block: Block | undefined;
-  /** A flow collection spanning lines, with the indentation of its key. */
-  let flow: { text: string; schema: Schema | undefined; depth: number; quote: string } | undefined;
+  /** The value of the last key, while the next lines may still be part of it. */
+  let more: Continued | undefined;
+  /** The key's indentation while `more` is a block scalar. */
+  let blockParent: number | undefined;
   let failure: string | undefined;
   let base = -1;
 
@@ -71,92 +170,28 @@ export function createYamlBody(sink: JsonSink, toolSchema: unknown): YamlBody {
     failure ??= reason;
   };
 
-  function close(indent: number): void {
-    for (let top = frames.at(-1); top !== undefined && top.indent > indent; top = frames.at(-1)) {
-      frames.pop();
-      if (top.list) sink.endArray();
-      else sink.endObject();
-    }
-  }
-
   /** A value on the line after `key:` (or `- `). */
   function value(text: string, indent: number, slot: Schema | undefined): void {
     const head = text.charAt(0);
     if (text === '' || head === '#') pending = { indent, schema: slot };
     else if (head === '|' || head === '>') {
-      block = {
-        folded: head === '>',
-        chomp: /[-+]/.exec(text)?.[0] ?? '',
-        parent: indent,
-        indent: -1,
-        breaks: 0,
-        started: false,
-      };
-      sink.beginString();
+      more = blockScalar(sink, text, indent);
+      blockParent = indent;
     } else if (head === '[' || head === '{') {
-      flow = { text: '', schema: slot, depth: 0, quote: '' };
-      flowLine(text);
+      more = flowCollection(sink, slot, fail);
+      more(text, indent); // its first line is this one
     } else if (head === '"' || head === "'") {
-      if (!writeFlow(sink, text.replace(/\s+#.*$/, ''), slot)) fail(`the string ${text.slice(0, 20)} never ends`);
-    } else plain = { text: text.replace(/\s+#.*$/, ''), indent, schema: slot };
-  }
-
-  /** A line of the flow collection; only the new line is scanned for its nesting, so many lines cost linear time. */
-  function flowLine(text: string): void {
-    const f = flow as NonNullable<typeof flow>;
-    f.text += f.text === '' ? text : ` ${text}`;
-    for (const c of text) {
-      if (f.quote !== '') f.quote = c === f.quote ? '' : f.quote;
-      else if (c === '"' || c === "'") f.quote = c;
-      else if (c === '[' || c === '{') f.depth++;
-      else if (c === ']' || c === '}') f.depth--;
-    }
-    if (f.depth > 0) return;
-    flow = undefined;
-    if (!writeFlow(sink, f.text.replace(/\s+#.*$/, ''), f.schema))
-      fail(`"${f.text.slice(0, 30)}" is no flow collection`);
-  }
-
-  function endPlain(): void {
-    if (plain === undefined) return;
-    writePlain(sink, plain.text, plain.schema);
-    plain = undefined;
-  }
-
-  /** The line is the block scalar's, or ends it (false). */
-  function blockLine(text: string, indent: number): boolean {
-    const b = block as Block;
-    if (text.trim() === '') {
-      b.breaks++;
-      return true;
-    }
-    if (b.indent < 0) b.indent = indent > b.parent ? indent : -1;
-    if (b.indent < 0 || indent < b.indent) return false;
-    if (b.started) {
-      // Folded: one break between lines is a space, more keep all but one; literal keeps them all.
-      sink.stringChunk(b.folded ? (b.breaks === 1 ? ' ' : '\n'.repeat(b.breaks - 1)) : '\n'.repeat(b.breaks));
-    } else if (b.breaks > 0) sink.stringChunk('\n'.repeat(b.breaks)); // blank lines before the first are content
-    b.breaks = 1;
-    b.started = true;
-    sink.stringChunk(text.slice(b.indent));
-    return true;
-  }
-
-  function endBlock(): void {
-    const b = block as Block;
-    block = undefined;
-    // Clip keeps one final line break, strip none, keep all.
-    if (b.started && b.chomp !== '-') sink.stringChunk(b.chomp === '+' ? '\n'.repeat(b.breaks) : '\n');
-    sink.endString();
+      if (!writeFlow(sink, text.replace(TRAILING_COMMENT, ''), slot)) {
+        fail(`the string ${text.slice(0, 20)} never ends`);
+      }
+    } else more = plainScalar(sink, text.replace(TRAILING_COMMENT, ''), indent, slot);
   }
 
   function entry(text: string, indent: number) {
     if (text.startsWith('- ') || text === '-') {
       let top = frames.at(-1);
       if (pending !== undefined && indent >= pending.indent) {
-        sink.beginArray();
-        top = { list: true, indent, schema: pending.schema };
-        frames.push(top);
+        top = openFrame(sink, frames, true, indent, pending.schema);
         pending = undefined;
       }
       if (top?.list !== true || top.indent !== indent) return fail('a list item where no list can be');
@@ -180,9 +215,7 @@ export function createYamlBody(sink: JsonSink, toolSchema: unknown): YamlBody {
       top = frames.at(-1);
     }
     if (pending !== undefined && indent > pending.indent) {
-      sink.beginObject();
-      top = { list: false, indent, schema: pending.schema };
-      frames.push(top);
+      top = openFrame(sink, frames, false, indent, pending.schema);
       pending = undefined;
     }
     if (top === undefined || top.list || top.indent !== indent) return fail('the indentation is not a mapping’s');
@@ -194,23 +227,13 @@ export function createYamlBody(sink: JsonSink, toolSchema: unknown): YamlBody {
   return {
     line(raw) {
       if (failure !== undefined) return;
-      const text = raw.trimEnd();
       const indent = raw.length - raw.trimStart().length;
-      if (block !== undefined) {
-        if (blockLine(raw, indent)) return;
-        endBlock();
+      if (more !== undefined) {
+        if (more(raw, indent)) return;
+        more = blockParent = undefined;
       }
-      if (flow !== undefined) return flowLine(text.trim());
-      const content = text.trim();
+      const content = raw.trim();
       if (content === '' || content.startsWith('#')) return;
-      if (plain !== undefined) {
-        // A more indented line that is no `key:` continues the plain scalar, folded with a space.
-        if (indent > plain.indent && !/^[^\s"'[{]+:(?:\s|$)/.test(content)) {
-          plain.text += ` ${content}`;
-          return;
-        }
-        endPlain();
-      }
       if (base < 0) {
         base = indent;
         if (content.startsWith('- ') || !/:(?:\s|$)/.test(content)) return fail('the body is no YAML mapping');
@@ -225,23 +248,23 @@ export function createYamlBody(sink: JsonSink, toolSchema: unknown): YamlBody {
         sink.scalar(null); // `key:` with nothing under it
         pending = undefined;
       }
-      close(indent);
+      closeFrames(sink, frames, indent);
       entry(content, indent);
     },
     end() {
       if (failure !== undefined) return;
-      if (block !== undefined) endBlock();
-      if (flow !== undefined) return fail('a flow collection never closed');
-      endPlain();
+      more?.(undefined, 0);
+      more = blockParent = undefined;
+      if (failure !== undefined) return;
       if (pending !== undefined) sink.scalar(null);
       pending = undefined;
-      close(-2);
+      closeFrames(sink, frames, -2);
     },
     get failure() {
       return failure;
     },
     inBlock(indent) {
-      return block !== undefined && indent > block.parent;
+      return blockParent !== undefined && indent > blockParent;
     },
   };
 }

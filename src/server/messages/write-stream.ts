@@ -29,7 +29,7 @@ import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart, LanguageMo
 import { sseFrame } from '../../wire/sse.ts';
 import type { AnthropicErrorBody } from './errors.ts';
 import type { MessagesCall } from './read-request.ts';
-import { createStopMatcher } from './stop-sequences.ts';
+import { createStopMatcher, type StopMatcher } from './stop-sequences.ts';
 import {
   brokenCallText,
   messageId,
@@ -54,35 +54,28 @@ export function errorEvent(body: AnthropicErrorBody): Uint8Array {
 }
 
 type Open = { kind: 'text' | 'thinking'; index: number };
+type Emit = (type: string, data: Record<string, unknown>) => void;
 
-export function createMessageStreamWriter(
-  call: Pick<
-    MessagesCall,
-    'model' | 'stopSequences' | 'disableParallelToolUse' | 'omitThinking' | 'inputTokensEstimate'
-  >,
-) {
-  const matcher = call.stopSequences.length > 0 ? createStopMatcher(call.stopSequences) : undefined;
+/**
+ * The content blocks of one message, as events to `emit`. They are strictly sequential, as Anthropic's are:
+ * a text or thinking block stays open for more deltas until another block starts or the message ends, and
+ * the held-back tail of the stop-sequence `matcher` goes out before a text block stops.
+ */
+function createContentBlocks(emit: Emit, matcher: StopMatcher | undefined, omitThinking: boolean) {
   let nextIndex = 0;
   let open: Open | undefined;
-  let completedCalls = 0;
-  let finishReason: LanguageModelV4FinishReason | undefined;
-  let usage: LanguageModelV4Usage | undefined;
-  let done = false;
-  let out: Uint8Array[] = [];
-
-  const emit = (type: string, data: Record<string, unknown>) => out.push(sseEvent(type, data));
   const delta = (index: number, body: Record<string, unknown>) => emit('content_block_delta', { index, delta: body });
 
-  function start(block: Record<string, unknown>, kind: Open['kind']): number {
-    closeOpen();
+  function start(block: Record<string, unknown>, kind?: Open['kind']): number {
+    close();
     const index = nextIndex++;
-    open = { kind, index };
+    if (kind !== undefined) open = { kind, index };
     emit('content_block_start', { index, content_block: block });
     return index;
   }
 
   /** Stops the open text or thinking block. */
-  function closeOpen(): void {
+  function close(): void {
     if (open === undefined) return;
     const { index } = open;
     if (open.kind === 'text' && matcher !== undefined) {
@@ -101,8 +94,68 @@ export function createMessageStreamWriter(
     delta(index, { type: 'text_delta', text: piece });
   }
 
+  return {
+    close,
+    text,
+    thinking(piece: string): void {
+      const index =
+        open?.kind === 'thinking' ? open.index : start({ type: 'thinking', thinking: '', signature: '' }, 'thinking');
+      if (piece !== '' && !omitThinking) delta(index, { type: 'thinking_delta', thinking: piece });
+    },
+    /** A text block stays open: the raw text of a dropped call follows its prose in one block. */
+    endThinking(): void {
+      if (open?.kind === 'thinking') close();
+    },
+    /**
+     * A whole call (the core sends no other: whole-calls.ts) as one tool_use block, its input in one delta;
+     * false when its arguments are no JSON object (an upstream's malformed native call): they stay visible as text.
+     */
+    toolUse(name: string, rawInput: string): boolean {
+      const input = toolInput(rawInput);
+      if (input === undefined) {
+        text(brokenCallText(name, rawInput, open?.kind === 'text'));
+        return false;
+      }
+      const index = start({ type: 'tool_use', id: toolUseId(), name, input: {} });
+      delta(index, { type: 'input_json_delta', partial_json: JSON.stringify(input) });
+      emit('content_block_stop', { index });
+      return true;
+    },
+  };
+}
+
+/** `message_start`'s message: no content yet, the request's estimated input tokens. */
+function startedMessage(call: Pick<MessagesCall, 'model' | 'inputTokensEstimate'>): Record<string, unknown> {
+  return {
+    id: messageId(),
+    type: 'message',
+    role: 'assistant',
+    model: call.model,
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: usageOf(undefined, call.inputTokensEstimate),
+  };
+}
+
+export function createMessageStreamWriter(
+  call: Pick<
+    MessagesCall,
+    'model' | 'stopSequences' | 'disableParallelToolUse' | 'omitThinking' | 'inputTokensEstimate'
+  >,
+) {
+  const matcher = call.stopSequences.length > 0 ? createStopMatcher(call.stopSequences) : undefined;
+  let completedCalls = 0;
+  let finishReason: LanguageModelV4FinishReason | undefined;
+  let usage: LanguageModelV4Usage | undefined;
+  let done = false;
+  let out: Uint8Array[] = [];
+
+  const emit: Emit = (type, data) => out.push(sseEvent(type, data));
+  const blocks = createContentBlocks(emit, matcher, call.omitThinking);
+
   function finish(reason: StopReason, stopSequence: string | null = null): void {
-    closeOpen();
+    blocks.close();
     emit('message_delta', {
       delta: { stop_reason: reason, stop_sequence: stopSequence },
       usage: usageOf(usage, call.inputTokensEstimate),
@@ -111,35 +164,15 @@ export function createMessageStreamWriter(
     done = true;
   }
 
-  /** A whole call (the core sends no other: whole-calls.ts) as one tool_use block, its input in one delta. */
-  function completeCall(part: Extract<LanguageModelV4StreamPart, { type: 'tool-call' }>): void {
-    const input = toolInput(part.input);
-    if (input === undefined) {
-      // Arguments that are no JSON object (an upstream's malformed native call) stay visible as text.
-      text(brokenCallText(part.toolName, part.input, open?.kind === 'text'));
-      return;
-    }
-    closeOpen();
-    const index = nextIndex++;
-    emit('content_block_start', {
-      index,
-      content_block: { type: 'tool_use', id: toolUseId(), name: part.toolName, input: {} },
-    });
-    delta(index, { type: 'input_json_delta', partial_json: JSON.stringify(input) });
-    emit('content_block_stop', { index });
-    completedCalls++;
-    if (call.disableParallelToolUse) finish('tool_use');
-  }
-
   function write(part: LanguageModelV4StreamPart): void {
     switch (part.type) {
       case 'text-delta': {
         if (matcher === undefined) {
-          text(part.delta);
+          blocks.text(part.delta);
           return;
         }
         const match = matcher.push(part.delta);
-        text(match.text);
+        blocks.text(match.text);
         if (match.stop !== undefined) {
           finish(completedCalls > 0 ? 'tool_use' : 'stop_sequence', completedCalls > 0 ? null : match.stop);
         }
@@ -150,17 +183,16 @@ export function createMessageStreamWriter(
         // call follows its prose in one block, as in the whole answer (Claude Code -p prints only the last
         // text block, so two would hide the prose).
         return;
-      case 'reasoning-delta': {
-        const index =
-          open?.kind === 'thinking' ? open.index : start({ type: 'thinking', thinking: '', signature: '' }, 'thinking');
-        if (part.delta !== '' && !call.omitThinking) delta(index, { type: 'thinking_delta', thinking: part.delta });
+      case 'reasoning-delta':
+        blocks.thinking(part.delta);
         return;
-      }
       case 'reasoning-end':
-        if (open?.kind === 'thinking') closeOpen();
+        blocks.endThinking();
         return;
       case 'tool-call':
-        completeCall(part);
+        if (!blocks.toolUse(part.toolName, part.input)) return;
+        completedCalls++;
+        if (call.disableParallelToolUse) finish('tool_use');
         return;
       case 'finish':
         finishReason = part.finishReason;
@@ -183,18 +215,7 @@ export function createMessageStreamWriter(
   return {
     /** `message_start`: the message with no content yet. */
     start(): Uint8Array[] {
-      emit('message_start', {
-        message: {
-          id: messageId(),
-          type: 'message',
-          role: 'assistant',
-          model: call.model,
-          content: [],
-          stop_reason: null,
-          stop_sequence: null,
-          usage: usageOf(undefined, call.inputTokensEstimate),
-        },
-      });
+      emit('message_start', { message: startedMessage(call) });
       return take();
     },
     /** The events for one part; none once the message is done. */

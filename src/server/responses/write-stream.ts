@@ -42,7 +42,7 @@ import {
   usageOf,
 } from './response-object.ts';
 import type { ToolRoutes } from './tool-routes.ts';
-import type { MessageItem, OutputItem, ReasoningItem, ResponseObject } from './wire-types.ts';
+import type { CustomToolCallItem, FunctionCallItem, MessageItem, OutputItem, ReasoningItem } from './wire-types.ts';
 import { callItem } from './write-result.ts';
 
 /** An open message or reasoning item, its text in the pieces it arrived in. */
@@ -57,34 +57,73 @@ export interface ResponseEventWriterOptions {
   routes: ToolRoutes;
 }
 
+/** One event as an SSE frame, numbered in the stream's order. */
+type EventFrame = (type: string, fields: Record<string, unknown>) => Uint8Array;
+
+/** Frames events with the `sequence_number` every Responses event carries, counting from 0 for one stream. */
+function numberedEvents(): EventFrame {
+  let sequence = 0;
+  return (type, fields) => sseFrame({ type, ...fields, sequence_number: sequence++ }, type);
+}
+
+/** Appends `item` to the response's output and announces it; returns its index there. */
+function addItem(event: EventFrame, output: OutputItem[], item: OutputItem, frames: Uint8Array[]): number {
+  const index = output.length;
+  output.push(item);
+  frames.push(event('response.output_item.added', { output_index: index, item: structuredClone(item) }));
+  return index;
+}
+
+/** The events that finish a text or thinking item: its whole text, its part, and the item with `status`. */
+function finishTextItem(
+  event: EventFrame,
+  open: OpenText,
+  status: 'completed' | 'incomplete',
+  frames: Uint8Array[],
+): void {
+  const { item, index } = open;
+  const whole = open.pieces.join('');
+  const at = { item_id: item.id, output_index: index, content_index: 0 };
+  const part = setItemText(item, whole);
+  if (item.type === 'message') frames.push(event('response.output_text.done', { ...at, text: whole, logprobs: [] }));
+  else frames.push(event('response.reasoning_text.done', { ...at, text: whole }));
+  frames.push(event('response.content_part.done', { ...at, part }));
+  item.status = status;
+  frames.push(event('response.output_item.done', { output_index: index, item: structuredClone(item) }));
+}
+
+/** A whole call's input: one delta (none when it is empty), then the input's done event. */
+function callInputEvents(
+  event: EventFrame,
+  call: FunctionCallItem | CustomToolCallItem,
+  index: number,
+  frames: Uint8Array[],
+): void {
+  const at = { item_id: call.id, output_index: index };
+  if (call.type === 'custom_tool_call') {
+    if (call.input !== '') frames.push(event('response.custom_tool_call_input.delta', { ...at, delta: call.input }));
+    frames.push(event('response.custom_tool_call_input.done', { ...at, input: call.input }));
+    return;
+  }
+  if (call.arguments !== '') {
+    frames.push(event('response.function_call_arguments.delta', { ...at, delta: call.arguments }));
+  }
+  frames.push(event('response.function_call_arguments.done', { ...at, name: call.name, arguments: call.arguments }));
+}
+
 /** Stateful: `start()`, then `write(part)` for each part in order, then `end()`, or `fail(error)` on a fault. */
 export function createResponseEventWriter(options: ResponseEventWriterOptions) {
   const { frame, routes } = options;
+  const event = numberedEvents();
   const output: OutputItem[] = [];
   let text: OpenText | undefined;
-  let sequence = 0;
   let finish: { reason: LanguageModelV4FinishReason; usage: LanguageModelV4Usage } | undefined;
-
-  function event(type: string, fields: Record<string, unknown>): Uint8Array {
-    return sseFrame({ type, ...fields, sequence_number: sequence++ }, type);
-  }
-
-  function snapshot(state: Parameters<typeof responseObject>[1]): ResponseObject {
-    return responseObject(frame, state);
-  }
-
-  function addItem(item: OutputItem, frames: Uint8Array[]): number {
-    const index = output.length;
-    output.push(item);
-    frames.push(event('response.output_item.added', { output_index: index, item: structuredClone(item) }));
-    return index;
-  }
 
   function openText(kind: TextKind, frames: Uint8Array[]): OpenText {
     if (text !== undefined && text.item.type === kind) return text;
     closeText(frames, 'completed');
     const item = textItem(kind, 'in_progress');
-    const index = addItem(item, frames);
+    const index = addItem(event, output, item, frames);
     const part = textPart(kind, '');
     frames.push(
       event('response.content_part.added', { item_id: item.id, output_index: index, content_index: 0, part }),
@@ -95,16 +134,8 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
 
   function closeText(frames: Uint8Array[], status: 'completed' | 'incomplete'): void {
     if (text === undefined) return;
-    const { item, index, pieces } = text;
+    finishTextItem(event, text, status, frames);
     text = undefined;
-    const whole = pieces.join('');
-    const at = { item_id: item.id, output_index: index, content_index: 0 };
-    const part = setItemText(item, whole);
-    if (item.type === 'message') frames.push(event('response.output_text.done', { ...at, text: whole, logprobs: [] }));
-    else frames.push(event('response.reasoning_text.done', { ...at, text: whole }));
-    frames.push(event('response.content_part.done', { ...at, part }));
-    item.status = status;
-    frames.push(event('response.output_item.done', { output_index: index, item: structuredClone(item) }));
   }
 
   function writeText(kind: TextKind, delta: string): Uint8Array[] {
@@ -124,21 +155,12 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
     closeText(frames, 'completed');
     const done = callItem(part, routes);
     const index = addItem(
+      event,
+      output,
       { ...done, ...(done.type === 'function_call' ? { arguments: '' } : { input: '' }), status: 'in_progress' },
       frames,
     );
-    const at = { item_id: done.id, output_index: index };
-    if (done.type === 'custom_tool_call') {
-      if (done.input !== '') frames.push(event('response.custom_tool_call_input.delta', { ...at, delta: done.input }));
-      frames.push(event('response.custom_tool_call_input.done', { ...at, input: done.input }));
-    } else {
-      if (done.arguments !== '') {
-        frames.push(event('response.function_call_arguments.delta', { ...at, delta: done.arguments }));
-      }
-      frames.push(
-        event('response.function_call_arguments.done', { ...at, name: done.name, arguments: done.arguments }),
-      );
-    }
+    callInputEvents(event, done, index, frames);
     output[index] = done;
     frames.push(event('response.output_item.done', { output_index: index, item: structuredClone(done) }));
     return frames;
@@ -147,7 +169,7 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
   return {
     /** The opening events: the response as created, then in progress. */
     start(): Uint8Array[] {
-      const response = snapshot({
+      const response = responseObject(frame, {
         status: 'in_progress',
         output: [],
         usage: null,
@@ -180,7 +202,7 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
       const frames: Uint8Array[] = [];
       const reason = finish === undefined ? null : incompleteReason(finish.reason);
       closeText(frames, reason === null ? 'completed' : 'incomplete');
-      const response = snapshot({
+      const response = responseObject(frame, {
         status: reason === null ? 'completed' : 'incomplete',
         output,
         usage: usageOf(finish?.usage),
@@ -198,7 +220,7 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
       // The items still open keep what came of them, marked incomplete.
       if (text !== undefined) setItemText(text.item, text.pieces.join(''));
       for (const item of output) if (item.status === 'in_progress') item.status = 'incomplete';
-      const response = snapshot({
+      const response = responseObject(frame, {
         status: 'failed',
         output,
         usage: finish === undefined ? null : usageOf(finish.usage),
