@@ -117,16 +117,48 @@ function openedByTemplate(
   return triggers.find((t) => t.reasoning)?.open({ context, callbacks, atStart: true }, '');
 }
 
+/** A trigger list ready to scan with: the triggers kept, then the tables for anywhere, at the start, after a call. */
+type ScanTables = [
+  triggers: readonly Trigger[],
+  anywhere: TriggerTable,
+  startOnly: TriggerTable,
+  afterCall: TriggerTable,
+];
+
+/**
+ * Per trigger list, its tables with and without the reasoning triggers. A
+ * format's listed triggers are one array for every call, so the merging and
+ * the tables are made once, not per answer: they were about a twentieth of a
+ * short emulated request's CPU in the proxy. Triggers hold no per-call state
+ * (the call's comes in through `open`'s environment), so sharing them is safe;
+ * lists made per call (from the call's tools) are simply not found again.
+ */
+const tablesByList = new WeakMap<readonly Trigger[], Array<ScanTables | undefined>>();
+
+function tablesFor(all: readonly Trigger[], textReasoning: boolean): ScanTables {
+  let cached = tablesByList.get(all);
+  if (cached === undefined) tablesByList.set(all, (cached = []));
+  const slot = textReasoning ? 1 : 0;
+  let tables = cached[slot];
+  if (tables === undefined) {
+    const triggers = textReasoning ? all.filter((t) => !t.reasoning) : all;
+    const merged = mergeTriggers(triggers);
+    tables = cached[slot] = [
+      triggers,
+      tableOf(merged.filter((t) => !t.atStart)),
+      tableOf(merged.filter((t) => t.atStart)),
+      tableOf(merged.filter((t) => t.atStart && t.afterCall)),
+    ];
+  }
+  return tables;
+}
+
 export function createScanner(
   allTriggers: readonly Trigger[],
   context: ParserContext,
   outer: ParserCallbacks,
 ): StreamingParser {
-  const triggers = context.reasoning === 'text' ? allTriggers.filter((t) => !t.reasoning) : allTriggers;
-  const merged = mergeTriggers(triggers);
-  const anywhere = tableOf(merged.filter((t) => !t.atStart));
-  const startOnly = tableOf(merged.filter((t) => t.atStart));
-  const afterCallOnly = tableOf(merged.filter((t) => t.atStart && t.afterCall));
+  const [triggers, anywhere, startOnly, afterCallOnly] = tablesFor(allTriggers, context.reasoning === 'text');
 
   let section: Section | undefined;
   /** A possible partial marker kept from the end of the previous chunk. */
