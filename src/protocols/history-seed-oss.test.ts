@@ -119,6 +119,22 @@ describe('seed-oss history beyond the shared scenarios', () => {
     expect(calls).toEqual([input]);
   });
 
+  it('a value with a line break at an end gets one more there, so the reader, which drops one, reads it whole', () => {
+    const values = ['\ndef f():\n    pass\n', '  \nindented', 'a\r\n', '\n', 'plain'];
+    const protocol = seedOssProtocol();
+    const spec = { name: 'write_file', inputSchema: { type: 'object', properties: { content: { type: 'string' } } } };
+    for (const content of values) {
+      const written = protocol.formatToolCall({ toolCallId: 'c0', toolName: 'write_file', input: { content } });
+      const parsed = parseGeneratedText(protocol, { tools: [spec], text: written });
+      const read = parsed.filter((c) => c.type === 'tool-call').map((c) => JSON.parse(c.input));
+      expect(read, JSON.stringify(written)).toEqual([{ content }]);
+    }
+    // Only such values differ from the template's bytes (it writes `<parameter=content>` + value + `</parameter>`).
+    expect(protocol.formatToolCall({ toolCallId: 'c0', toolName: 'write_file', input: { content: 'plain' } })).toBe(
+      '<seed:tool_call>\n<function=write_file>\n<parameter=content>plain</parameter>\n</function>\n</seed:tool_call>',
+    );
+  });
+
   it("the thinking switch is the template's thinking_budget: 0 for none, unlimited (-1) otherwise", () => {
     const efforts: ReasoningEffort[] = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'];
     expect(efforts.map((e) => seedOssSwitch(e).templateKwargs?.thinking_budget)).toEqual([0, -1, -1, -1, -1, -1, -1]);

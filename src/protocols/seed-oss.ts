@@ -114,10 +114,20 @@ function pythonStr(value: unknown, nested = false): string {
   return String(value);
 }
 
-/** One call in its own block, as the template writes it: each parameter on a line, no padding in the values. */
+/**
+ * A value as the template writes it (no padding), except at a line break that starts or ends it: the reader
+ * drops one there (above), so such a value gets one more to read back whole. Only those values differ from the
+ * template's bytes.
+ */
+function paddedValue(value: unknown): string {
+  const text = pythonStr(value);
+  return `${/^[ \t]*\r?\n/.test(text) ? '\n' : ''}${text}${/\r?\n[ \t]*$/.test(text) ? '\n' : ''}`;
+}
+
+/** One call in its own block, as the template writes it: each parameter on a line. */
 function seedCall({ toolName, input }: ToolCallRecord): string {
   const entries = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.entries(input) : [];
-  const parameters = entries.map(([key, value]) => `<parameter=${key}>${pythonStr(value)}</parameter>\n`);
+  const parameters = entries.map(([key, value]) => `<parameter=${key}>${paddedValue(value)}</parameter>\n`);
   return `${OPEN}\n<function=${toolName}>\n${parameters.join('')}</function>\n${CLOSE}`;
 }
 
