@@ -32,6 +32,7 @@ export {
   phi4MiniToolMiddleware,
   pythonicToolMiddleware,
   qwen3CoderToolMiddleware,
+  seedOssToolMiddleware,
   xlamToolMiddleware,
   yamlXmlToolMiddleware,
 } from './middleware/presets.ts';
@@ -76,6 +77,7 @@ export type {
 export { type PythonicProtocolOptions, pythonicProtocol } from './protocols/pythonic.ts';
 export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from './protocols/qwen3-coder.ts';
 export { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from './protocols/registry.ts';
+export { seedOssProtocol } from './protocols/seed-oss.ts';
 export { xlamProtocol } from './protocols/xlam.ts';
 export { type YamlXmlProtocolOptions, yamlXmlProtocol } from './protocols/yaml-xml.ts';
 export type {

@@ -20,6 +20,7 @@ import { olmo3Protocol } from '../protocols/olmo3.ts';
 import { phi4MiniProtocol } from '../protocols/phi4-mini.ts';
 import { pythonicProtocol } from '../protocols/pythonic.ts';
 import { qwen3CoderProtocol } from '../protocols/qwen3-coder.ts';
+import { seedOssProtocol } from '../protocols/seed-oss.ts';
 import { xlamProtocol } from '../protocols/xlam.ts';
 import { yamlXmlProtocol } from '../protocols/yaml-xml.ts';
 import { presetMiddleware } from './create-tool-middleware.ts';
@@ -89,6 +90,9 @@ export const cohereToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE_
 
 /** Jamba <tool_calls>: AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 (calls). Format name `jamba`. */
 export const jambaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ jambaProtocol());
+
+/** Seed-OSS <seed:tool_call>: ByteDance Seed-OSS-36B (Base, Instruct). Format name `seed-oss`. */
+export const seedOssToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ seedOssProtocol());
 
 /** Auto-detect (every format): small models that drift between formats. Format name `auto`. */
 export const autoToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ autoProtocol());

@@ -27,6 +27,7 @@ import { olmo3Triggers } from './olmo3.ts';
 import { phi4MiniTriggers } from './phi4-mini.ts';
 import { pythonicTriggers } from './pythonic.ts';
 import { qwen3CoderTriggers } from './qwen3-coder.ts';
+import { seedOssTriggers } from './seed-oss.ts';
 import { xlamTriggers } from './xlam.ts';
 
 export const FORMAT_TRIGGERS: ReadonlyArray<readonly Trigger[] | TriggersOf> = [
@@ -51,4 +52,5 @@ export const FORMAT_TRIGGERS: ReadonlyArray<readonly Trigger[] | TriggersOf> = [
   nemotronTriggers,
   cohereTriggers,
   jambaTriggers,
+  seedOssTriggers,
 ];

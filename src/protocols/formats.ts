@@ -29,6 +29,7 @@ import { olmo3Format } from './olmo3.ts';
 import { phi4MiniFormat } from './phi4-mini.ts';
 import { pythonicFormat } from './pythonic.ts';
 import { qwen3CoderFormat } from './qwen3-coder.ts';
+import { seedOssFormat } from './seed-oss.ts';
 import { xlamFormat } from './xlam.ts';
 import { yamlXmlFormat } from './yaml-xml.ts';
 
@@ -55,4 +56,5 @@ export const NATIVE_FORMATS: readonly FormatDeclaration[] = [
   nemotronFormat,
   cohereFormat,
   jambaFormat,
+  seedOssFormat,
 ];

@@ -45,6 +45,8 @@ export const thinkTriggers = /* @__PURE__ */ thinkingTriggers('<think>', '</thin
 export const mistralThinkTriggers = /* @__PURE__ */ thinkingTriggers('[THINK]', '[/THINK]');
 /** `<|START_THINKING|>…<|END_THINKING|>`: Cohere Command R7B, Command A (special tokens of their tokenizer). */
 export const cohereThinkTriggers = /* @__PURE__ */ thinkingTriggers('<|START_THINKING|>', '<|END_THINKING|>');
+/** `<seed:think>…</seed:think>`: ByteDance Seed-OSS (special tokens of its tokenizer). */
+export const seedThinkTriggers = /* @__PURE__ */ thinkingTriggers('<seed:think>', '</seed:think>');
 /** `<|channel>thought\n…<channel|>`: Gemma 4's thought channel (google/gemma-4 chat template). */
 export const gemma4ThoughtTriggers = /* @__PURE__ */ thinkingTriggers('<|channel>', '<channel|>', (env, marker) =>
   openReasoning(env, marker, { end: '<channel|>', label: 'thought\n' }),
@@ -216,3 +218,5 @@ export const cohereEnd = /* @__PURE__ */ endOfTurn('<|END_OF_TURN_TOKEN|>');
 export const jambaEnd = /* @__PURE__ */ endOfTurn('<|eom|>');
 /** MiniMax-M2 (`[e~[` ends every turn in its template). */
 export const minimaxEnd = /* @__PURE__ */ endOfTurn('[e~[');
+/** ByteDance Seed-OSS (`<seed:eos>` ends every turn in its template). */
+export const seedEnd = /* @__PURE__ */ endOfTurn('<seed:eos>');

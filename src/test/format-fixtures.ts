@@ -23,6 +23,7 @@ import { olmo3Fixtures, olmo3Tools } from './fixtures/olmo3.ts';
 import { phi4MiniFixtures, phi4MiniTools } from './fixtures/phi4-mini.ts';
 import { pythonicFixtures, pythonicTools } from './fixtures/pythonic.ts';
 import { qwen3CoderFixtures, qwen3CoderTools } from './fixtures/qwen3-coder.ts';
+import { seedOssFixtures, seedOssTools } from './fixtures/seed-oss.ts';
 import type { FormatFixture } from './fixtures/tools.ts';
 import { xlamFixtures, xlamTools } from './fixtures/xlam.ts';
 import { yamlXmlFixtures, yamlXmlTools } from './fixtures/yaml-xml.ts';
@@ -59,4 +60,5 @@ export const FORMAT_FIXTURES: readonly FormatFixtureSet[] = [
   { format: 'nemotron', tools: nemotronTools, fixtures: nemotronFixtures },
   { format: 'cohere', tools: cohereTools, fixtures: cohereFixtures },
   { format: 'jamba', tools: jambaTools, fixtures: jambaFixtures },
+  { format: 'seed-oss', tools: seedOssTools, fixtures: seedOssFixtures },
 ];

@@ -30,6 +30,7 @@ import {
   phi4MiniToolMiddleware as phi4MiniToolMiddlewareV4,
   pythonicToolMiddleware as pythonicToolMiddlewareV4,
   qwen3CoderToolMiddleware as qwen3CoderToolMiddlewareV4,
+  seedOssToolMiddleware as seedOssToolMiddlewareV4,
   xlamToolMiddleware as xlamToolMiddlewareV4,
   yamlXmlToolMiddleware as yamlXmlToolMiddlewareV4,
 } from '../middleware/presets.ts';
@@ -80,6 +81,7 @@ export type {
 export { type PythonicProtocolOptions, pythonicProtocol } from '../protocols/pythonic.ts';
 export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from '../protocols/qwen3-coder.ts';
 export { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from '../protocols/registry.ts';
+export { seedOssProtocol } from '../protocols/seed-oss.ts';
 export { xlamProtocol } from '../protocols/xlam.ts';
 export { type YamlXmlProtocolOptions, yamlXmlProtocol } from '../protocols/yaml-xml.ts';
 export type {
@@ -170,6 +172,9 @@ export const cohereToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ t
 
 /** Jamba <tool_calls>, for AI SDK 6. */
 export const jambaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(jambaToolMiddlewareV4);
+
+/** Seed-OSS <seed:tool_call>, for AI SDK 6. */
+export const seedOssToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(seedOssToolMiddlewareV4);
 
 /** Auto-detect (every format), for AI SDK 6. */
 export const autoToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(autoToolMiddlewareV4);
