@@ -155,7 +155,7 @@ describe("history: 'native' through the official chat templates", () => {
   );
 
   it('the counts: native matches every conversation, text (the default) only Qwen3 and Qwen3-Coder (results as a user turn)', () => {
-    expect([files, comparable.length, same('native'), same('text')]).toEqual([27, 103, 103, 8]);
+    expect([files, comparable.length, same('native'), same('text')]).toEqual([28, 107, 107, 8]);
     expect(comparable.filter((o) => o.text === o.reference).map((o) => o.row.file)).toEqual([
       ...Array(4).fill('Qwen-Qwen3-0.6B.jinja'),
       ...Array(4).fill('Qwen3-Coder.jinja'),

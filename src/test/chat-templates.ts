@@ -26,7 +26,8 @@
  *   from ggml-org/llama.cpp itself: llama-cpp-microsoft-Phi-4-mini-instruct.jinja@6d7822c18b5bc43c0053f09cf0eba66bd7e78a93,
  *   nvidia-Llama-3_3-Nemotron-Super-49B-v1_5.jinja@1035d607de4b7225ced27a19071a8bd8a1c08fbc,
  *   moonshotai-Kimi-K2-Thinking.jinja@0c3c896ea80643608b4e961eec7e1efcd844e109 (Moonshot's own; llama.cpp's
- *   Kimi-K2-Thinking.jinja is a rewrite that numbers the ids itself).
+ *   Kimi-K2-Thinking.jinja is a rewrite that numbers the ids itself),
+ *   ByteDance-Seed-OSS.jinja@b1933d306f928b19e1601e640c4f1a2eb84b238a.
  * - vllm-project/vllm examples/: tool_chat_template_xlam_llama.jinja@466716c2bb5f3d191eeaf25459ec6c3bb09f11d7,
  *   tool_chat_template_llama4_pythonic.jinja@0471aed1b67455f39accc28977db0b979e091687.
  * - AI21 Jamba Mini 1.7's template, as r-rojo/rampipe keeps it:
@@ -128,6 +129,20 @@ export const TEMPLATE_ROWS: readonly TemplateRow[] = [
   { format: 'jamba', file: 'jamba_mini_1_7_chat_template.jinja' },
   { format: 'nemotron', file: 'nvidia-Llama-3_3-Nemotron-Super-49B-v1_5.jinja' },
   { format: 'kimi-k2', file: 'moonshotai-Kimi-K2-Thinking.jinja' },
+  {
+    format: 'seed-oss',
+    file: 'ByteDance-Seed-OSS.jinja',
+    // The thinking-budget table is a dict with integer keys, which this renderer refuses: the same pairs as a
+    // sorted list (what `dictsort` gives), and its last value where the template looks it up by key.
+    rewrites: [
+      [
+        '{\n     0:      0,\n     512:    128,\n     1024:   256,\n     2048:   512,\n     4096:   512,\n     8192:   1024,\n     16384:  1024\n}',
+        '[[0, 0], [512, 128], [1024, 256], [2048, 512], [4096, 512], [8192, 1024], [16384, 1024]]',
+      ],
+      ['budget_reflections_v05 | dictsort', 'budget_reflections_v05'],
+      ['budget_reflections_v05[16384]', '1024'],
+    ],
+  },
 ];
 
 const templates = new Map<string, Template>();
