@@ -10,6 +10,7 @@
 import { type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
 import type { SectionEnv, Trigger } from '../parse/section.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
+import { openLoneEnd } from '../parse/sections/lone-end.ts';
 import { openNamedJson } from '../parse/sections/named-json.ts';
 
 import type { ToolSpec } from '../types.ts';
@@ -64,8 +65,9 @@ function openHarmonyMessage(env: SectionEnv, marker: string) {
     route: routeMessage,
     // A message with no `<|message|>` (`<|channel|>commentary Hello<|end|>`): its text follows the channel's
     // name, as harmony's own non-strict reader takes it (openai/harmony src/tests.rs@1bd4d071,
-    // test_missing_message_token_requires_non_strict_mode).
-    headerOnly: /\b\w+\s+([\s\S]*?)\s*$/,
+    // test_missing_message_token_requires_non_strict_mode); with nothing after the name it is empty, and the
+    // stop token ends it (src/encoding.rs, StreamableParser in its Header state).
+    headerOnly: /\b\w+(?:\s+|$)([\s\S]*?)\s*$/,
     quiet: true,
   });
 }
@@ -91,6 +93,8 @@ export const harmonyTriggers: readonly Trigger[] = [
   // template wrote, so only its content and its end are in the answer), and is markup.
   { marker: '<|start|>', opensMessage: true, thinking: true, open: openHarmonyMessage },
   { marker: '<|channel|>', thinking: true, open: openHarmonyMessage },
+  // A call's end met alone is markup, except after a call that went back as text.
+  { marker: '<|call|>', open: openLoneEnd },
   ...harmonyEnd,
 ];
 

@@ -17,6 +17,7 @@ import { createQuotedValueReader, type QuotedValueReader } from '../custom-quote
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
+import { noteCallText } from './lone-end.ts';
 
 export interface CallBraceOptions {
   /** The token that wraps string values. */
@@ -47,9 +48,11 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
   let name = '';
   let reader: QuotedValueReader | undefined;
   let leftover = '';
+  noteCallText(env.callbacks, false);
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     const quiet = options.declaredOnly === true && !sink.open;
+    noteCallText(env.callbacks, true);
     sink.abort();
     raw.giveBack(quiet ? undefined : reason, code, undefined, leftover.length);
     state = DONE;
@@ -79,8 +82,13 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
       switch (state) {
         case NAME: {
           const c = text.charAt(i);
+          if (c === '<' && name.trim() === '') {
+            // An empty block (`<|tool_call><tool_call|>`): only its closing token may follow.
+            state = CLOSING;
+            break;
+          }
           if (c !== '{' && c !== '(') {
-            if (name.length > 128 || c === '<' || c === '\n') {
+            if (name.length > 128 || c === '<' || (c === '\n' && name.trim() !== '')) {
               keep();
               fail('expected "call:", the tool name and "{"');
               return i;
@@ -133,7 +141,9 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
             // Without its closing token the complete call still stands; the rest (maybe the next call) is read again.
             if (step.tag === false) leftover = step.carried;
             keep();
-            finish();
+            // An empty block that is not closed is no call: its text goes back.
+            if (step.tag === false && !sink.open) fail('expected "call:", the tool name and "{"');
+            else finish();
             return i;
           }
           break;
@@ -154,7 +164,7 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
     },
     end() {
       if (state === ARGS && reader?.end()) state = CLOSING;
-      if (state === CLOSING) finish();
+      if (state === CLOSING && sink.open) finish();
       else if (state !== DONE) {
         fail(
           reader?.inString

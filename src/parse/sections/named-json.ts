@@ -14,6 +14,7 @@ import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
+import { noteCallText } from './lone-end.ts';
 
 export interface NamedJsonOptions {
   /** Ends the header. */
@@ -35,6 +36,8 @@ export interface NamedJsonOptions {
    * Markers that cannot be inside a header: where one appears first, the
    * header was not a call's (Harmony: a broken `<|mesage|>` must not make the
    * next message's header this one's), and the marker is read again as prose.
+   * For `headerOnly`, the first one begins the next message and the others end
+   * this one.
    */
   headerStops?: readonly string[];
   /**
@@ -50,7 +53,8 @@ export interface NamedJsonOptions {
    * message by itself (Harmony's `<|channel|>analysis I must refuse<|end|>`,
    * which harmony's own non-strict reader accepts): when this pattern matches
    * the header and `route` routes it, its first group is the message, read by
-   * the routed section, and the stop is left to the scanner.
+   * the routed section. A stop that ends the message is its markup and is
+   * consumed; the one that begins the next message is left to the scanner.
    */
   headerOnly?: RegExp;
 }
@@ -85,11 +89,13 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
   let leftover = '';
   let inner: Section | undefined;
   let reader: JsonReader | undefined;
+  noteCallText(callbacks, false);
 
   function fail(
     reason: string | undefined,
     code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call',
   ) {
+    noteCallText(callbacks, true);
     sink.abort();
     raw.giveBack(reason, code, undefined, leftover.length);
     state = DONE;
@@ -167,6 +173,12 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
             const message = read.stop === undefined ? undefined : options.headerOnly?.exec(header)?.[1];
             const routed = message === undefined ? undefined : options.route?.(header, env);
             if (routed !== undefined) {
+              const stop = read.stop as string;
+              if (stop !== options.headerStops?.[0]) {
+                // Only part of the stop may be in this text (the rest came before, as `leftover`).
+                i += stop.length - leftover.length;
+                leftover = '';
+              }
               keep();
               raw.commit(leftover.length);
               const section = routed(env, '');
@@ -271,7 +283,10 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
 
   function finish(): void {
     if (sink.end()) raw.commit(leftover.length);
-    else raw.giveBack('the arguments are not a JSON object', 'malformed-tool-call', undefined, leftover.length);
+    else {
+      noteCallText(callbacks, true);
+      raw.giveBack('the arguments are not a JSON object', 'malformed-tool-call', undefined, leftover.length);
+    }
     state = DONE;
   }
 
