@@ -6,7 +6,7 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
-import { openLoneEnd } from '../parse/sections/lone-end.ts';
+import { openLoneEnd } from '../parse/sections/given-back.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { gemmaEnd } from './shared-triggers.ts';
