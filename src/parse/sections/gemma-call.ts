@@ -62,10 +62,12 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
     state = DONE;
   }
 
-  /** Another `call:` in the same block: the call before it is final, and the next one's name follows. */
-  function nextCall(): void {
+  /** Another `call:`, read up to `i`: the call before it is final, and the next one's text and name start with it. */
+  function nextCall(i: number): void {
     sink.end();
-    raw.settle();
+    raw.keepTo(i);
+    raw.commit(NEXT_CALL.length);
+    raw.keep(NEXT_CALL);
     name = NEXT_CALL;
     reader = undefined;
     state = NAME;
@@ -119,7 +121,7 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
       } else {
         const step = closing.read(text, i);
         i = step.i;
-        if (step.tag === NEXT_CALL) nextCall();
+        if (step.tag === NEXT_CALL) nextCall(i);
         else if (step.tag !== undefined) {
           // Without its closing token the complete call still stands; the rest (maybe the next call) is read again.
           if (step.tag === false) leftover = step.carried;
