@@ -33,12 +33,13 @@ const CALL_BEGIN = '<｜tool▁call▁begin｜>';
 const CALL_END = '<｜tool▁call▁end｜>';
 const SEP = '<｜tool▁sep｜>';
 
+const NAME_LINE = ['\n'];
+
 const openCall = (env: SectionEnv, marker: string) =>
   openNamedJson(env, marker, {
     headerEnd: SEP,
-    toolName: (header) => header,
     // V3/R1 write the call type `function` first, and the name on the line after the separator.
-    nameAfter: { when: 'function', end: '\n' },
+    toolName: (header, end) => (end === SEP && header.trim() === 'function' ? NAME_LINE : header),
     end: [CALL_END],
   });
 

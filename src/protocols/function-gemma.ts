@@ -6,6 +6,7 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
+import { openLoneEnd } from '../parse/sections/given-back.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { gemmaEnd } from './shared-triggers.ts';
@@ -19,6 +20,8 @@ export const functionGemmaTriggers: readonly Trigger[] = [
     marker: '<start_function_call>',
     open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<end_function_call>' }),
   },
+  // Met alone, the closing token is markup, except after a call that went back as text.
+  { marker: '<end_function_call>', open: openLoneEnd },
   ...gemmaEnd,
 ];
 

@@ -9,6 +9,7 @@
 import { isIdentStart } from '../json/chars.ts';
 import type { Trigger } from '../parse/section.ts';
 import { braceValue, openGemmaCall } from '../parse/sections/gemma-call.ts';
+import { openLoneEnd } from '../parse/sections/given-back.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from './protocol.ts';
 import { gemma4Switch } from './reasoning-switches.ts';
@@ -31,7 +32,9 @@ export const gemma4Triggers: readonly Trigger[] = [
     firstChar: isIdentStart,
     open: (env, marker) => openGemmaCall(env, marker, { quote: Q, end: '<tool_call|>', declaredOnly: true }),
   },
-  strayCloser('<tool_call|>'),
+  // The closing token met alone is markup (a doubled one after a call, ollama/ollama#15370, or one in prose),
+  // except after a call that went back as text.
+  { marker: '<tool_call|>', open: openLoneEnd },
   // The template writes `<|tool_response>` right after a call, where the result goes
   // (google-gemma-4-31B-it.jinja): a model that expects its result writes it too. Markup, dropped.
   strayCloser('<|tool_response>'),

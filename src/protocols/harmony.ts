@@ -8,9 +8,10 @@
  * special tokens (transformers.js `skip_special_tokens: false`).
  */
 import { type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
-import type { SectionEnv, Trigger } from '../parse/section.ts';
+import type { Section, SectionEnv, SectionOpener, Trigger } from '../parse/section.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
-import { openNamedJson } from '../parse/sections/named-json.ts';
+import { openLoneEnd } from '../parse/sections/given-back.ts';
+import { type HeaderMeaning, openNamedJson } from '../parse/sections/named-json.ts';
 
 import type { ToolSpec } from '../types.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
@@ -44,28 +45,77 @@ const MESSAGE_END = ['<|return|>', '<|end|>'];
  * is read as text), `final` and a recipient-less `commentary` (a preamble) are
  * answer text whose markup is dropped; anything else stays text as written.
  */
-function routeMessage(header: string, env: SectionEnv) {
-  if (RECIPIENT.test(header)) return undefined;
+function routeMessage(header: string, env: SectionEnv): SectionOpener | undefined {
   const channel = channelOf(header);
   if (channel === 'analysis' && env.context.reasoning !== 'text') {
-    return (e: SectionEnv, m: string) => openWrappedText(e, m, MESSAGE_END, true);
+    return (e, m) => openWrappedText(e, m, MESSAGE_END, true);
   }
-  if (channel === 'final') return (e: SectionEnv, m: string) => openWrappedText(e, m, MESSAGE_END);
-  if (channel === 'commentary') return (e: SectionEnv, m: string) => openWrappedText(e, m, ['<|end|>']);
+  if (channel === 'final') return (e, m) => openWrappedText(e, m, MESSAGE_END);
+  if (channel === 'commentary') return (e, m) => openWrappedText(e, m, ['<|end|>']);
   return undefined;
+}
+
+const MESSAGE = '<|message|>';
+const START = '<|start|>';
+/**
+ * Tokens that cannot be inside a header, so that a broken `<|mesage|>` does not make the next message's
+ * header this one's: `<|start|>` begins the next message, and the stop tokens end one (openai/harmony
+ * src/registry.rs).
+ */
+const HEADER_STOPS = [START, '<|end|>', '<|call|>', '<|return|>'];
+const CALL_ENDS = ['<|call|>', '<|end|>'];
+
+/**
+ * A header that ran into a stop token with no `<|message|>` (`<|channel|>commentary Hello<|end|>`) is a
+ * message by itself, as harmony's own non-strict reader takes it (openai/harmony src/tests.rs@1bd4d071,
+ * test_missing_message_token_requires_non_strict_mode): its text follows the channel's name, or it is empty
+ * (src/encoding.rs, StreamableParser in its Header state).
+ */
+const HEADER_ONLY = /\b\w+(?:\s+|$)([\s\S]*?)\s*$/;
+
+/** Reads a stop token as markup: its characters, the part read in earlier chunks first, and nothing after it. */
+function dropMarker(marker: string): Section {
+  let left = marker.length;
+  return {
+    write(text, from) {
+      const took = Math.min(left, text.length - from);
+      left -= took;
+      return from + took;
+    },
+    get done() {
+      return left === 0;
+    },
+    end() {},
+  };
+}
+
+/**
+ * What a message header says: a call to the function it names, or a message to no function, read as its
+ * channel says. A message with no `<|message|>` is read at once; the stop token that ended it is its
+ * markup, but `<|start|>` is the next message's.
+ */
+function messageHeader(header: string, end: string, env: SectionEnv): HeaderMeaning {
+  const name = RECIPIENT.exec(header)?.[1];
+  if (end === MESSAGE) return name ?? routeMessage(header, env);
+  const message = name === undefined ? HEADER_ONLY.exec(header)?.[1] : undefined;
+  const routed = message === undefined ? undefined : routeMessage(header, env);
+  return (
+    routed &&
+    ((e) => {
+      const section = routed(e, '');
+      section.write(message as string, 0);
+      section.end();
+      return dropMarker(end === START ? '' : end);
+    })
+  );
 }
 
 function openHarmonyMessage(env: SectionEnv, marker: string) {
   return openNamedJson(env, marker, {
-    headerEnd: '<|message|>',
-    toolName: (header) => RECIPIENT.exec(header)?.[1],
-    end: ['<|call|>', '<|end|>'],
-    headerStops: ['<|start|>', '<|end|>', '<|call|>', '<|return|>'],
-    route: routeMessage,
-    // A message with no `<|message|>` (`<|channel|>commentary Hello<|end|>`): its text follows the channel's
-    // name, as harmony's own non-strict reader takes it (openai/harmony src/tests.rs@1bd4d071,
-    // test_missing_message_token_requires_non_strict_mode).
-    headerOnly: /\b\w+\s+([\s\S]*?)\s*$/,
+    headerEnd: MESSAGE,
+    headerStops: HEADER_STOPS,
+    toolName: messageHeader,
+    end: CALL_ENDS,
     quiet: true,
   });
 }
@@ -76,10 +126,10 @@ function openHarmonyMessage(env: SectionEnv, marker: string) {
  */
 function openContinuedHeader(env: SectionEnv, marker: string) {
   return openNamedJson(env, marker, {
-    headerEnd: '<|message|>',
-    toolName: (header) => /^[A-Za-z_][\w.-]*/.exec(header)?.[0],
-    end: ['<|call|>', '<|end|>'],
-    headerStops: ['<|start|>', '<|end|>', '<|call|>', '<|return|>'],
+    headerEnd: MESSAGE,
+    headerStops: HEADER_STOPS,
+    toolName: (header, end) => (end === MESSAGE ? /^[A-Za-z_][\w.-]*/.exec(header)?.[0] : undefined),
+    end: CALL_ENDS,
     quiet: true,
   });
 }
@@ -91,6 +141,8 @@ export const harmonyTriggers: readonly Trigger[] = [
   // template wrote, so only its content and its end are in the answer), and is markup.
   { marker: '<|start|>', opensMessage: true, thinking: true, open: openHarmonyMessage },
   { marker: '<|channel|>', thinking: true, open: openHarmonyMessage },
+  // A call's end met alone is markup, except after a call that went back as text.
+  { marker: '<|call|>', open: openLoneEnd },
   ...harmonyEnd,
 ];
 

@@ -27,8 +27,8 @@ export const mistralTriggers: readonly Trigger[] = [
           : (e, raw) =>
               openNamedJson(e, raw, {
                 headerEnd: '[ARGS]',
-                // v11+ may leave out [ARGS]: `[TOOL_CALLS]get_weather{"city": "Paris"}`.
-                valueEndsHeader: true,
+                // v11+ may leave out [ARGS]: `[TOOL_CALLS]get_weather{"city": "Paris"}`; the `{` is the arguments'.
+                headerStops: ['{'],
                 toolName: (header) => header.split('[CALL_ID]')[0] ?? '',
               }),
       ),

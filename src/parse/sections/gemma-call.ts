@@ -16,7 +16,8 @@ import { createCallSink } from '../call-sink.ts';
 import { createQuotedValueReader, type QuotedValueReader } from '../custom-quote-reader.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
-import { type ExpectStep, expectStep } from '../tag-steps.ts';
+import { expectStep } from '../tag-steps.ts';
+import { callOpens, giveBackWith } from './given-back.ts';
 
 export interface CallBraceOptions {
   /** The token that wraps string values. */
@@ -41,17 +42,17 @@ const DONE = 4;
 export function openGemmaCall(env: SectionEnv, marker: string, options: CallBraceOptions): Section {
   const sink = createCallSink(env.context, env.callbacks);
   const raw = createRawBlock(env.callbacks, marker);
+  const giveBack = giveBackWith(env.callbacks, sink, raw);
   let state = NAME;
   /** After a call: the block's closing token, or the next call of the same block. */
-  const closing: ExpectStep = expectStep([options.end, NEXT_CALL]);
+  const closing = expectStep([options.end, NEXT_CALL]);
   let name = '';
   let reader: QuotedValueReader | undefined;
   let leftover = '';
+  callOpens(env.callbacks);
 
-  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
-    const quiet = options.declaredOnly === true && !sink.open;
-    sink.abort();
-    raw.giveBack(quiet ? undefined : reason, code, undefined, leftover.length);
+  function fail(reason: string, code?: 'unclosed-tool-call'): void {
+    giveBack(options.declaredOnly && !sink.open ? undefined : reason, code, leftover.length);
     state = DONE;
   }
 
@@ -61,10 +62,12 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
     state = DONE;
   }
 
-  /** Another `call:` in the same block: the call before it is final, and the next one's name follows. */
-  function nextCall(): void {
+  /** Another `call:`, read up to `i`: the call before it is final, and the next one's text and name start with it. */
+  function nextCall(i: number): void {
     sink.end();
-    raw.settle();
+    raw.keepTo(i);
+    raw.commit(NEXT_CALL.length);
+    raw.keep(NEXT_CALL);
     name = NEXT_CALL;
     reader = undefined;
     state = NAME;
@@ -74,73 +77,62 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
     const n = text.length;
     let i = from;
     raw.from(text, from);
-    const keep = () => raw.keepTo(i);
     while (i < n && state !== DONE) {
-      switch (state) {
-        case NAME: {
-          const c = text.charAt(i);
-          if (c !== '{' && c !== '(') {
-            if (name.length > 128 || c === '<' || c === '\n') {
-              keep();
-              fail('expected "call:", the tool name and "{"');
-              return i;
-            }
-            name += c;
-            i++;
-            break;
-          }
+      if (state === NAME) {
+        const c = text.charAt(i);
+        if (c === '{' || c === '(') {
           if (!sink.start(toolName(name), options.declaredOnly)) {
-            keep();
+            raw.keepTo(i);
             fail('the tool name is missing or not a name');
-            return i;
+          } else {
+            reader = createQuotedValueReader(options.quote, sink.args, { parens: c === '(' });
+            if (c === '(') i++;
+            state = ARGS;
           }
-          reader = createQuotedValueReader(options.quote, sink.args, { parens: c === '(' });
-          if (c === '(') i++;
-          state = ARGS;
-          break;
+        } else if (c === '<' && name.trim() === '') {
+          // An empty block (`<|tool_call><tool_call|>`): only its closing token may follow.
+          state = CLOSING;
+        } else if (name.length > 128 || c === '<' || (c === '\n' && name.trim() !== '')) {
+          raw.keepTo(i);
+          fail('expected "call:", the tool name and "{"');
+        } else {
+          name += c;
+          i++;
         }
-        case ARGS: {
-          const args = reader as QuotedValueReader;
-          i = args.write(text, i);
-          if (args.problem !== undefined) {
-            // What the reader held from an earlier chunk as a possible quote token is read again.
-            leftover = args.carried;
-            keep();
-            fail(args.problem);
-            return i;
-          }
-          if (args.done) {
-            state = CLOSING;
-            if (args.carried !== '') {
-              // Held from an earlier chunk after the value: it may be the closing token, or the next call.
-              // (It starts like the quote token, `<`, so it is never a whole `call:`.)
-              const step = closing.read(args.carried, 0);
-              if (step.tag === false) {
-                leftover = args.carried.slice(step.i);
-                keep();
-                finish();
-                return i;
-              }
-            }
-          }
-          break;
-        }
-        case CLOSING: {
-          const step = closing.read(text, i);
-          i = step.i;
-          if (step.tag === NEXT_CALL) nextCall();
-          else if (step.tag !== undefined) {
-            // Without its closing token the complete call still stands; the rest (maybe the next call) is read again.
-            if (step.tag === false) leftover = step.carried;
-            keep();
+      } else if (state === ARGS) {
+        const args = reader as QuotedValueReader;
+        i = args.write(text, i);
+        if (args.problem !== undefined) {
+          // What the reader held from an earlier chunk as a possible quote token is read again.
+          leftover = args.carried;
+          raw.keepTo(i);
+          fail(args.problem);
+        } else if (args.done) {
+          state = CLOSING;
+          // Held from an earlier chunk after the value: it may be the closing token, or the next call (it starts
+          // like the quote token, `<`, so it is never a whole `call:`).
+          const step = args.carried === '' ? undefined : closing.read(args.carried, 0);
+          if (step?.tag === false) {
+            leftover = args.carried.slice(step.i);
+            raw.keepTo(i);
             finish();
-            return i;
           }
-          break;
+        }
+      } else {
+        const step = closing.read(text, i);
+        i = step.i;
+        if (step.tag === NEXT_CALL) nextCall(i);
+        else if (step.tag !== undefined) {
+          // Without its closing token the complete call still stands; the rest (maybe the next call) is read again.
+          if (step.tag === false) leftover = step.carried;
+          raw.keepTo(i);
+          // An empty block that is not closed is no call: its text goes back.
+          if (step.tag === false && !sink.open) fail('expected "call:", the tool name and "{"');
+          else finish();
         }
       }
     }
-    keep();
+    raw.keepTo(i);
     return i;
   }
 
@@ -154,7 +146,7 @@ export function openGemmaCall(env: SectionEnv, marker: string, options: CallBrac
     },
     end() {
       if (state === ARGS && reader?.end()) state = CLOSING;
-      if (state === CLOSING) finish();
+      if (state === CLOSING && sink.open) finish();
       else if (state !== DONE) {
         fail(
           reader?.inString

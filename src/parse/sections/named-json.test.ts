@@ -22,7 +22,7 @@ const kimi: Trigger = {
 const mistral: Trigger = {
   marker: '[TOOL_CALLS]',
   open: (env, m) =>
-    openNamedJson(env, m, { headerEnd: '[ARGS]', toolName: (h) => h.trim() || undefined, valueEndsHeader: true }),
+    openNamedJson(env, m, { headerEnd: '[ARGS]', headerStops: ['{'], toolName: (h) => h.trim() || undefined }),
 };
 
 describe('openNamedJson', () => {
@@ -38,7 +38,7 @@ describe('openNamedJson', () => {
     ]);
   });
 
-  it('the arguments may end the header without its marker (valueEndsHeader)', () => {
+  it('the arguments may end the header without its marker (a `{` header stop)', () => {
     expect(sectionEvents([mistral], '[TOOL_CALLS]search{"query": "x"}')).toEqual([
       ['start', 'search'],
       ['call', 'search', '{"query":"x"}'],

@@ -6,301 +6,222 @@
  *   DeepSeek V3.1     `<｜tool▁call▁begin｜>get_weather<｜tool▁sep｜>{…}<｜tool▁call▁end｜>`
  *   gpt-oss Harmony   `<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{…}<|call|>`
  *
- * The call is announced once the header is complete; the arguments then
- * stream through the JSON reader into the call's ArgsStreamer.
+ * Two steps: the header, read up to its end marker, and then the arguments,
+ * which stream through the JSON reader into the call's ArgsStreamer. The call
+ * is announced once the header is complete. What a header says is each
+ * family's own (`toolName`, in the family's file); this file only reads.
  */
 import { isSpace } from '../../json/chars.ts';
-import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
-import { createCallSink } from '../call-sink.ts';
-import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../section.ts';
+import { createJsonReader } from '../../json/json-reader.ts';
+import { type CallSink, createCallSink } from '../call-sink.ts';
+import { createRawBlock, type RawBlock } from '../raw-block.ts';
+import type { Section, SectionEnv, SectionOpener } from '../section.ts';
+import { expectStep } from '../tag-steps.ts';
+import { callOpens, type GiveBack, giveBackWith } from './given-back.ts';
+
+/**
+ * What a header says: the name of the tool to call; the markers that end the
+ * rest of the header, which is read next and told again (DeepSeek V3 writes
+ * `function`, then the name on a line of its own); a section that reads the
+ * rest instead (Harmony's messages to no function), its markup dropped; or
+ * undefined when the header is no call, whose text then goes back as prose.
+ */
+export type HeaderMeaning = string | readonly string[] | SectionOpener | undefined;
 
 export interface NamedJsonOptions {
   /** Ends the header. */
   headerEnd: string;
   /**
-   * The tool name from the header, or undefined when the header is not a call
-   * (then the text goes back as prose; `quiet` says whether that is an error).
+   * Markers that end a header before its `headerEnd` without being part of
+   * it: the header ends where one comes first, and the marker is left to
+   * what reads on (Mistral's `[TOOL_CALLS]name{…}`: the arguments' `{`;
+   * Harmony: the stop tokens, so that a broken `<|mesage|>` does not make the
+   * next message's header this one's).
    */
-  toolName: (header: string) => string | undefined;
-  /** DeepSeek V3: a header equal to `when` means the name follows, up to `end`. */
-  nameAfter?: { when: string; end: string };
+  headerStops?: readonly string[];
+  /** What the header says (see HeaderMeaning), told which marker ended it. */
+  toolName: (header: string, end: string, env: SectionEnv) => HeaderMeaning;
   /** Markers that may close the call after its arguments (consumed when present). */
   end?: readonly string[];
   /** A header that names no tool is ordinary text, not a malformed call. */
   quiet?: boolean;
-  /** Longest header accepted before giving up. Default 256. */
-  maxHeader?: number;
-  /**
-   * Markers that cannot be inside a header: where one appears first, the
-   * header was not a call's (Harmony: a broken `<|mesage|>` must not make the
-   * next message's header this one's), and the marker is read again as prose.
-   */
-  headerStops?: readonly string[];
-  /**
-   * A header that is not a call may still open something else (Harmony's
-   * `analysis` channel opens thinking, `final` the answer text): the section
-   * it returns reads the rest. The header's markup is then dropped.
-   */
-  route?: (header: string, env: SectionEnv) => ((env: SectionEnv, marker: string) => Section) | undefined;
-  /** The arguments' `{` may end the header without `headerEnd` (Mistral `[TOOL_CALLS]name{…}`). */
-  valueEndsHeader?: boolean;
-  /**
-   * A header that runs into a header stop before `headerEnd` came may be a
-   * message by itself (Harmony's `<|channel|>analysis I must refuse<|end|>`,
-   * which harmony's own non-strict reader accepts): when this pattern matches
-   * the header and `route` routes it, its first group is the message, read by
-   * the routed section, and the stop is left to the scanner.
-   */
-  headerOnly?: RegExp;
 }
 
-// What the section reads next:
-const HEADER = 0;
-const NAME = 1;
-const BEFORE_ARGS = 2;
-const FENCE = 3;
-const ARGS = 4;
-const AFTER_ARGS = 5;
-const CLOSING = 6;
-const DONE = 7;
-/** The header routed the rest to another section. */
-const ROUTED = 8;
+/** Longest header read before giving up, so that prose that merely starts like one is not swallowed. */
+const MAX_HEADER = 256;
+
+/** Where the first of `ends` is in `joined`, looking from `before` on (less what may straddle it), and which; -1 when none. */
+function firstEnd(joined: string, before: number, ends: readonly string[]): [number, number] {
+  let at = -1;
+  let which = -1;
+  ends.forEach((end, k) => {
+    const s = joined.indexOf(end, Math.max(0, before - end.length + 1));
+    if (s >= 0 && (at < 0 || s < at)) {
+      at = s;
+      which = k;
+    }
+  });
+  return [at, which];
+}
 
 export function openNamedJson(env: SectionEnv, marker: string, options: NamedJsonOptions): Section {
-  const { context, callbacks } = env;
-  const sink = createCallSink(context, callbacks);
+  const { callbacks } = env;
+  const sink = createCallSink(env.context, callbacks);
   const raw = createRawBlock(callbacks, marker);
-  const ends = options.end ?? [];
-  const maxHeader = options.maxHeader ?? 256;
-  let state = HEADER;
+  const fail = giveBackWith(callbacks, sink, raw);
+  let ends: readonly string[] = [options.headerEnd, ...(options.headerStops ?? [])];
   let header = '';
-  /** The end marker being matched, and how much of it. */
-  let closing = '';
-  let closeMatched = 0;
-  /** Where matching the end marker began in the text being written; -1: in an earlier chunk. */
-  let closeFrom = -1;
-  /** How much of the end marker was matched in earlier chunks. */
-  let closeCarried = 0;
+  /** Text from earlier chunks that the header read and does not own: read again after it. */
   let leftover = '';
+  /** What reads after the header: the arguments, or the section the header routed to. */
   let inner: Section | undefined;
-  let reader: JsonReader | undefined;
-
-  function fail(
-    reason: string | undefined,
-    code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call',
-  ) {
-    sink.abort();
-    raw.giveBack(reason, code, undefined, leftover.length);
-    state = DONE;
-  }
+  let over = false;
+  callOpens(callbacks);
 
   /**
-   * Reads up to `delimiter` into `header`; true once it was found. Looks at
-   * no more than `maxHeader` characters, so prose that merely starts like a
-   * header is given back without swallowing the rest of a large chunk.
+   * Reads the header up to the first of `ends`. Looks at no more than
+   * MAX_HEADER characters, so prose that merely starts like a header is
+   * given back without swallowing the rest of a large chunk.
    */
-  function readHeader(
-    text: string,
-    i: number,
-    delimiter: string,
-  ): { i: number; found: boolean; gaveUp: boolean; stop?: string } {
-    const before = header.length;
-    const joined = header + text.slice(i, i + Math.max(0, maxHeader + delimiter.length - before));
-    const delimiterAt = joined.indexOf(delimiter, Math.max(0, before - delimiter.length + 1));
-    const braceAt = options.valueEndsHeader === true && state === HEADER ? joined.indexOf('{', before) : -1;
-    // The `{` ends the header first: it is the arguments', so it is not consumed.
-    const byBrace = braceAt >= 0 && (delimiterAt < 0 || braceAt < delimiterAt);
-    const at = byBrace ? braceAt : delimiterAt;
-    // Where the header must end at the latest: a stop marker, or the length limit.
-    let cut = at >= 0 && at <= maxHeader ? at : maxHeader;
-    let stopped: string | undefined;
-    for (const stop of options.headerStops ?? []) {
-      const s = joined.indexOf(stop, Math.max(0, before - stop.length + 1));
-      if (s >= 0 && s < cut) {
-        cut = s;
-        stopped = stop;
-      }
-    }
-    if (at >= 0 && at === cut && !stopped) {
-      header = joined.slice(0, at);
-      return { i: i + at + (byBrace ? 0 : delimiter.length) - before, found: true, gaveUp: false };
-    }
-    if (stopped !== undefined || joined.length >= maxHeader + delimiter.length) {
-      // Giving up at `cut`: what lies beyond it is not this header's. The part from this text is
-      // simply not consumed; the part from earlier chunks goes back to the scanner.
-      leftover = joined.slice(cut, before);
-      header = joined.slice(0, cut);
-      return { i: i + Math.max(0, cut - before), found: false, gaveUp: true, stop: stopped };
-    }
-    header = joined;
-    return { i: i + joined.length - before, found: false, gaveUp: false };
-  }
-
-  /** Opens the call; false (and the text given back) when the header names no tool. */
-  function begin(name: string | undefined): boolean {
-    if (name === undefined || !sink.start(name)) {
-      fail(options.quiet ? undefined : 'the header names no tool');
-      return false;
-    }
-    reader = createJsonReader(sink.args);
-    state = BEFORE_ARGS;
-    return true;
-  }
-
   function write(text: string, from: number): number {
-    const n = text.length;
-    closeFrom = -1;
-    closeCarried = closeMatched;
-    let i = from;
+    if (inner !== undefined) return inner.write(text, from);
     raw.from(text, from);
-    const keep = () => raw.keepTo(i);
-    while (i < n && state !== DONE) {
-      if (state === ROUTED) return (inner as Section).write(text, i);
-      switch (state) {
-        case HEADER:
-        case NAME: {
-          const delimiter = state === HEADER ? options.headerEnd : (options.nameAfter?.end ?? '');
-          const read = readHeader(text, i, delimiter);
-          i = read.i;
-          if (!read.found) {
-            const message = read.stop === undefined ? undefined : options.headerOnly?.exec(header)?.[1];
-            const routed = message === undefined ? undefined : options.route?.(header, env);
-            if (routed !== undefined) {
-              keep();
-              raw.commit(leftover.length);
-              const section = routed(env, '');
-              section.write(message as string, 0);
-              section.end();
-              state = DONE;
-              return i;
-            }
-            if (read.gaveUp) {
-              keep();
-              fail(options.quiet ? undefined : 'the tool-call header never ended');
-              return i;
-            }
-            break;
-          }
-          const value = header;
-          header = '';
-          keep();
-          const routed = state === HEADER ? options.route?.(value, env) : undefined;
-          if (routed !== undefined) {
-            raw.commit();
-            inner = routed(env, '');
-            state = ROUTED;
-            break;
-          }
-          if (state === HEADER && options.nameAfter !== undefined && value.trim() === options.nameAfter.when) {
-            state = NAME;
-          } else if (!begin(state === NAME ? value : options.toolName(value))) return i;
-          break;
-        }
-        case BEFORE_ARGS: {
-          const c = text.charAt(i);
-          if (isSpace(c)) i++;
-          else if (c === '`') state = FENCE;
-          else state = ARGS;
-          break;
-        }
-        case FENCE: {
-          // ```json on its own line before the arguments (DeepSeek V3/R1).
-          const c = text.charAt(i);
-          if (c === '{' || c === '[') state = ARGS;
-          else i++;
-          break;
-        }
-        case ARGS: {
-          const args = reader as JsonReader;
-          i = args.write(text, i);
-          if (args.done) state = AFTER_ARGS;
-          else if (i < n) {
-            keep();
-            fail(args.problem ?? 'the arguments are not valid JSON');
-            return i;
-          }
-          break;
-        }
-        case AFTER_ARGS: {
-          const c = text.charAt(i);
-          const endMarker = ends.find((e) => e.charAt(0) === c);
-          if (isSpace(c) || c === '`') i++;
-          else if (endMarker !== undefined) {
-            closing = endMarker;
-            closeMatched = 0;
-            closeFrom = i;
-            state = CLOSING;
-          } else {
-            keep();
-            finish();
-            return i;
-          }
-          break;
-        }
-        case CLOSING: {
-          while (i < n && closeMatched < closing.length && text.charAt(i) === closing.charAt(closeMatched)) {
-            i++;
-            closeMatched++;
-          }
-          if (closeMatched === closing.length) {
-            keep();
-            finish();
-            return i;
-          }
-          if (i < n) {
-            const other = ends.find((e) => e !== closing && e.startsWith(closing.slice(0, closeMatched)));
-            if (other !== undefined && other.charAt(closeMatched) === text.charAt(i)) {
-              closing = other; // two end markers share a prefix (`<|call|>`, `<|end|>`)
-              break;
-            }
-            // Only looked like an end marker: the call stands, and what followed it is read again.
-            i = closeFrom >= 0 ? closeFrom : from;
-            leftover = closeFrom >= 0 ? '' : closing.slice(0, closeCarried);
-            keep();
-            finish();
-            return i;
-          }
-          break;
-        }
-      }
+    const before = header.length;
+    const endLength = (ends[0] as string).length;
+    const joined = header + text.slice(from, from + Math.max(0, MAX_HEADER + endLength - before));
+    const [at, which] = firstEnd(joined, before, ends);
+    if ((at < 0 || at > MAX_HEADER) && joined.length < MAX_HEADER + endLength) {
+      header = joined;
+      raw.keepTo(text.length);
+      return text.length;
     }
-    keep();
-    return i;
-  }
-
-  function finish(): void {
-    if (sink.end()) raw.commit(leftover.length);
-    else raw.giveBack('the arguments are not a JSON object', 'malformed-tool-call', undefined, leftover.length);
-    state = DONE;
+    // The header ends at `cut`: at its end marker (consumed), at a stop (left to what reads on) or at the
+    // length limit; what lies beyond a cut that came in earlier chunks goes back to the scanner.
+    const cut = at < 0 || at > MAX_HEADER ? MAX_HEADER : at;
+    let i = from + Math.max(0, cut - before);
+    if (which === 0 && cut === at) i = from + at + endLength - before;
+    else leftover = joined.slice(cut, before);
+    header = joined.slice(0, cut);
+    raw.keepTo(i);
+    const meaning = cut === at ? options.toolName(header, ends[which] as string, env) : undefined;
+    header = '';
+    if (typeof meaning === 'function') {
+      raw.commit(leftover.length);
+      inner = meaning(env, '');
+      // A stop that began in an earlier chunk is the routed section's to read too.
+      leftover = leftover.slice(inner.write(leftover, 0));
+    } else if (typeof meaning === 'object') {
+      ends = meaning;
+      return write(text, i);
+    } else if (meaning !== undefined && sink.start(meaning)) {
+      inner = openArguments(raw, sink, options.end ?? [], fail);
+    } else {
+      const reason = cut === at ? 'the header names no tool' : 'the tool-call header never ended';
+      fail(options.quiet ? undefined : reason, undefined, leftover.length);
+      over = true;
+      return i;
+    }
+    return inner.write(text, i);
   }
 
   return {
     write,
     get done() {
-      return state === DONE || (inner?.done ?? false);
+      return over || (inner?.done ?? false);
     },
     get leftover() {
-      return inner === undefined ? leftover : inner.leftover;
+      return inner?.leftover ?? leftover;
     },
     get restartsAnswer() {
       return inner?.restartsAnswer;
     },
     end() {
-      if (inner !== undefined) {
-        inner.end();
-        state = DONE;
-        return;
+      if (inner !== undefined) inner.end();
+      else if (!over) fail('the output ended inside the tool call', 'unclosed-tool-call');
+      over = true;
+    },
+  };
+}
+
+// What the arguments' reader reads next:
+const BEFORE_ARGS = 0;
+const FENCE = 1;
+const ARGS = 2;
+const AFTER_ARGS = 3;
+const DONE = 4;
+
+/**
+ * The call's arguments after its header: blanks, maybe a ```json fence on a
+ * line of its own (DeepSeek V3/R1), one JSON value, then maybe the fence's
+ * end and one of the call's end markers.
+ */
+function openArguments(raw: RawBlock, sink: CallSink, ends: readonly string[], fail: GiveBack): Section {
+  const reader = createJsonReader(sink.args);
+  const closing = expectStep(ends);
+  let state = BEFORE_ARGS;
+  let leftover = '';
+
+  function finish(): void {
+    if (sink.end()) raw.commit(leftover.length);
+    else fail('the arguments are not a JSON object', undefined, leftover.length);
+    state = DONE;
+  }
+
+  function write(text: string, from: number): number {
+    const n = text.length;
+    let i = from;
+    raw.from(text, from);
+    while (i < n && state !== DONE) {
+      const c = text.charAt(i);
+      if (state === BEFORE_ARGS) {
+        if (isSpace(c)) i++;
+        else state = c === '`' ? FENCE : ARGS;
+      } else if (state === FENCE) {
+        if (c === '{' || c === '[') state = ARGS;
+        else i++;
+      } else if (state === ARGS) {
+        i = reader.write(text, i);
+        if (reader.done) state = AFTER_ARGS;
+        else if (i < n) {
+          raw.keepTo(i);
+          fail(reader.problem ?? 'the arguments are not valid JSON');
+          state = DONE;
+        }
+      } else if (closing.partial === '' && (isSpace(c) || c === '`')) i++;
+      else {
+        const step = closing.read(text, i);
+        i = step.i;
+        // No end marker: the call stands, and what follows (a partial marker from earlier chunks too) is read again.
+        if (step.tag === false) leftover = step.carried;
+        if (step.tag !== undefined) {
+          raw.keepTo(i);
+          finish();
+        }
       }
-      if (state === ARGS && reader?.end()) state = AFTER_ARGS;
-      if (state === AFTER_ARGS || state === CLOSING) finish();
+    }
+    raw.keepTo(i);
+    return i;
+  }
+
+  return {
+    write,
+    get done() {
+      return state === DONE;
+    },
+    get leftover() {
+      return leftover;
+    },
+    end() {
+      if (state === ARGS && reader.end()) state = AFTER_ARGS;
+      if (state === AFTER_ARGS) finish();
       else if (state !== DONE) {
         fail(
-          state === ARGS && reader?.inString
+          state === ARGS && reader.inString
             ? 'the output ended inside a string of the arguments'
             : 'the output ended inside the tool call',
           'unclosed-tool-call',
         );
+        state = DONE;
       }
     },
   };
