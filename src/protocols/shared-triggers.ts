@@ -200,7 +200,8 @@ export const gemma4End = /* @__PURE__ */ endOfTurn('<turn|>');
 export const mistralEnd = /* @__PURE__ */ endOfTurn('</s>');
 /** Phi-4-mini and gpt-oss share `<|end|>`; gpt-oss ends its final answer with `<|return|>`. */
 export const phiEnd = /* @__PURE__ */ endOfTurn('<|end|>', '<|endoftext|>');
-// (`<|call|>` ends a call, which the call reads itself; alone it belongs to a broken call, so it stays text.)
+// (`<|call|>` ends a call, which the call reads itself; met alone it is dropped by harmony.ts, unless the call it
+// closes went back as text, whose text it then ends.)
 export const harmonyEnd = /* @__PURE__ */ endOfTurn('<|return|>', '<|end|>', '<|endoftext|>');
 /** xLAM v1, built on deepseek-coder: its turns end `<|EOT|>` (the Ollama template above). */
 export const xlamV1End = /* @__PURE__ */ endOfTurn('<|EOT|>');
