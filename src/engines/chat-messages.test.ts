@@ -36,3 +36,25 @@ describe('system messages reach the upstream as one, first', () => {
     ]);
   });
 });
+
+describe("an assistant turn's thinking", () => {
+  const turn = (providerOptions?: Record<string, Record<string, boolean>>) => ({
+    role: 'assistant' as const,
+    content: [
+      { type: 'reasoning' as const, text: 'Paris first.' },
+      { type: 'tool-call' as const, toolCallId: 'c0', toolName: 'get_weather', input: { city: 'Paris' } },
+    ],
+    ...(providerOptions ? { providerOptions } : {}),
+  });
+
+  it('is not sent unless the native history marked the turn (an unwrapped adapter, the proxy native mode)', () => {
+    const [message] = toChatMessages([turn()], []);
+    expect(message).not.toHaveProperty('reasoning_content');
+    expect(message).not.toHaveProperty('reasoning');
+  });
+
+  it('a marked turn carries it under both names servers read', () => {
+    const [message] = toChatMessages([turn({ toolshim: { sendReasoning: true } })], []);
+    expect(message).toMatchObject({ role: 'assistant', reasoning_content: 'Paris first.', reasoning: 'Paris first.' });
+  });
+});

@@ -3,7 +3,8 @@
  * chat-completions shape (WebLLM, the openai SDK, any OpenAI-compatible HTTP
  * server). With toolshim in front, the prompt holds only system, user and
  * assistant text: tool calls and results were already rewritten as text. The
- * tool parts are still mapped, so the adapter also works unwrapped.
+ * tool parts are still mapped, so the adapter also works unwrapped, and with
+ * `history: 'native'`, which leaves them structured.
  */
 import type {
   LanguageModelV4FilePart,
@@ -12,6 +13,29 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import type { ChatContentPart, ChatMessage, ChatToolCall } from '../wire/types.ts';
+
+/**
+ * An assistant turn's earlier thinking, under both names servers read on input
+ * messages: llama.cpp's server takes `reasoning_content` (common/chat.cpp
+ * `common_chat_msgs_parse_oaicompat`@0083bb18d6ac197bb463662c79569a8172811554,
+ * handed on to the template as `reasoning_content`, and as `thinking` or a
+ * thinking block where the family's template wants that: common/parsers/gpt-oss.cpp,
+ * lfm2.cpp, ministral3.cpp), as SGLang's message model does
+ * (python/sglang/srt/entrypoints/openai/protocol.py@004c82e07d876f6e4a0ad6e15325706b0f478f1a
+ * `ChatCompletionMessageGenericParam`); vLLM reads only `reasoning` and gives
+ * the template both (vllm/entrypoints/chat_utils.py `_parse_chat_message_content`
+ * @001eadcf295d90aa0664963cd6a9d93f38a2f3da; vllm-project/vllm#38488: a
+ * `reasoning_content` alone is dropped), as Ollama does (openai/openai.go
+ * @00988753ff743bf26117964f6e43f9ebf10bce30, `reasoning` → `Thinking`). Each
+ * server ignores the name it does not read.
+ */
+export interface ReasoningFields {
+  reasoning_content?: string;
+  reasoning?: string;
+}
+
+/** A chat message as sent: an assistant one may carry its thinking (wire/types.ts has no field for it). */
+export type SentChatMessage = ChatMessage & ReasoningFields;
 
 function base64Of(data: Uint8Array | string): string {
   if (typeof data === 'string') return data;
@@ -86,8 +110,56 @@ function addSystem(messages: ChatMessage[], content: string): void {
   } else messages.unshift({ role: 'system', content });
 }
 
-export function toChatMessages(prompt: LanguageModelV4Prompt, warnings: SharedV4Warning[]): ChatMessage[] {
-  const messages: ChatMessage[] = [];
+type AssistantMessage = Extract<LanguageModelV4Prompt[number], { role: 'assistant' }>;
+
+/**
+ * Whether the turn's thinking goes upstream: only where the middleware's
+ * native history marked the turn (middleware/native-history.ts), for a server
+ * whose chat template writes it back. The text form writes the thinking
+ * itself (the protocol's formatReasoning) and leaves no reasoning part; an
+ * unwrapped adapter, or the proxy's native tool mode, sends none, as before.
+ */
+function sendsReasoning(message: AssistantMessage): boolean {
+  return (message.providerOptions?.toolshim as { sendReasoning?: unknown } | undefined)?.sendReasoning === true;
+}
+
+/** An assistant turn as one message (text, calls, thinking where marked), then the tool messages of its results. */
+function assistantMessages(message: AssistantMessage): SentChatMessage[] {
+  const texts: string[] = [];
+  const thoughts: string[] = [];
+  const toolCalls: ChatToolCall[] = [];
+  const results: SentChatMessage[] = [];
+  for (const part of message.content) {
+    if (part.type === 'text') texts.push(part.text);
+    else if (part.type === 'reasoning') {
+      // A blank one (a redacted or signature-only thinking block) is left out, as the text form leaves it.
+      if (part.text.trim() !== '') thoughts.push(part.text);
+    } else if (part.type === 'tool-call') {
+      const args = typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {});
+      toolCalls.push({
+        id: part.toolCallId,
+        type: 'function',
+        function: { name: part.toolName, arguments: args },
+      });
+    } else if (part.type === 'tool-result') {
+      results.push({ role: 'tool', tool_call_id: part.toolCallId, content: toolOutputText(part.output) });
+    }
+    // Files from earlier turns are not sent back: chat templates drop them too.
+  }
+  const thinking = thoughts.length > 0 && sendsReasoning(message) ? thoughts.join('\n') : undefined;
+  return [
+    {
+      role: 'assistant',
+      content: texts.length > 0 ? texts.join('\n') : null,
+      ...(thinking === undefined ? {} : { reasoning_content: thinking, reasoning: thinking }),
+      ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    },
+    ...results,
+  ];
+}
+
+export function toChatMessages(prompt: LanguageModelV4Prompt, warnings: SharedV4Warning[]): SentChatMessage[] {
+  const messages: SentChatMessage[] = [];
   for (const message of prompt) {
     switch (message.role) {
       case 'system':
@@ -102,32 +174,9 @@ export function toChatMessages(prompt: LanguageModelV4Prompt, warnings: SharedV4
         messages.push({ role: 'user', content: contentOf(parts) });
         break;
       }
-      case 'assistant': {
-        const texts: string[] = [];
-        const toolCalls: ChatToolCall[] = [];
-        const results: ChatMessage[] = [];
-        for (const part of message.content) {
-          if (part.type === 'text') texts.push(part.text);
-          else if (part.type === 'tool-call') {
-            const args = typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {});
-            toolCalls.push({
-              id: part.toolCallId,
-              type: 'function',
-              function: { name: part.toolName, arguments: args },
-            });
-          } else if (part.type === 'tool-result') {
-            results.push({ role: 'tool', tool_call_id: part.toolCallId, content: toolOutputText(part.output) });
-          }
-          // Reasoning and files from earlier turns are not sent back: chat templates drop them too.
-        }
-        messages.push({
-          role: 'assistant',
-          content: texts.length > 0 ? texts.join('\n') : null,
-          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
-        });
-        messages.push(...results);
+      case 'assistant':
+        messages.push(...assistantMessages(message));
         break;
-      }
       case 'tool':
         for (const part of message.content) {
           if (part.type !== 'tool-result') continue;

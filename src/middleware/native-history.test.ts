@@ -51,7 +51,8 @@ describe("history: 'native'", () => {
     const out = await sent({ history: 'native' });
     expect(out.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool', 'user']);
     expect(out[0]?.content).toMatch(/^You can call functions[\s\S]*"get_weather"[\s\S]*\n\nBe brief\.$/);
-    expect(out[2]).toEqual(prompt[2]);
+    // The turn as it came, marked for its thinking to be sent (engines/chat-messages.ts reads the mark).
+    expect(out[2]).toEqual({ ...prompt[2], providerOptions: { toolshim: { sendReasoning: true } } });
     // The approval response is AI SDK bookkeeping: only the result goes on.
     expect(out[3]?.content).toEqual([(prompt[3] as { content: unknown[] }).content[1]]);
     expect(out[4]).toEqual(prompt[4]);
@@ -176,10 +177,67 @@ describe("history: 'native'", () => {
       {
         role: 'assistant',
         content: 'Checking.',
+        reasoning_content: 'Paris it is.',
+        reasoning: 'Paris it is.',
         tool_calls: [{ id: 'c0', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris"}' } }],
       },
       { role: 'tool', tool_call_id: 'c0', content: '{"ok":true}' },
       { role: 'user', content: 'Thanks.' },
     ]);
+  });
+
+  it("a turn's thinking goes upstream as reasoning_content and reasoning in native mode only", async () => {
+    const requests: ChatCompletionRequest[] = [];
+    const engine: ChatEngine = {
+      chat: {
+        completions: {
+          async create(request) {
+            requests.push(request);
+            return {
+              id: 'x',
+              object: 'chat.completion',
+              created: 0,
+              model: 'm',
+              choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+            };
+          },
+        },
+      },
+    };
+    const loop: LanguageModelV4Prompt = [
+      prompt[1] as LanguageModelV4Prompt[number],
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'First Paris.' },
+          // A redacted or signature-only thinking block arrives blank: it is left out.
+          { type: 'reasoning', text: '' },
+          { type: 'reasoning', text: 'Then the rest.' },
+          { type: 'tool-call', toolCallId: 'c0', toolName: 'get_weather', input: { city: 'Paris' } },
+        ],
+      },
+      prompt[3] as LanguageModelV4Prompt[number],
+      // Blank thinking only: nothing to send, the turn goes as before.
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: ' ' },
+          { type: 'text', text: 'Sunny.' },
+        ],
+      },
+    ];
+    const send = async (history: 'text' | 'native') => {
+      const middleware = createToolMiddleware({ protocol: hermesProtocol(), history });
+      await wrapLanguageModel({ model: fromChatEngine(engine), middleware }).doGenerate({ prompt: loop, tools });
+      return (requests.at(-1) as ChatCompletionRequest).messages;
+    };
+    const native = await send('native');
+    expect(native[2]).toMatchObject({ reasoning_content: 'First Paris.\nThen the rest.' });
+    expect(native[2]).toMatchObject({ reasoning: 'First Paris.\nThen the rest.' });
+    expect(native[4]).toEqual({ role: 'assistant', content: 'Sunny.' });
+    // The text form writes the thinking itself (hermes: in <think>, for the turns after the last user message).
+    const text = await send('text');
+    expect(text.some((m) => 'reasoning_content' in m || 'reasoning' in m)).toBe(false);
+    expect(JSON.stringify(text[2])).toContain('First Paris.');
   });
 });

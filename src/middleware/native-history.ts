@@ -35,12 +35,28 @@ function checkedAssistant(message: AssistantMessage): AssistantMessage {
 }
 
 /**
+ * The turn marked for its thinking to go upstream (`providerOptions.toolshim.sendReasoning`,
+ * read by engines/chat-messages.ts, which sends it as `reasoning_content` and `reasoning`):
+ * the server's template writes it back where the model was trained to see it (Qwen3,
+ * GLM-4.6, MiniMax-M2, Kimi K2 Thinking, DeepSeek V3.2, Gemma 4: the turns after the last
+ * user message, the tool loop under way; Seed-OSS: every turn), so a model that thinks
+ * between calls keeps its plan. Only a turn with thinking is marked; its parts stay as they
+ * are, for a provider that maps reasoning parts itself.
+ */
+function withReasoningSent(message: AssistantMessage): AssistantMessage {
+  if (!message.content.some((part) => part.type === 'reasoning' && part.text.trim() !== '')) return message;
+  const options = message.providerOptions;
+  return { ...message, providerOptions: { ...options, toolshim: { ...options?.toolshim, sendReasoning: true } } };
+}
+
+/**
  * The prompt with its history left structured. What still changes: the
  * thinking switch's word at the end of the last user message; approval
  * responses left out of tool messages (AI SDK bookkeeping the model never
- * needs); with `toolResultFiles: 'attach'`, a user message of the results'
- * files after them; and the call ids, for a protocol whose templates take
- * only some (`nativeCallId`). The protocol's result and call renderers, and
+ * needs); an assistant turn with thinking marked for it to be sent; with
+ * `toolResultFiles: 'attach'`, a user message of the results' files after
+ * them; and the call ids, for a protocol whose templates take only some
+ * (`nativeCallId`). The protocol's result and call renderers, and
  * `toolResponsePromptTemplate`, are not used: the server's template writes them.
  */
 export function nativeHistory(prompt: LanguageModelV4Prompt, options: ConvertPromptOptions): LanguageModelV4Prompt {
@@ -56,7 +72,7 @@ export function nativeHistory(prompt: LanguageModelV4Prompt, options: ConvertPro
         );
         break;
       case 'assistant':
-        out.push(withCallIds(checkedAssistant(message), rename));
+        out.push(withReasoningSent(withCallIds(checkedAssistant(message), rename)));
         break;
       case 'tool': {
         const results = message.content.filter((part) => part.type === 'tool-result');

@@ -60,6 +60,46 @@ export interface TemplateRow {
    * renders and @huggingface/jinja 0.5.11 refuses; `to` writes the same text for these conversations.
    */
   rewrites?: ReadonlyArray<readonly [string, string]>;
+  /**
+   * For a template that reads an assistant turn's thinking from another field than `reasoning_content`: what
+   * llama.cpp's server makes of the field before it applies the template (one of the adapters below). vLLM
+   * renders these families without their Jinja template (gpt-oss through openai-harmony, Mistral's through
+   * mistral-common).
+   */
+  reasoningAs?: (message: TemplateMessage) => TemplateMessage;
+}
+
+/** A message as the template receives it. */
+export type TemplateMessage = Record<string, unknown>;
+
+const hasCalls = (message: TemplateMessage) => Array.isArray(message.tool_calls) && message.tool_calls.length > 0;
+
+/**
+ * gpt-oss reads `thinking`: llama.cpp copies `reasoning_content` there and drops the content of a turn with
+ * calls, which the template refuses beside thinking (common/parsers/gpt-oss.cpp@2629d7b599ca681be0bf508a2d42efba074898ca).
+ */
+function gptOssThinking(message: TemplateMessage): TemplateMessage {
+  if (typeof message.reasoning_content !== 'string') return message;
+  const { content, ...rest } = message;
+  return { ...rest, ...(hasCalls(message) ? {} : { content }), thinking: message.reasoning_content };
+}
+
+/** LFM2.5 reads `thinking`: llama.cpp copies `reasoning_content` there (common/parsers/lfm2.cpp@aabb95e9510469c5705efea705a161458f3b3bbe). */
+function lfm2Thinking(message: TemplateMessage): TemplateMessage {
+  return typeof message.reasoning_content === 'string' ? { ...message, thinking: message.reasoning_content } : message;
+}
+
+/**
+ * Ministral 3 reads thinking as a `{type: 'thinking'}` content block: llama.cpp rewrites each system and
+ * assistant message's content as blocks, the thinking first (common/parsers/ministral3.cpp@5204e2104a1183e90a0607ec436bf4dfaf342dab).
+ */
+function ministralThinkingBlocks(message: TemplateMessage): TemplateMessage {
+  if (message.role !== 'system' && message.role !== 'assistant') return message;
+  const { reasoning_content: thinking, content, ...rest } = message;
+  const blocks: unknown[] = typeof thinking === 'string' ? [{ type: 'thinking', thinking }] : [];
+  if (typeof content === 'string') blocks.push({ type: 'text', text: content });
+  else if (Array.isArray(content)) blocks.push(...content);
+  return { ...rest, content: blocks };
 }
 
 export const TEMPLATE_ROWS: readonly TemplateRow[] = [
@@ -92,7 +132,7 @@ export const TEMPLATE_ROWS: readonly TemplateRow[] = [
     nullContent: true,
   },
   { format: 'kimi-k2', file: 'moonshotai-Kimi-K2.jinja' },
-  { format: 'harmony', file: 'openai-gpt-oss-120b.jinja' },
+  { format: 'harmony', file: 'openai-gpt-oss-120b.jinja', reasoningAs: gptOssThinking },
   { format: 'nemotron', file: 'NVIDIA-Nemotron-Nano-v2.jinja' },
   { format: 'cohere', file: 'CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja' },
   { format: 'glm', file: 'GLM-4.6.jinja' },
@@ -102,15 +142,21 @@ export const TEMPLATE_ROWS: readonly TemplateRow[] = [
   { format: 'minimax-m2', file: 'MiniMax-M2.jinja' },
   { format: 'deepseek', variant: { variant: 'v3.2' }, file: 'deepseek-ai-DeepSeek-V3.2.jinja' },
   { format: 'gemma4', file: 'google-gemma-4-31B-it.jinja' },
-  { format: 'pythonic', variant: { wrapper: 'lfm2' }, file: 'LFM2.5-8B-A1B.jinja' },
+  { format: 'pythonic', variant: { wrapper: 'lfm2' }, file: 'LFM2.5-8B-A1B.jinja', reasoningAs: lfm2Thinking },
   {
     format: 'pythonic',
     variant: { wrapper: 'lfm2' },
     file: 'LFM2-8B-A1B.jinja',
+    reasoningAs: lfm2Thinking,
     dropsCalls:
       "LFM2's template writes an assistant turn's content alone: a client puts the call's text in the content",
   },
-  { format: 'mistral', file: 'mistralai-Ministral-3-14B-Reasoning-2512.jinja', nineCharIds: true },
+  {
+    format: 'mistral',
+    file: 'mistralai-Ministral-3-14B-Reasoning-2512.jinja',
+    nineCharIds: true,
+    reasoningAs: ministralThinkingBlocks,
+  },
   { format: 'xlam', file: 'tool_chat_template_xlam_llama.jinja' },
   {
     // vLLM's Llama 4 template writes the bare list, without <|python_start|>: the default pythonic preset.
@@ -161,22 +207,29 @@ function templateOf(row: TemplateRow): Template {
   return template;
 }
 
-/** The messages as a server hands them to the template; a calls-only turn's null content becomes '' (llama.cpp's polyfill). */
+/**
+ * The messages as a server hands them to the template: a calls-only turn's null content becomes ''
+ * (llama.cpp's polyfill), then the family's own field for the thinking (`reasoningAs`).
+ */
 function templateMessages(messages: ChatMessage[], row: TemplateRow): unknown[] {
   const argumentsAsText = row.argumentsAsText === true;
   return messages.map((message) => {
-    if (message.role !== 'assistant' || message.tool_calls === undefined) return message;
-    return {
-      ...message,
-      content: message.content ?? (row.nullContent ? null : ''),
-      tool_calls: message.tool_calls.map((call) => ({
-        ...call,
-        function: {
-          name: call.function.name,
-          arguments: argumentsAsText ? call.function.arguments : JSON.parse(call.function.arguments),
-        },
-      })),
-    };
+    if (message.role !== 'assistant' && message.role !== 'system') return message;
+    const withCalls: TemplateMessage =
+      message.role !== 'assistant' || message.tool_calls === undefined
+        ? message
+        : {
+            ...message,
+            content: message.content ?? (row.nullContent ? null : ''),
+            tool_calls: message.tool_calls.map((call) => ({
+              ...call,
+              function: {
+                name: call.function.name,
+                arguments: argumentsAsText ? call.function.arguments : JSON.parse(call.function.arguments),
+              },
+            })),
+          };
+    return row.reasoningAs ? row.reasoningAs(withCalls) : withCalls;
   });
 }
 
@@ -186,13 +239,19 @@ export interface ChatTool {
 }
 
 /**
- * The whole prompt the template writes, with the generation prompt; when the
- * template refuses the conversation (`raise_exception`, or it cannot read a
- * message), the reason, marked, so that two refusals compare equal too.
+ * The whole prompt the template writes, with the generation prompt and any
+ * other `variables` (a request's `chat_template_kwargs`); when the template
+ * refuses the conversation (`raise_exception`, or it cannot read a message),
+ * the reason, marked, so that two refusals compare equal too.
  */
-export function renderChat(row: TemplateRow, messages: ChatMessage[], tools?: ChatTool[]): string {
+export function renderChat(
+  row: TemplateRow,
+  messages: ChatMessage[],
+  tools?: ChatTool[],
+  variables: Record<string, unknown> = {},
+): string {
   try {
-    return render(row, messages, tools);
+    return render(row, messages, tools, variables);
   } catch (error) {
     return `${REFUSED}${error instanceof Error ? error.message : String(error)}`;
   }
@@ -201,8 +260,14 @@ export function renderChat(row: TemplateRow, messages: ChatMessage[], tools?: Ch
 /** How a refused render starts. */
 export const REFUSED = 'template refused: ';
 
-function render(row: TemplateRow, messages: ChatMessage[], tools?: ChatTool[]): string {
+function render(
+  row: TemplateRow,
+  messages: ChatMessage[],
+  tools: ChatTool[] | undefined,
+  variables: Record<string, unknown>,
+): string {
   return templateOf(row).render({
+    ...variables,
     messages: templateMessages(messages, row),
     ...(tools ? { tools } : {}),
     add_generation_prompt: true,

@@ -15,7 +15,7 @@ import { claudeCodeFirstRequest, claudeCodeTools } from './test/claude-code.ts';
 
 type Body = Record<string, unknown>;
 
-function proxy(options: { protocol?: string; toolMode?: 'native' }) {
+function proxy(options: { protocol?: string; toolMode?: 'native'; history?: 'native' }) {
   const upstream = fakeUpstream(() => Response.json(completion('Done.')));
   const handler = createProxyHandler({
     ...options,
@@ -96,6 +96,46 @@ describe('count_tokens, files', () => {
     const base = await count(ask([text]));
     expect((await count(ask([text, image]))) - base).toBe(TOKENS_PER_IMAGE);
     expect(await count(ask([text, pdf]))).toBe(base);
+  });
+});
+
+describe('count_tokens, earlier thinking', () => {
+  const tool = { name: 'get_weather', description: 'Weather', input_schema: { type: 'object', properties: {} } };
+  const earlier = 'The user asked for Paris; call the weather tool first.';
+  const current = 'Paris is sunny; now the rain forecast, then answer.';
+  const turn = (thinking: string | undefined, id: string) => ({
+    role: 'assistant',
+    content: [
+      ...(thinking ? [{ type: 'thinking', thinking, signature: 'sig' }] : []),
+      { type: 'tool_use', id, name: 'get_weather', input: {} },
+    ],
+  });
+  const result = (id: string) => ({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: 'ok' }] });
+  const session = (withThinking: boolean) => ({
+    model: 'm',
+    max_tokens: 100,
+    tools: [tool],
+    messages: [
+      { role: 'user', content: 'Weather?' },
+      turn(withThinking ? earlier : undefined, 't0'),
+      result('t0'),
+      { role: 'assistant', content: 'Sunny.' },
+      { role: 'user', content: 'And rain?' },
+      turn(withThinking ? current : undefined, 't1'),
+      result('t1'),
+    ],
+  });
+
+  it("history: 'native' sends a turn's thinking: the tool loop under way counts, a turn before the last user message does not", async () => {
+    const { count, post, requests } = proxy({ protocol: 'hermes', history: 'native' });
+    expect((await count(session(true))) - (await count(session(false)))).toBe(Math.ceil(countTextTokens(current)));
+    await post('/v1/messages', { ...session(true), stream: false });
+    const body = requests[0]?.body as Body;
+    const sent = body.messages as Array<Record<string, unknown>>;
+    expect(sent.filter((m) => m.reasoning_content !== undefined).map((m) => m.reasoning_content)).toEqual([
+      earlier,
+      current,
+    ]);
   });
 });
 

@@ -10,7 +10,12 @@
  *
  * The prompt is mapped to chat messages by the same code the upstream client
  * sends them with (engines/chat-messages.ts), so what the upstream drops is
- * not counted either: earlier thinking, and files other than images (PDFs).
+ * not counted either: files other than images (PDFs), and earlier thinking,
+ * except with `history: 'native'`, which sends a turn's thinking for the
+ * server's template to write back: that counts for the turns after the last
+ * user message, the tool loop under way, which is where the templates that
+ * read it write it (Qwen3, GLM-4.6, MiniMax-M2, DeepSeek V3.2, Gemma 4;
+ * Seed-OSS writes every turn's, an undercount there).
  *
  * It is an estimate: the proxy has no tokenizer for the upstream's model.
  * Text is counted by character class (countTextTokens), calibrated against
@@ -110,7 +115,9 @@ function toolTokens(tools: LanguageModelV4CallOptions['tools']): number {
 export function countCallTokens(options: LanguageModelV4CallOptions): number {
   const warnings: SharedV4Warning[] = [];
   let tokens = TOKENS_PER_ANSWER + toolTokens(options.tools);
-  for (const message of toChatMessages(options.prompt, warnings)) {
+  const messages = toChatMessages(options.prompt, warnings);
+  const lastUser = messages.findLastIndex((message) => message.role === 'user');
+  for (const [index, message] of messages.entries()) {
     tokens += TOKENS_PER_MESSAGE;
     const { content } = message;
     if (typeof content === 'string') tokens += countTextTokens(content);
@@ -118,6 +125,8 @@ export function countCallTokens(options: LanguageModelV4CallOptions): number {
       for (const part of content) tokens += part.type === 'text' ? countTextTokens(part.text) : TOKENS_PER_IMAGE;
     }
     if (message.role === 'assistant') {
+      // Sent under two names (reasoning_content, reasoning); the template writes it once.
+      if (index > lastUser && message.reasoning_content) tokens += countTextTokens(message.reasoning_content);
       for (const call of message.tool_calls ?? []) {
         tokens += TOKENS_PER_CALL + countTextTokens(call.function.name) + countTextTokens(call.function.arguments);
       }
