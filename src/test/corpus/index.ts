@@ -2,6 +2,7 @@
 import { functionGemmaMoreCorpus, gemma4MoreCorpus, gemmaMoreCorpus } from './gemma-more.ts';
 import { hermesCorpus, hermesMoreCorpus } from './hermes.ts';
 import { hermesSourcedCorpus } from './hermes-more.ts';
+import { jambaCorpus } from './jamba.ts';
 import { graniteCorpus, llama3Corpus, phi4Corpus, xlamCorpus } from './json-families.ts';
 import { graniteMoreCorpus, llama3MoreCorpus, phi4MoreCorpus, xlamMoreCorpus } from './json-more.ts';
 import { mistralCorpus, mistralMoreCorpus } from './mistral.ts';
@@ -53,6 +54,7 @@ export const CORPUS: Record<string, CorpusCase[]> = {
   pythonic: [...pythonicCorpus, ...pythonicMoreCorpus, ...pythonicPeerCorpus],
   olmo3: [...olmo3Corpus, ...olmo3MoreCorpus],
   nemotron: nemotronCorpus,
+  jamba: jambaCorpus,
   'seed-oss': seedOssCorpus,
   reasoning: [...reasoningCorpus, ...reasoningMoreCorpus],
   'end-of-turn tokens': endTokenPeerCorpus,
