@@ -1,4 +1,5 @@
 /** The whole corpus by family, and the negative samples. */
+import { cohereCorpus } from './cohere.ts';
 import { functionGemmaMoreCorpus, gemma4MoreCorpus, gemmaMoreCorpus } from './gemma-more.ts';
 import { hermesCorpus, hermesMoreCorpus } from './hermes.ts';
 import { hermesSourcedCorpus } from './hermes-more.ts';
@@ -54,6 +55,7 @@ export const CORPUS: Record<string, CorpusCase[]> = {
   pythonic: [...pythonicCorpus, ...pythonicMoreCorpus, ...pythonicPeerCorpus],
   olmo3: [...olmo3Corpus, ...olmo3MoreCorpus],
   nemotron: nemotronCorpus,
+  cohere: cohereCorpus,
   jamba: jambaCorpus,
   'seed-oss': seedOssCorpus,
   reasoning: [...reasoningCorpus, ...reasoningMoreCorpus],
