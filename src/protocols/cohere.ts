@@ -17,12 +17,18 @@ import { renderToolList, resultText, templateJson } from './tool-list.ts';
 const ACTION = '<|START_ACTION|>';
 const ACTION_END = '<|END_ACTION|>';
 
-/** The visible answer's two spellings: the marker is dropped, the text inside is the answer. */
+const END_OF_TURN = '<|END_OF_TURN_TOKEN|>';
+
+/**
+ * The visible answer's two spellings: the marker is dropped, the text inside is the answer. The end of turn
+ * ends it too when the model leaves out its end marker (Ollama model/parsers/cohere_test.go@acfb50d9,
+ * TestCohereParseEndOfTurnWithoutEndText).
+ */
 const answerTriggers: Trigger[] = [
   ['<|START_RESPONSE|>', '<|END_RESPONSE|>'],
   ['<|START_TEXT|>', '<|END_TEXT|>'],
 ].flatMap(([start, end]) => [
-  { marker: start as string, open: (env, marker) => openWrappedText(env, marker, [end as string]) },
+  { marker: start as string, open: (env, marker) => openWrappedText(env, marker, [end as string, END_OF_TURN]) },
   // Its end token alone (the engine dropped the start, or the answer was cut into two parts) is markup.
   { marker: end as string, open: openSilentMarker },
 ]);

@@ -10,7 +10,7 @@ import { openSilentMarker } from '../parse/sections/basic.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord } from './protocol.ts';
-import { jambaEnd, strayCloser } from './shared-triggers.ts';
+import { bareJsonListTrigger, jambaEnd, strayCloser } from './shared-triggers.ts';
 import { renderCallJson, renderToolList, resultText } from './tool-list.ts';
 
 const START = '<tool_calls>';
@@ -28,6 +28,10 @@ export const jambaTriggers: readonly Trigger[] = [
   },
   // An empty block is no call and no text.
   { marker: `${START}${END}`, open: openSilentMarker },
+  // With the opener dropped (a special token the engine may strip), the list itself opens the answer (read
+  // only for a declared tool, as auto and the nemotron preset read it; dynamo's parity fixture
+  // tests/parity/parser/fixtures/jamba/PARSER.batch.5.yaml, case 5.b, has this text).
+  bareJsonListTrigger,
   // The close tag right after a call whose opener the engine dropped; elsewhere it is prose.
   strayCloser(END),
   ...jambaEnd,

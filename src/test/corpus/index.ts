@@ -1,11 +1,14 @@
 /** The whole corpus by family, and the negative samples. */
+import { cohereCorpus } from './cohere.ts';
 import { functionGemmaMoreCorpus, gemma4MoreCorpus, gemmaMoreCorpus } from './gemma-more.ts';
 import { hermesCorpus, hermesMoreCorpus } from './hermes.ts';
 import { hermesSourcedCorpus } from './hermes-more.ts';
+import { jambaCorpus } from './jamba.ts';
 import { graniteCorpus, llama3Corpus, phi4Corpus, xlamCorpus } from './json-families.ts';
 import { graniteMoreCorpus, llama3MoreCorpus, phi4MoreCorpus, xlamMoreCorpus } from './json-more.ts';
 import { mistralCorpus, mistralMoreCorpus } from './mistral.ts';
 import { framedNegativeCorpus as negativeCorpus } from './negative-framed.ts';
+import { nemotronCorpus } from './nemotron.ts';
 import {
   argumentsPeerCorpus,
   endTokenPeerCorpus,
@@ -21,6 +24,7 @@ import { olmo3MoreCorpus, pythonicMoreCorpus } from './python-more.ts';
 import { qwen3CoderCorpus } from './qwen3-coder.ts';
 import { reasoningCorpus } from './reasoning.ts';
 import { reasoningMoreCorpus } from './reasoning-more.ts';
+import { seedOssCorpus } from './seed-oss.ts';
 import { crossFamilyCorpus, deepseekMoreCorpus, harmonyMoreCorpus, kimiMoreCorpus } from './special-more.ts';
 import { deepseekCorpus, harmonyCorpus, kimiCorpus } from './special-token.ts';
 import type { CorpusCase, NegativeCase } from './types.ts';
@@ -50,6 +54,10 @@ export const CORPUS: Record<string, CorpusCase[]> = {
   'function-gemma': [...functionGemmaCorpus, ...functionGemmaMoreCorpus],
   pythonic: [...pythonicCorpus, ...pythonicMoreCorpus, ...pythonicPeerCorpus],
   olmo3: [...olmo3Corpus, ...olmo3MoreCorpus],
+  nemotron: nemotronCorpus,
+  cohere: cohereCorpus,
+  jamba: jambaCorpus,
+  'seed-oss': seedOssCorpus,
   reasoning: [...reasoningCorpus, ...reasoningMoreCorpus],
   'end-of-turn tokens': endTokenPeerCorpus,
   'cross-family (no call)': crossFamilyCorpus,

@@ -59,3 +59,41 @@ export const O_MINISTRAL = `${OLLAMA}/ministral_test.go@fdfe9cec98048bc4f2cfd362
 export const O_GLM46 = `${OLLAMA}/glm46_test.go@b517b9bd0172326367c62ede864353d6b749eba7`;
 export const O_LFM2 = `${OLLAMA}/lfm2_test.go@993acc7504e7527d0764a1309dcb1d9036a0e389`;
 export const O_DEEPSEEK3 = `${OLLAMA}/deepseek3_test.go@fdfe9cec98048bc4f2cfd36250e0febf7e8bbb01`;
+
+// The families added by issue 27 (nemotron, cohere, jamba, seed-oss). llama.cpp commits here were checked with
+// `git log -1 -- <path>` in Raudbjorn/ggml-llama.cpp (a fork carrying ggml-org's history to 98d5e8ba).
+
+/** llama.cpp's chat-parser tests at the commit that last changed them in that fork (upstream #24234). */
+export const LCPP_TEST_2026 = `${LCPP} tests/test-chat.cpp@98d5e8ba8a2642710c9871d05ac1033a3328b884`;
+export const T_NEMOTRON_NANO_V2 = tmpl('NVIDIA-Nemotron-Nano-v2.jinja', 'b2426e469e2fdb6c44216d56baa4cfff4f39ae00');
+export const T_COMMAND_R7B = tmpl(
+  'CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja',
+  '566059a26b0ce8faec4ea053605719d399c64cc5',
+);
+/** Seed-OSS's template after ByteDance's update: at thinking budget 0 the prompt holds a closed thinking block. */
+export const T_SEED_OSS = tmpl('ByteDance-Seed-OSS.jinja', '60e5eee31f1af9bb579ac45380e3857d610020b9');
+/**
+ * The first version (the code index's ggml-org copy, the one src/test/fixtures/chat-templates holds): at thinking
+ * budget 0 the prompt ends `<seed:think><seed:cot_budget_reflect>`, so the answer begins inside the block.
+ */
+export const T_SEED_OSS_FIRST = tmpl('ByteDance-Seed-OSS.jinja', 'b1933d306f928b19e1601e640c4f1a2eb84b238a');
+/** AI21 Jamba Mini 1.7's template, as r-rojo/rampipe keeps it (AI21 ships it only on Hugging Face). */
+export const T_JAMBA_MINI =
+  'r-rojo/rampipe tests/fixtures/jamba_mini_1_7_chat_template.jinja@3c7722e3161b0b15312e3d78b203df4955cba762';
+
+export const V_NEMOTRON_JSON = `${VLLM}/test_nemotron_json_tool_parser.py@32367d45e3ae37d03e9c73598406bc4e6e62fba2`;
+export const V_COHERE = `${VLLM}/test_cohere_command_tool_parser.py@6bcd488866e07589f62d793e513368a4eb5818f9`;
+export const V_JAMBA = `${VLLM}/test_jamba_tool_parser.py@045d7575500e01e0f4a7ff84e039a9f7f7dc3bd0`;
+export const V_SEED_OSS =
+  'vllm-project/vllm tests/tool_use/test_seed_oss_tool_parser.py@181b452c21f2f92eda19a17d340952ecf7773a77';
+
+export const O_COHERE = `${OLLAMA}/cohere_test.go@acfb50d9afdb7777eb430b5345ae0abdea26d84e`;
+
+/** ai-dynamo/dynamo's parser parity fixtures (its own cases, `ref: dynamo`), by family and file. */
+const dynamo = (family: string, file: string, commit: string) =>
+  `ai-dynamo/dynamo tests/parity/parser/fixtures/${family}/${file}@${commit}`;
+const D_BATCH = '6d8162757aa84ea308ad18f9f3d29227d984bf92';
+export const D_NEMOTRON = (file: string) =>
+  dynamo('nemotron_deci', file, file === 'PARSER.batch.yaml' ? '34d16339171c9108899056c94e3c234338af5793' : D_BATCH);
+export const D_JAMBA = (file: string) =>
+  dynamo('jamba', file, file === 'PARSER.batch.yaml' ? '02494d43272d6be4ebd426d6bb82fa3941d2b7a4' : D_BATCH);
