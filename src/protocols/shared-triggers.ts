@@ -68,7 +68,8 @@ const brokenBlock = /* @__PURE__ */ new WeakMap<object, true>();
  * A JSON list of calls between two special tokens (Nemotron's `<TOOLCALL>`, Cohere's `<|START_ACTION|>`):
  * one list as the templates write it, one object, or objects separated by commas; an empty list or an
  * empty block is no call and leaves no text. The end token met alone is markup and is dropped, except
- * right after a block that broke: that block went back as text, and its end token goes with it.
+ * right after a block that broke before any of its calls went out: that block went back as text, and its end
+ * token goes with it.
  */
 export function taggedJsonTriggers(start: string, end: string): Trigger[] {
   return [
@@ -77,12 +78,20 @@ export function taggedJsonTriggers(start: string, end: string): Trigger[] {
       open: (env, marker) => {
         const { callbacks } = env;
         brokenBlock.delete(callbacks);
+        // The block went back as text only when it broke before any call went out: a call that did go out
+        // (the list's `]` left out before the end token) takes the end token with it as markup.
+        let called = false;
         const onError: typeof callbacks.onError = (message, meta) => {
-          if (meta.code === 'malformed-tool-call' || meta.code === 'unclosed-tool-call')
+          if (!called && (meta.code === 'malformed-tool-call' || meta.code === 'unclosed-tool-call'))
             brokenBlock.set(callbacks, true);
           callbacks.onError(message, meta);
         };
-        return openJsonCalls({ ...env, callbacks: { ...callbacks, onError } }, marker, {
+        const onToolCallEnd: typeof callbacks.onToolCallEnd = (call) => {
+          called = true;
+          brokenBlock.delete(callbacks);
+          callbacks.onToolCallEnd(call);
+        };
+        return openJsonCalls({ ...env, callbacks: { ...callbacks, onError, onToolCallEnd } }, marker, {
           end,
           repeat: true,
           emptyList: true,

@@ -122,11 +122,6 @@ export const nemotronCorpus: CorpusCase[] = [
     '',
     {
       errors: ['malformed-tool-call'],
-      known: {
-        nemotron:
-          'the call, then "</TOOLCALL>" as text: taggedJsonTriggers (shared-triggers.ts) marks the block broken on the malformed report although its call went out, so the end token is kept as text (jamba, whose trigger has no such mark, drops it)',
-        auto: 'the same as the preset: the call and "</TOOLCALL>" as text',
-      },
     },
   ),
   corpusCase(
