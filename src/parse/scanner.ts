@@ -17,6 +17,7 @@ import { isSpace } from '../json/chars.ts';
 import type { ParserCallbacks, ParserContext, StreamingParser } from './events.ts';
 import type { Section, Trigger } from './section.ts';
 import { notACall, openByFirstChar } from './sections/basic.ts';
+import { openThinking } from './sections/reasoning.ts';
 
 /**
  * One trigger per marker: the same trigger listed twice counts once, and
@@ -114,7 +115,15 @@ function openedByTemplate(
 ): Section | undefined {
   const reasoning = context.reasoning;
   if (typeof reasoning !== 'object' || reasoning.startInside !== true) return undefined;
-  return triggers.find((t) => t.reasoning)?.open({ context, callbacks, atStart: true }, '');
+  const env = { context, callbacks, atStart: true };
+  const openers = triggers.filter((t) => t.reasoning);
+  if (openers.length < 2) return openers[0]?.open(env, '');
+  // Several families' thinking (auto): the block ends at any of their end markers, whichever comes first.
+  return openThinking(
+    env,
+    '',
+    triggers.filter((t) => t.closesReasoning).map((t) => t.marker),
+  );
 }
 
 /** A trigger list ready to scan with: the triggers kept, then the tables for anywhere, at the start, after a call. */

@@ -77,9 +77,13 @@ export interface Trigger {
   thinking?: boolean;
   /**
    * Opens a thinking block. Left out when the context's `reasoning` is
-   * `'text'`; the first one opens at once when it is `{ startInside: true }`.
+   * `'text'`; with `{ startInside: true }` the answer starts inside the block
+   * it opens (inside one that ends at any `closesReasoning` marker, when the
+   * triggers are several families').
    */
   reasoning?: boolean;
+  /** A thinking block's end marker, met with no block open. */
+  closesReasoning?: boolean;
   open(env: SectionEnv, marker: string): Section;
 }
 

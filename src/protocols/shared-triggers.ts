@@ -27,6 +27,7 @@ function thinkingTriggers(
     {
       marker: end,
       thinking: true,
+      closesReasoning: true,
       open: (env, marker) => {
         if (env.context.reasoning !== 'text')
           env.callbacks.onError(

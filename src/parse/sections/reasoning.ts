@@ -28,9 +28,14 @@ export function openReasoning(env: SectionEnv, marker: string, options: Reasonin
     : openLabelledThinking(env, marker, options.end, options.label);
 }
 
-/** A block with no label. `thinking` is text already read as thinking (what matched of a label that was none). */
-export function openThinking(env: SectionEnv, marker: string, end: string, thinking = ''): Section {
+/**
+ * A block with no label. `thinking` is text already read as thinking (what matched of a label that was none).
+ * Several ends: a block the template opened for a parser that reads several families (auto), which ends at
+ * whichever family's end marker comes first.
+ */
+export function openThinking(env: SectionEnv, marker: string, end: string | readonly string[], thinking = ''): Section {
   const { callbacks } = env;
+  const ends = typeof end === 'string' ? [end] : end;
   let held = thinking;
   let done = false;
   let markup = marker;
@@ -42,11 +47,26 @@ export function openThinking(env: SectionEnv, marker: string, end: string, think
         callbacks.onCallSegment?.(markup);
         markup = '';
       }
-      const search = findDelimiter(held, text, from, end);
+      // The end found first (least text before it); with none found, the longest possible partial end held.
+      let search: ReturnType<typeof findDelimiter> | undefined;
+      let ended = '';
+      for (const candidate of ends) {
+        const next = findDelimiter(held, text, from, candidate);
+        if (
+          search === undefined ||
+          (next.found
+            ? !search.found || next.before.length < search.before.length
+            : !search.found && next.held.length > search.held.length)
+        ) {
+          search = next;
+          ended = candidate;
+        }
+      }
+      if (search === undefined) return text.length;
       held = search.held;
       if (search.before !== '') callbacks.onReasoning(search.before);
       if (!search.found) return text.length;
-      callbacks.onCallSegment?.(end);
+      callbacks.onCallSegment?.(ended);
       callbacks.onReasoningEnd();
       done = true;
       return search.resumeAt;

@@ -12,8 +12,6 @@ const P = ['cohere'];
 const LCPP_R7B = `${LCPP_TEST_2026}, CohereForAI Command-R 7B block`;
 /** Ollama's Command A template ends the generation prompt with <|START_THINKING|> when thinking is on. */
 const inside = { reasoningOption: { startInside: true } as const };
-const AUTO_INSIDE =
-  'everything as reasoning: with { startInside: true } auto opens its first thinking trigger (<think>, scanner.ts openedByTemplate), which <|END_THINKING|> does not close';
 
 export const cohereCorpus: CorpusCase[] = [
   corpusCase(
@@ -65,7 +63,7 @@ export const cohereCorpus: CorpusCase[] = [
     'Weighing the question.<|END_THINKING|><|START_TEXT|>Here is the answer.<|END_TEXT|>',
     [],
     'Here is the answer.',
-    { ...inside, reasoning: 'Weighing the question.', known: { auto: AUTO_INSIDE } },
+    { ...inside, reasoning: 'Weighing the question.' },
   ),
   corpusCase(
     P,
@@ -74,7 +72,7 @@ export const cohereCorpus: CorpusCase[] = [
     'Two lookups.<|END_THINKING|><|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"location": "Perth"}},\n    {"tool_call_id": "1", "tool_name": "list_files", "parameters": {}}\n]<|END_ACTION|>',
     [call('get_weather', { location: 'Perth' }), call('list_files', {})],
     '',
-    { ...inside, tools: typedTools, reasoning: 'Two lookups.', known: { auto: AUTO_INSIDE } },
+    { ...inside, tools: typedTools, reasoning: 'Two lookups.' },
   ),
   corpusCase(
     P,
@@ -83,7 +81,7 @@ export const cohereCorpus: CorpusCase[] = [
     'Easy one.<|END_THINKING|>The museum opens at nine.',
     [],
     'The museum opens at nine.',
-    { ...inside, reasoning: 'Easy one.', known: { auto: AUTO_INSIDE } },
+    { ...inside, reasoning: 'Easy one.' },
   ),
   corpusCase(
     P,

@@ -107,9 +107,6 @@ export const seedOssCorpus: CorpusCase[] = [
       reasoningOption: { startInside: true },
       reasoning:
         'The current thinking budget is 0, so I will directly start answering the question.</seed:cot_budget_reflect>',
-      known: {
-        auto: 'everything as reasoning: with { startInside: true } auto opens its first thinking trigger (<think>, scanner.ts openedByTemplate), which </seed:think> does not close',
-      },
     },
   ),
   corpusCase(
