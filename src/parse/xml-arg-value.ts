@@ -30,12 +30,60 @@ export interface ArgValueScanner {
   write(text: string, from: number): { stop: number; end: 'close' | 'key' | undefined; key?: string };
 }
 
-/** Where a held candidate is: a tag (`</arg_value>`, `<arg_key>`), the key, `</arg_key>`, blanks, `<arg_value>`. */
-const TAG = 0;
-const NAME = 1;
-const NAME_END = 2;
-const BLANKS = 3;
-const VALUE_TAG = 4;
+/** What `keyTail` reads after `<arg_key>`: the key, `</arg_key>`, blanks, `<arg_value>`. */
+const NAME = 0;
+const NAME_END = 1;
+const BLANKS = 2;
+const VALUE_TAG = 3;
+
+/**
+ * Reads, one character at a time, what must follow an `<arg_key>` held in a
+ * value for it to end the value: the key, `</arg_key>`, blanks, `<arg_value>`.
+ * Each call returns undefined while the text still fits, false once it does
+ * not (the held text is value after all), and the key's name once
+ * `<arg_value>` completes it.
+ */
+function keyTail(startsKey: (name: string) => boolean): (c: string) => string | false | undefined {
+  let phase = NAME;
+  /** The fixed tag being matched in NAME_END and VALUE_TAG, so far. */
+  let tag = '';
+  let key = '';
+  let blanks = 0;
+
+  /** Matches `c` against a fixed tag: false when it does not fit, true once the tag is complete. */
+  function matchTag(c: string, full: string): boolean {
+    const next = tag + c;
+    if (!full.startsWith(next)) return false;
+    tag = next;
+    return true;
+  }
+
+  return (c) => {
+    if (phase === NAME) {
+      if (c === '<') {
+        phase = NAME_END;
+        tag = '<';
+      } else if (c !== '\n' && key.length < MAX_KEY) key += c;
+      else return false;
+      return undefined;
+    }
+    if (phase === NAME_END) {
+      if (!matchTag(c, KEY_END) || (tag === KEY_END && !startsKey(key.trim()))) return false;
+      if (tag === KEY_END) {
+        phase = BLANKS;
+        tag = '';
+      }
+      return undefined;
+    }
+    if (phase === BLANKS && isSpace(c) && blanks < MAX_KEY) {
+      blanks++;
+      return undefined;
+    }
+    phase = VALUE_TAG;
+    if (!matchTag(c, OPEN)) return false;
+    return tag === OPEN ? key.trim() : undefined;
+  };
+}
 
 /** `out` receives the value's text, in order, once it is known to be value. */
 export function createArgValueScanner(
@@ -44,27 +92,17 @@ export function createArgValueScanner(
 ): ArgValueScanner {
   /** The held text that may end the value: everything since its `<` (or the line break before it). */
   let held = '';
-  let phase = TAG;
-  /** The fixed tag being matched in TAG, NAME_END and VALUE_TAG, so far. */
+  /** The tag after that `<` so far: `</arg_value>` or `<arg_key>`. */
   let tag = '';
-  let key = '';
-  let blanks = 0;
+  /** Reads the rest once the held text is a whole `<arg_key>`. */
+  let tail: ReturnType<typeof keyTail> | undefined;
   /** Value text decided during one write, passed on once at its end: fewer, larger deltas. */
-  let pending: string[] = [];
-
-  function flush(): void {
-    if (pending.length === 0) return;
-    const text = pending.join('');
-    pending = [];
-    out(text);
-  }
+  const pending: string[] = [];
 
   function reset(): void {
     held = '';
-    phase = TAG;
     tag = '';
-    key = '';
-    blanks = 0;
+    tail = undefined;
   }
 
   /**
@@ -80,15 +118,6 @@ export function createArgValueScanner(
     for (let k = 0; k < rest.length; k++) step(rest.charAt(k));
   }
 
-  /** Matches `c` against a fixed tag; true when the tag is complete. */
-  function matchTag(c: string, full: string): boolean | undefined {
-    const next = tag + c;
-    if (!full.startsWith(next)) return undefined;
-    tag = next;
-    held += c;
-    return tag === full;
-  }
-
   /** One character in the slow path; the next key's name when its tags ended the value. */
   function step(c: string): string | true | undefined {
     if (held === '') {
@@ -96,71 +125,34 @@ export function createArgValueScanner(
       else pending.push(c);
       return undefined;
     }
-    switch (phase) {
-      case TAG: {
-        if (held === '\n') {
-          // Of two line breaks, only the later may be the template's (before the next key).
-          if (c === '<') held += c;
-          else if (c === '\n') pending.push(c);
-          else reject(c);
-          return undefined;
-        }
-        const next = (tag === '' ? '<' : tag) + c;
-        if (!END.startsWith(next) && !KEY.startsWith(next)) {
-          reject(c);
-          return undefined;
-        }
-        tag = next;
-        held += c;
-        if (tag === END) {
-          if (held.charAt(0) === '\n') pending.push('\n'); // a value's own last line break
-          reset();
-          return true;
-        }
-        if (tag === KEY) {
-          phase = NAME;
-          tag = '';
-        }
-        return undefined;
-      }
-      case NAME:
-        if (c === '<') {
-          phase = NAME_END;
-          tag = '<';
-          held += c;
-        } else if (c !== '\n' && key.length < MAX_KEY) {
-          key += c;
-          held += c;
-        } else reject(c);
-        return undefined;
-      case NAME_END: {
-        const done = matchTag(c, KEY_END);
-        if (done === undefined || (done && !startsKey(key.trim()))) reject(done === undefined ? c : '');
-        else if (done) {
-          phase = BLANKS;
-          tag = '';
-        }
-        return undefined;
-      }
-      case BLANKS:
-        if (isSpace(c) && blanks < MAX_KEY) {
-          blanks++;
-          held += c;
-          return undefined;
-        }
-        phase = VALUE_TAG;
-        return step(c);
-      default: {
-        const done = matchTag(c, OPEN);
-        if (done === undefined) reject(c);
-        else if (done) {
-          const name = key.trim();
-          reset();
-          return name;
-        }
-        return undefined;
-      }
+    if (tail !== undefined) {
+      const name = tail(c);
+      if (name === false) reject(c);
+      else if (name === undefined) held += c;
+      else reset();
+      return name === false ? undefined : name;
     }
+    if (held === '\n') {
+      // Of two line breaks, only the later may be the template's (before the next key).
+      if (c === '<') held += c;
+      else if (c === '\n') pending.push(c);
+      else reject(c);
+      return undefined;
+    }
+    const next = (tag === '' ? '<' : tag) + c;
+    if (!END.startsWith(next) && !KEY.startsWith(next)) {
+      reject(c);
+      return undefined;
+    }
+    tag = next;
+    held += c;
+    if (tag === END) {
+      if (held.charAt(0) === '\n') pending.push('\n'); // a value's own last line break
+      reset();
+      return true;
+    }
+    if (tag === KEY) tail = keyTail(startsKey);
+    return undefined;
   }
 
   return {
@@ -181,11 +173,11 @@ export function createArgValueScanner(
         const end = step(text.charAt(i));
         i++;
         if (end !== undefined) {
-          flush();
+          if (pending.length > 0) out(pending.splice(0).join(''));
           return end === true ? { stop: i, end: 'close' } : { stop: i, end: 'key', key: end };
         }
       }
-      flush();
+      if (pending.length > 0) out(pending.splice(0).join(''));
       return { stop: i, end: undefined };
     },
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { everySplit } from '../test/section-harness.ts';
-import { createValueEndScanner, type InvokeTags, ValueEnd } from './xml-value-end.ts';
+import { CALL_END, createValueEndScanner, type InvokeTags, NEXT_PARAMETER, OPENED_PARAMETER } from './xml-value-end.ts';
 
 const QWEN: InvokeTags = {
   invoke: '<function=',
@@ -30,27 +30,27 @@ const cases: Array<[string, string, ReturnType<typeof scan>]> = [
   [
     'the next parameter on its own line ends the value, with one line break',
     'Leeds\n\n<parameter=unit>\nc',
-    { value: 'Leeds\n', end: ValueEnd.OpenedParameter, header: 'unit', rest: '\nc' },
+    { value: 'Leeds\n', end: OPENED_PARAMETER, header: 'unit', rest: '\nc' },
   ],
   [
     'a line break before a close tag stays value (the value trimmer drops it)',
     'a\n</parameter>\n</function>',
-    { value: 'a\n', end: ValueEnd.CallEnd, header: undefined, rest: '' },
+    { value: 'a\n', end: CALL_END, header: undefined, rest: '' },
   ],
   [
     'a refused name stays value',
     'a\n<parameter=city>\nb\n</parameter>\n<parameter=',
-    { value: 'a\n<parameter=city>\nb\n', end: ValueEnd.NextParameter, header: undefined, rest: '' },
+    { value: 'a\n<parameter=city>\nb\n', end: NEXT_PARAMETER, header: undefined, rest: '' },
   ],
   [
     'not at a line start, it stays value',
     'a <parameter=unit>\nb\n</parameter>\n</function>',
-    { value: 'a <parameter=unit>\nb\n', end: ValueEnd.CallEnd, header: undefined, rest: '' },
+    { value: 'a <parameter=unit>\nb\n', end: CALL_END, header: undefined, rest: '' },
   ],
   [
     'a tag cut by a `<` or a line break is value, and what cut it is read again',
     'a\n<parameter=un<x\n<parameter=un\n<parameter=days>',
-    { value: 'a\n<parameter=un<x\n<parameter=un', end: ValueEnd.OpenedParameter, header: 'days', rest: '' },
+    { value: 'a\n<parameter=un<x\n<parameter=un', end: OPENED_PARAMETER, header: 'days', rest: '' },
   ],
   [
     'a header longer than a tag is value',

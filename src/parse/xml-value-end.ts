@@ -26,20 +26,23 @@ import { isSpace } from '../json/chars.ts';
 import { MAX_TAG_LENGTH } from './xml-tag.ts';
 import type { TextStage } from './xml-text.ts';
 
-/** What followed the close tag; the scanner has consumed it. */
-export const ValueEnd = {
-  /** The parameter's close tag, then the next parameter's opening: read its name. */
-  NextParameter: 'next-parameter',
-  /** The parameter's close tag, then the call's close tag. */
-  CallEnd: 'call-end',
-  /** The block's close tag after either close tag: the call and its block end. */
-  BlockEnd: 'block-end',
-  /** The call's close tag, then the next call's opening in the same block. */
-  NextCall: 'next-call',
-  /** No close tag: the next parameter's whole opening tag, on a line of its own; its header is given. */
-  OpenedParameter: 'opened-parameter',
-} as const;
-export type ValueEnd = (typeof ValueEnd)[keyof typeof ValueEnd];
+// What ended a value (a ValueEnd), after it or its close tag; the scanner has consumed it.
+/** The parameter's close tag, then the next parameter's opening: read its name. */
+export const NEXT_PARAMETER = 'next-parameter';
+/** The parameter's close tag, then the call's close tag. */
+export const CALL_END = 'call-end';
+/** The block's close tag after either close tag: the call and its block end. */
+export const BLOCK_END = 'block-end';
+/** The call's close tag, then the next call's opening in the same block. */
+export const NEXT_CALL = 'next-call';
+/** No close tag: the next parameter's whole opening tag, on a line of its own; its header is given. */
+export const OPENED_PARAMETER = 'opened-parameter';
+export type ValueEnd =
+  | typeof NEXT_PARAMETER
+  | typeof CALL_END
+  | typeof BLOCK_END
+  | typeof NEXT_CALL
+  | typeof OPENED_PARAMETER;
 
 /** The tags of one invoke-style format. */
 export interface InvokeTags {
@@ -56,15 +59,100 @@ export interface InvokeTags {
 export interface ValueEndScanner {
   /**
    * Reads from `from`; `end` is set when the value ended, `stop` is just past
-   * what ended it, and `header` is the next parameter's (OpenedParameter).
+   * what ended it, and `header` is the next parameter's (OPENED_PARAMETER).
    */
   write(text: string, from: number): { stop: number; end: ValueEnd | undefined; header?: string };
   /** At the end of the output: whether the value was closed (a close tag with nothing after it). */
   finish(): boolean;
 }
 
+/** A cut-off tag after a parameter's close tag that can only be the next parameter's opening, not a close tag. */
+export function opensParameter(tags: InvokeTags, partial: string): boolean {
+  return partial !== '' && !tags.invokeEnd.startsWith(partial) && !tags.close.startsWith(partial);
+}
+
 /**
- * `sink` receives the value's text, in order, once it is known to be value.
+ * Reads a held candidate for the value's end, one character at a time, from
+ * its `<` (or the line break before an opener): a close tag, then its blanks
+ * and what follows them; or an opener, then the next parameter's header.
+ * Each call returns undefined while the held text may still end the value,
+ * the ValueEnd once it does, or else how many of the held characters are
+ * value: those go out, the rest and `c` are read again. After either verdict
+ * it is ready for the next candidate.
+ */
+function endReader(
+  tags: InvokeTags,
+  opens?: (header: string) => boolean,
+): (c: string) => ValueEnd | number | undefined {
+  /** A line break, then the next parameter's tag up to its name: the start of an implied end. */
+  const opener = opens === undefined ? undefined : `\n${tags.param}`;
+  /** After each close tag, what may follow it (blanks first). */
+  const continuations: Record<string, Array<[string, ValueEnd]>> = {
+    [tags.paramEnd]: [
+      [tags.param, NEXT_PARAMETER],
+      [tags.invokeEnd, CALL_END],
+      [tags.close, BLOCK_END],
+    ],
+    [tags.invokeEnd]: [
+      [tags.close, BLOCK_END],
+      [tags.invoke, NEXT_CALL],
+    ],
+  };
+  const starts = [tags.paramEnd, tags.invokeEnd, ...(opener === undefined ? [] : [opener])];
+  /** The close tag or opener so far. */
+  let tag = '';
+  /** After a whole close tag: what may follow it. */
+  let matched: Array<[string, ValueEnd]> | undefined;
+  /** After a whole opener: the next parameter's header so far. */
+  let header: string | undefined;
+  /** After a whole close tag: how many blanks, then the continuation so far. */
+  let blanks = 0;
+  let continuation = '';
+
+  function verdict<V>(value: V): V {
+    tag = '';
+    matched = undefined;
+    header = undefined;
+    blanks = 0;
+    continuation = '';
+    return value;
+  }
+
+  return (c) => {
+    if (header !== undefined) {
+      if (c === '>' && (opens as (header: string) => boolean)(header)) return verdict(OPENED_PARAMETER);
+      if (c !== '>' && c !== '<' && c !== '\n' && tag.length + header.length < MAX_TAG_LENGTH) {
+        header += c;
+        return undefined;
+      }
+      // Not the next parameter: the tag so far is value, and a `<` or line break may start another.
+      return verdict(tag.length + header.length);
+    }
+    if (matched === undefined) {
+      const next = tag + c;
+      // Its first character is value; the rest may still start a tag (`\n</parameter>`).
+      if (!starts.some((t) => t.startsWith(next))) return verdict(1);
+      tag = next;
+      if (tag === opener) header = '';
+      else matched = continuations[tag];
+      return undefined;
+    }
+    if (continuation === '' && isSpace(c)) {
+      blanks++;
+      return undefined;
+    }
+    const next = continuation + c;
+    const hit = matched.find(([text]) => text === next);
+    if (hit !== undefined) return verdict(hit[1]);
+    if (!matched.some(([text]) => text.startsWith(next))) return verdict(tag.length + blanks);
+    continuation = next;
+    return undefined;
+  };
+}
+
+/**
+ * `sink` receives the value's text, in order, once it is known to be value,
+ * and its `end` once the value ended (not when the output cut it off).
  * `opens`, when given, says whether a parameter tag with this header, at the
  * start of a line, opens the next parameter (see above).
  */
@@ -73,141 +161,52 @@ export function createValueEndScanner(
   sink: TextStage,
   opens?: (header: string) => boolean,
 ): ValueEndScanner {
-  /** A line break, then the next parameter's tag up to its name: the start of an implied end. */
-  const opener = opens === undefined ? undefined : `\n${tags.param}`;
-  const terminators = [tags.paramEnd, tags.invokeEnd];
-  const starts = [...terminators, ...(opener === undefined ? [] : [opener])];
-  const continuations: Record<string, Array<[string, ValueEnd]>> = {
-    [tags.paramEnd]: [
-      [tags.param, ValueEnd.NextParameter],
-      [tags.invokeEnd, ValueEnd.CallEnd],
-      [tags.close, ValueEnd.BlockEnd],
-    ],
-    [tags.invokeEnd]: [
-      [tags.close, ValueEnd.BlockEnd],
-      [tags.invoke, ValueEnd.NextCall],
-    ],
-  };
-  /** Value text decided during one write, passed on once at its end: fewer, larger deltas. */
-  let pending: string[] = [];
-  const out = { write: (text: string) => pending.push(text) };
-  function release(): void {
-    if (pending.length === 0) return;
-    const text = pending.join('');
-    pending = [];
-    sink.write(text);
-  }
-
-  /** A possible close tag or opener being matched (`</para`, `\n<param`), or the whole tag once matched. */
-  let close = '';
-  let matched: string | undefined;
-  /** After a whole opener: the next parameter's header so far. */
-  let header: string | undefined;
-  /** The header of the parameter that ended the value (OpenedParameter). */
+  const read = endReader(tags, opens);
+  /** A possible end being read (`</para`, `\n<param`, `</parameter>\n</fun`); read again when it is none. */
+  let held = '';
+  /** The header of the parameter that ended the value (OPENED_PARAMETER). */
   let opened: string | undefined;
-  /** After a matched close tag: the blanks, then the continuation so far. */
-  let blanks = '';
-  let continuation = '';
-
-  /** A cut-off tag after `</parameter>` that can only be the next parameter's opening, not a close tag. */
-  function opensParameter(partial: string): boolean {
-    return partial !== '' && !tags.invokeEnd.startsWith(partial) && !tags.close.startsWith(partial);
-  }
-
-  /**
-   * Reads held text again. It is at most a tag plus one character and never
-   * holds a whole close tag or opener, so it cannot end the value and stays cheap.
-   */
-  function again(text: string): void {
-    for (let k = 0; k < text.length; k++) step(text.charAt(k));
-  }
-
-  /** The held text was value after all; the close tag and blanks go out, `continuation` is re-read. */
-  function reject(): void {
-    const rest = continuation;
-    out.write(close + blanks);
-    close = '';
-    matched = undefined;
-    blanks = '';
-    continuation = '';
-    again(rest);
-  }
-
-  /** One character of the next parameter's header, after a whole opener. */
-  function stepHeader(c: string, name: string): ValueEnd | undefined {
-    if (c === '>' && (opens as (header: string) => boolean)(name)) {
-      close = '';
-      header = undefined;
-      opened = name;
-      return ValueEnd.OpenedParameter;
-    }
-    if (c !== '>' && c !== '<' && c !== '\n' && close.length + name.length < MAX_TAG_LENGTH) {
-      header = name + c;
-      return undefined;
-    }
-    // Not the next parameter: the tag so far is value, and a `<` or line break may start another.
-    out.write(close + name);
-    close = '';
-    header = undefined;
-    return step(c);
+  /** Value text decided during one write, passed on once at its end: fewer, larger deltas. */
+  const pending: string[] = [];
+  function release(): void {
+    if (pending.length > 0) sink.write(pending.splice(0).join(''));
   }
 
   /** One character in the slow path (inside a possible close tag, opener or continuation). */
   function step(c: string): ValueEnd | undefined {
-    if (header !== undefined) return stepHeader(c, header);
-    if (matched === undefined) {
-      if (close === '' && c !== '<' && (c !== '\n' || opener === undefined)) {
-        out.write(c);
-        return undefined;
-      }
-      const next = close + c;
-      if (starts.some((t) => t.startsWith(next))) {
-        close = next;
-        if (close === opener) header = '';
-        else if (terminators.includes(close)) matched = close;
-        return undefined;
-      }
-      // Its first character is value; the rest may still start a tag (`\n</parameter>`).
-      out.write(close.charAt(0));
-      const rest = close.slice(1);
-      close = '';
-      again(rest);
-      return step(c);
-    }
-    if (continuation === '' && isSpace(c)) {
-      blanks += c;
+    if (held === '' && c !== '<' && (c !== '\n' || opens === undefined)) {
+      pending.push(c);
       return undefined;
     }
-    const next = continuation + c;
-    const options = continuations[matched] ?? [];
-    const hit = options.find(([text]) => text === next);
-    if (hit !== undefined) {
-      close = '';
-      matched = undefined;
-      blanks = '';
-      continuation = '';
-      return hit[1];
+    const end = read(c);
+    if (end === undefined) held += c;
+    else if (typeof end === 'number') {
+      // Held text that is no end. What is read again is at most a tag plus one character and holds no
+      // whole close tag or opener, so it cannot end the value and stays cheap.
+      const rest = held.slice(end) + c;
+      pending.push(held.slice(0, end));
+      held = '';
+      let last: ValueEnd | undefined;
+      for (let k = 0; k < rest.length; k++) last = step(rest.charAt(k));
+      return last;
+    } else {
+      if (end === OPENED_PARAMETER) opened = held.slice(tags.param.length + 1);
+      held = '';
     }
-    if (options.some(([text]) => text.startsWith(next))) {
-      continuation = next;
-      return undefined;
-    }
-    continuation = next;
-    reject();
-    return undefined;
+    return end;
   }
 
   return {
     write(text, from) {
       let i = from;
       while (i < text.length) {
-        if (close === '') {
+        if (held === '') {
           // Fast path: plain value text up to the next `<` goes out in one piece, but for a line break
           // right before it or at the end of the text (it may begin the next parameter's tag).
           const lt = text.indexOf('<', i);
           let stop = lt < 0 ? text.length : lt;
-          if (opener !== undefined && stop > i && text.charCodeAt(stop - 1) === 10) stop--;
-          if (stop > i) out.write(text.slice(i, stop));
+          if (opens !== undefined && stop > i && text.charCodeAt(stop - 1) === 10) stop--;
+          if (stop > i) pending.push(text.slice(i, stop));
           i = stop;
           if (i === text.length) break;
         }
@@ -215,6 +214,7 @@ export function createValueEndScanner(
         i++;
         if (end !== undefined) {
           release();
+          sink.end();
           return { stop: i, end, header: opened };
         }
       }
@@ -225,12 +225,15 @@ export function createValueEndScanner(
       // A close tag at the very end, even with a cut-off continuation after it (`</parameter>\n</func`),
       // ends the value: the model stopped right after it. Not when what was cut off can only be the
       // next parameter (`</parameter>\n<parameter=`): the call was not finished.
-      if (matched !== undefined) return !(matched === tags.paramEnd && opensParameter(continuation));
-      out.write(close + (header ?? '')); // a partial close tag or opener is value text
-      close = '';
-      header = undefined;
-      release();
-      return false;
+      const closed =
+        held.startsWith(tags.invokeEnd) ||
+        (held.startsWith(tags.paramEnd) && !opensParameter(tags, held.slice(tags.paramEnd.length).trimStart()));
+      if (closed) sink.end();
+      else if (!held.startsWith(tags.paramEnd)) {
+        pending.push(held); // a partial close tag or opener is value text
+        release();
+      }
+      return closed;
     },
   };
 }

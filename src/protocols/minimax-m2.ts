@@ -29,11 +29,11 @@ const TAGS: InvokeTags = {
 
 /** @internal */
 export const minimaxM2Triggers: readonly Trigger[] = [
-  { marker: OPEN, open: (env, marker) => openXmlInvoke(env, marker, TAGS, { verbatim: true }) },
+  { marker: OPEN, open: (env, marker) => openXmlInvoke(env, marker, TAGS) },
   // The invoke without the <minimax:tool_call> block around it.
   {
     marker: TAGS.invoke,
-    open: (env, marker) => openXmlInvoke(env, marker, TAGS, { openedAtInvoke: true, verbatim: true }),
+    open: (env, marker) => openXmlInvoke(env, marker, TAGS, { openedAtInvoke: true }),
   },
   ...thinkTriggers,
   ...minimaxEnd,

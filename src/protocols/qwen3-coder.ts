@@ -12,6 +12,7 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
+import { trimmedStage } from '../parse/xml-text.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import { hermesTriggers } from './hermes.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from './protocol.ts';
@@ -35,13 +36,14 @@ export const qwen3CoderTriggers: readonly Trigger[] = [
     marker: '<tool_call>',
     firstChar: (c) => c === '<',
     // Qwen3-Coder writes one <tool_call> block per call, sometimes leaving the one before unclosed.
-    open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'] }),
+    open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'], valueStage: trimmedStage }),
   },
   {
     // The most reported Qwen3-Coder failure: the call without its <tool_call> opener. (Llama 3.1's
     // `<function=NAME>{…}</function>` shares the tag; its own trigger runs to the `{`, see llama3-json.ts.)
     marker: '<function=',
-    open: (env, marker) => openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'], openedAtInvoke: true }),
+    open: (env, marker) =>
+      openXmlInvoke(env, marker, TAGS, { reopen: ['<tool_call>'], openedAtInvoke: true, valueStage: trimmedStage }),
   },
   ...thinkTriggers,
   ...chatmlEnd,

@@ -20,6 +20,7 @@
 
 import { isIdentStart, isSpace } from '../../json/chars.ts';
 import type { JsonSink } from '../../json/json-sink.ts';
+import type { OnToolshimError } from '../../types.ts';
 import { createCallSink } from '../call-sink.ts';
 import type { ParserCallbacks } from '../events.ts';
 import { createPythonValueReader, type PythonValueReader } from '../python-value-reader.ts';
@@ -56,6 +57,44 @@ function isIdent(c: string): boolean {
   return isIdentStart(c) || (c >= '0' && c <= '9') || c === '.' || c === '-';
 }
 
+/** `args`, calling `started` whenever a value starts (a value's first event is always one of these four). */
+function watchStarts(args: JsonSink, started: () => void): JsonSink {
+  return {
+    beginObject() {
+      started();
+      args.beginObject();
+    },
+    endObject: args.endObject,
+    beginArray() {
+      started();
+      args.beginArray();
+    },
+    endArray: args.endArray,
+    key: args.key,
+    beginString() {
+      started();
+      args.beginString();
+    },
+    stringChunk: args.stringChunk,
+    endString: args.endString,
+    scalar(value) {
+      started();
+      args.scalar(value);
+    },
+  };
+}
+
+/** An expression (`text`) for the value of the argument `name`: its text becomes the value, and onError says so. */
+function keepExpression(args: JsonSink, onError: OnToolshimError, toolName: string, name: string, text: string): void {
+  args.beginString();
+  if (text !== '') args.stringChunk(text);
+  args.endString();
+  onError(
+    `The argument "${name}" of "${toolName}" is not a Python literal (${text.slice(0, 60)}); it was passed as that text.`,
+    { code: 'invalid-argument', toolName, text },
+  );
+}
+
 export function openPythonic(env: SectionEnv, marker: string, options: PythonicOptions = {}): Section {
   let inList = options.listOpened === true;
   /** Calls of the open list, complete but held until the list closes. */
@@ -71,49 +110,14 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   let pendingName = '';
   let reader: PythonValueReader | undefined;
   let leftover = '';
-  /** Value events sent to the arguments so far: a value that broke before any can still be recovered. */
-  let valueEvents = 0;
+  /** Values the literal reader started in the arguments: a value that broke before any can still be recovered. */
+  let valueStarts = 0;
   let argName = '';
   /** An expression value being skipped: its text, bracket depth and open quote. */
   let expression = '';
   let depth = 0;
   let exprQuote = '';
 
-  /** The arguments sink, counting what reaches it. */
-  function countingArgs(): JsonSink {
-    const args = sink.args;
-    const count =
-      <K extends keyof JsonSink>(name: K) =>
-      (...values: Parameters<JsonSink[K]>) => {
-        valueEvents++;
-        (args[name] as (...a: Parameters<JsonSink[K]>) => void)(...values);
-      };
-    return {
-      beginObject: count('beginObject'),
-      endObject: count('endObject'),
-      beginArray: count('beginArray'),
-      endArray: count('endArray'),
-      key: count('key'),
-      beginString: count('beginString'),
-      stringChunk: count('stringChunk'),
-      endString: count('endString'),
-      scalar: count('scalar'),
-    };
-  }
-
-  /** The expression ended: its text becomes the argument's value, and onError says so. */
-  function keepExpression(): void {
-    const text = expression.trim();
-    sink.args.beginString();
-    if (text !== '') sink.args.stringChunk(text);
-    sink.args.endString();
-    env.callbacks.onError(
-      `The argument "${argName}" of "${sink.toolName}" is not a Python literal (${text.slice(0, 60)}); it was passed as that text.`,
-      { code: 'invalid-argument', toolName: sink.toolName, text },
-    );
-    expression = '';
-    state = AFTER_VALUE;
-  }
   const endStep: ExpectStep | undefined = options.end === undefined ? undefined : expectStep([options.end]);
 
   function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
@@ -143,13 +147,17 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   }
 
   /**
-   * Closes the call. Outside a list it is final even if a later one breaks (a
-   * later broken call gives back only its own text); in a list, at the `]`.
+   * The call's `)` was read, up to `at`. Outside a list the call is final at
+   * once, even if a later one breaks (a later broken call gives back only its
+   * own text); in a list, at the `]`.
    */
-  function endCall(): void {
+  function endCall(at: number): void {
     sink.args.endObject();
     sink.end();
     state = AFTER_CALL;
+    if (inList) return;
+    raw.keepTo(at);
+    raw.settle();
   }
 
   function afterList(): void {
@@ -162,12 +170,6 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     let i = from;
     raw.from(text, from);
     const keep = () => raw.keepTo(i);
-    /** Outside a list a call is final at once: a later broken call gives back only its own text. */
-    const settleOutsideList = () => {
-      if (inList) return;
-      keep();
-      raw.settle();
-    };
     const stop = (reason: string): number => {
       keep();
       fail(reason);
@@ -204,9 +206,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           if (isSpace(c) && word === '') i++;
           else if (state === ARG_OR_CLOSE && c === ')') {
             if (!startPending()) return stop('not a tool name');
-            i++;
-            endCall();
-            settleOutsideList();
+            endCall(++i);
           } else if (isIdent(c) && (word !== '' || isIdentStart(c))) {
             word += c;
             i++;
@@ -221,9 +221,9 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
             sink.args.key(word);
             argName = word;
             word = '';
-            valueEvents = 0;
+            valueStarts = 0;
             expression = '';
-            reader = createPythonValueReader(countingArgs());
+            reader = createPythonValueReader(watchStarts(sink.args, () => valueStarts++));
             i++;
             state = VALUE;
           } else return stop('positional arguments are not supported; use name=value');
@@ -233,12 +233,12 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           const at = i;
           i = value.write(text, i);
           // While nothing of the value went out, its text is kept: it may turn out to be an expression.
-          if (valueEvents === 0) expression += text.slice(at, i);
+          if (valueStarts === 0) expression += text.slice(at, i);
           else expression = '';
           if (value.done) {
             expression = '';
             state = AFTER_VALUE;
-          } else if (i < n && valueEvents === 0) {
+          } else if (i < n && valueStarts === 0) {
             // Not a literal, and nothing of it went out yet: read it as an expression, so one bad
             // argument costs neither its siblings nor the call.
             depth = 0;
@@ -254,7 +254,8 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           else if (c === '(' || c === '[' || c === '{') depth++;
           else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
           else if (depth === 0 && (c === ',' || c === ')')) {
-            keepExpression();
+            keepExpression(sink.args, env.callbacks.onError, sink.toolName, argName, expression.trim());
+            state = AFTER_VALUE;
             break; // `c` is read again after the value
           }
           expression += c;
@@ -267,11 +268,9 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           else if (c === ',') {
             i++;
             state = ARG_OR_CLOSE;
-          } else if (c === ')') {
-            i++;
-            endCall();
-            settleOutsideList();
-          } else return stop('expected "," or ")" after a value');
+          } else if (c === ')')
+            state = ARG_OR_CLOSE; // the call's end, read there
+          else return stop('expected "," or ")" after a value');
           break;
         case AFTER_CALL:
           if (isSpace(c)) i++;

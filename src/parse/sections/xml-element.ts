@@ -14,10 +14,10 @@ import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
 import { findDelimiter } from '../tag-steps.ts';
-import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
+import { createXmlArgsWriter, ParamMode, type XmlArgsWriter, type XmlNode } from '../xml-args.ts';
 import { collectTag, openTagStep, parseTag } from '../xml-tag.ts';
 import { createEntityDecoder, createValueTrimmer, type TextStage } from '../xml-text.ts';
-import { createXmlValueReader, type XmlValueReader } from '../xml-value-reader.ts';
+import { createXmlValueReader } from '../xml-value-reader.ts';
 
 /** Rest of the open tag (blanks, attributes, `/`) up to `>`. */
 const OPEN_TAG = 0;
@@ -25,11 +25,50 @@ const OPEN_TAG = 0;
 const BODY = 1;
 /** Reading a tag after `<` inside the call. */
 const BODY_TAG = 2;
-/** A string parameter's raw text, up to its close tag. */
-const RAW_VALUE = 3;
-/** Another parameter's content, read as elements. */
-const ELEMENT_VALUE = 4;
-const DONE = 5;
+/** A parameter's value (readValue or readElement). */
+const VALUE = 3;
+const DONE = 4;
+
+/** Reads a parameter's value from `i`; returns where it stopped. */
+type ValueStep = (text: string, i: number) => number;
+
+/**
+ * Reads another parameter's content as elements (xml-value-reader.ts) up to
+ * its close tag, then hands `ended` the value.
+ */
+function readElements(name: string, ended: (value: XmlNode) => void): ValueStep {
+  const reader = createXmlValueReader(name);
+  return (text, i) => {
+    const stop = reader.write(text, i);
+    if (reader.done) ended(reader.value);
+    return stop;
+  };
+}
+
+/**
+ * Reads a string parameter's raw text up to its close tag `</name>` (code
+ * with `<`, `&&` and tags is kept) into `out` as it arrives, one line break
+ * at each end dropped, entities decoded. The returned function reads from `i`
+ * and returns where it stopped; at the close tag it ends `out`, then `ended`.
+ */
+function readRawText(out: TextStage, name: string, ended: () => void): ValueStep {
+  const decoder = createEntityDecoder((t) => out.write(t));
+  const trimmer = createValueTrimmer((t) => decoder.write(t));
+  const closeTag = `</${name}>`;
+  let held = '';
+  return (text, i) => {
+    const search = findDelimiter(held, text, i, closeTag);
+    held = search.held;
+    if (search.before !== '') trimmer.write(search.before);
+    if (search.found) {
+      trimmer.end();
+      decoder.end();
+      out.end();
+      ended();
+    }
+    return search.resumeAt;
+  };
+}
 
 export function openXmlElement(env: SectionEnv, marker: string): Section {
   const { context, callbacks } = env;
@@ -43,12 +82,10 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
   let tag = '';
   // The open parameter.
   let paramName = '';
-  let closeTag = '';
-  let held = '';
-  let stage: TextStage | undefined;
-  let reader: XmlValueReader | undefined;
+  let readValue: ValueStep | undefined;
 
-  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+  /** No reason: the tag was prose, nothing to report. */
+  function fail(reason?: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
     raw.giveBack(reason, code, toolName);
     state = DONE;
@@ -56,12 +93,8 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
 
   function startCall(): void {
     sink.start(toolName, true);
-    args = createXmlArgsWriter({
-      args: sink.args,
-      toolName,
-      schema: context.tools.get(toolName)?.inputSchema,
-      onError: callbacks.onError,
-    });
+    const schema = context.tools.get(toolName)?.inputSchema;
+    args = createXmlArgsWriter({ args: sink.args, toolName, schema, onError: callbacks.onError });
   }
 
   function endCall(): void {
@@ -71,45 +104,24 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
     state = DONE;
   }
 
+  /** A parameter's element opened; `selfClosing` (`<name/>`): its value is empty. */
   function beginParam(name: string, selfClosing: boolean): void {
     const writer = args as XmlArgsWriter;
+    const streamed = writer.modeOf(name) === ParamMode.Stream;
     paramName = name;
-    state = BODY;
-    if (writer.modeOf(name) === ParamMode.Stream) {
-      const out = writer.beginString(name);
-      const decoder = createEntityDecoder((t) => out.write(t));
-      const trimmer = createValueTrimmer((t) => decoder.write(t));
-      stage = {
-        write: (t) => trimmer.write(t),
-        end() {
-          trimmer.end();
-          decoder.end();
-          out.end();
-        },
-      };
-      if (selfClosing) {
-        endParam();
-        return;
-      }
-      closeTag = `</${name}>`;
-      held = '';
-      state = RAW_VALUE;
-      return;
-    }
     if (selfClosing) {
-      writer.addValue(name, '');
+      if (streamed) writer.beginString(name).end();
+      else writer.addValue(name, '');
       params++;
-      return;
+    } else {
+      readValue = streamed ? readRawText(writer.beginString(name), name, endParam) : readElements(name, endParam);
+      state = VALUE;
     }
-    reader = createXmlValueReader(name);
-    state = ELEMENT_VALUE;
   }
 
-  function endParam(): void {
-    if (reader !== undefined) (args as XmlArgsWriter).addValue(paramName, reader.value);
-    else stage?.end();
-    reader = undefined;
-    stage = undefined;
+  /** The open parameter's value ended; `value` when it was read as elements, not streamed. */
+  function endParam(value?: XmlNode): void {
+    if (value !== undefined) (args as XmlArgsWriter).addValue(paramName, value);
     params++;
     state = BODY;
   }
@@ -126,18 +138,15 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
           if (step === undefined) openTag += text.charAt(i++);
           else if (step === null) {
             keep();
-            raw.giveBack(undefined);
-            state = DONE;
-            return i;
+            fail(); // another tag (`<get_weather_v2>`, HTML): prose
           } else {
             i++;
             startCall();
+            state = BODY;
             if (step) {
               keep();
               endCall(); // `<list_files/>`: a call without arguments
-              return i;
             }
-            state = BODY;
           }
           break;
         }
@@ -151,7 +160,6 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
           } else {
             keep();
             fail(`text "${c}…" where a parameter element was expected`);
-            return i;
           }
           break;
         }
@@ -160,40 +168,20 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
           tag = got.inner;
           i = got.stop;
           if (got.status === 'open') break;
-          if (got.status === 'abort') {
-            keep();
-            fail(`"<${tag.slice(0, 20)}" is not a tag`);
-            return i;
-          }
-          const parsed = parseTag(tag);
-          if (parsed?.kind === 'close' && parsed.name === toolName) {
-            keep();
-            endCall();
-            return i;
-          }
+          const parsed = got.status === 'closed' ? parseTag(tag) : undefined;
           if (parsed?.kind === 'open' || parsed?.kind === 'self-closing') {
             beginParam(parsed.name, parsed.kind === 'self-closing');
-          } else {
-            keep();
-            fail(`unexpected <${tag}> inside the call`);
-            return i;
+            break;
           }
+          keep();
+          if (parsed?.kind === 'close' && parsed.name === toolName) endCall();
+          else if (got.status === 'abort') fail(`"<${tag.slice(0, 20)}" is not a tag`);
+          else fail(`unexpected <${tag}> inside the call`);
           break;
         }
-        case RAW_VALUE: {
-          const search = findDelimiter(held, text, i, closeTag);
-          held = search.held;
-          if (search.before !== '') stage?.write(search.before);
-          i = search.resumeAt;
-          if (search.found) endParam();
+        case VALUE:
+          i = (readValue as ValueStep)(text, i);
           break;
-        }
-        case ELEMENT_VALUE: {
-          const element = reader as XmlValueReader;
-          i = element.write(text, i);
-          if (element.done) endParam();
-          break;
-        }
       }
     }
     if (state !== DONE) keep();
@@ -206,20 +194,16 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
       return state === DONE;
     },
     end() {
-      if (state === DONE) return;
-      if (state === OPEN_TAG) {
-        // `<get_weather` and nothing after it: not a call.
-        raw.giveBack(undefined);
-      } else if (state === BODY && params > 0) {
-        endCall(); // the outer close tag is missing at the very end: the call counts
-      } else if (state === BODY_TAG && `/${toolName}`.startsWith(tag) && params > 0) {
-        endCall();
+      if (state === OPEN_TAG)
+        fail(); // `<get_weather` and nothing after it: not a call
+      else if (params > 0 && (state === BODY || (state === BODY_TAG && `/${toolName}`.startsWith(tag)))) {
+        endCall(); // the outer close tag is missing, or cut off, at the very end: the call counts
       } else if (state === BODY || state === BODY_TAG) {
         fail(
           state === BODY ? 'the output ended right after the opening tag' : 'the output ended inside a tag',
           'unclosed-tool-call',
         );
-      } else fail(`the output ended inside <${paramName}>`, 'unclosed-tool-call');
+      } else if (state !== DONE) fail(`the output ended inside <${paramName}>`, 'unclosed-tool-call');
       state = DONE;
     },
   };

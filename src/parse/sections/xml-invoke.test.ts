@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
 import type { Trigger } from '../section.ts';
+import { trimmedStage } from '../xml-text.ts';
 import { type InvokeTags, openXmlInvoke } from './xml-invoke.ts';
 
 const QWEN: InvokeTags = {
@@ -19,15 +20,16 @@ const MINIMAX: InvokeTags = {
 };
 const qwen: Trigger = {
   marker: '<tool_call>',
-  open: (env, m) => openXmlInvoke(env, m, QWEN, { reopen: ['<tool_call>'] }),
+  open: (env, m) => openXmlInvoke(env, m, QWEN, { reopen: ['<tool_call>'], valueStage: trimmedStage }),
 };
 const qwenBare: Trigger = {
   marker: '<function=',
-  open: (env, m) => openXmlInvoke(env, m, QWEN, { reopen: ['<tool_call>'], openedAtInvoke: true }),
+  open: (env, m) =>
+    openXmlInvoke(env, m, QWEN, { reopen: ['<tool_call>'], openedAtInvoke: true, valueStage: trimmedStage }),
 };
 const minimax: Trigger = {
   marker: '<minimax:tool_call>',
-  open: (env, m) => openXmlInvoke(env, m, MINIMAX, { verbatim: true }),
+  open: (env, m) => openXmlInvoke(env, m, MINIMAX),
 };
 
 describe('openXmlInvoke', () => {
@@ -60,6 +62,12 @@ describe('openXmlInvoke', () => {
     ]);
     const prose = 'Write <function=name> to call a function.';
     expect(sectionEvents([qwenBare], prose)).toEqual([['text', prose]]);
+  });
+
+  it('a bare invoke of a declared function that the output cuts off before a parameter confirms it is quiet text', () => {
+    for (const text of ['<function=search>', '<function=search>\n<param']) {
+      expect(sectionEvents([qwenBare], text)).toEqual([['text', text]]);
+    }
   });
 
   it('MiniMax-M2 values are verbatim (its template writes no padding)', () => {

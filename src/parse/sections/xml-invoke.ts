@@ -4,8 +4,8 @@
  *   MiniMax-M2    <minimax:tool_call><invoke name="f"><parameter name="p">v</parameter></invoke></minimax:tool_call>
  *   DeepSeek V3.2 the same with `｜DSML｜` tags, each parameter typed by `string="true|false"`
  * Several invokes in one block are parallel calls. A value is the raw text
- * between its tags minus one line break at each end (the templates put the
- * value on its own lines); code in it needs no escaping, and a close tag
+ * between its tags (Qwen3-Coder's minus one line break at each end: see
+ * InvokeOptions.valueStage); code in it needs no escaping, and a close tag
  * inside it only ends it when a valid continuation follows (see
  * xml-value-end.ts). Values are typed by the tool's schema (xml-args.ts).
  */
@@ -16,8 +16,19 @@ import { type ExpectStep, expectStep } from '../tag-steps.ts';
 import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
 import { givenParams, schemaProperties } from '../xml-next-param.ts';
 import { collectTag } from '../xml-tag.ts';
-import { type TextStage, trimmedStage } from '../xml-text.ts';
-import { createValueEndScanner, type InvokeTags, ValueEnd, type ValueEndScanner } from '../xml-value-end.ts';
+import type { TextStage } from '../xml-text.ts';
+import {
+  BLOCK_END,
+  CALL_END,
+  createValueEndScanner,
+  type InvokeTags,
+  NEXT_CALL,
+  NEXT_PARAMETER,
+  OPENED_PARAMETER,
+  opensParameter,
+  type ValueEnd,
+  type ValueEndScanner,
+} from '../xml-value-end.ts';
 import type { TypedValues } from './typed-param.ts';
 
 export type { InvokeTags } from '../xml-value-end.ts';
@@ -31,15 +42,22 @@ export interface InvokeOptions {
   /**
    * The trigger was the invoke tag itself (the model skipped the block
    * opener). Such a tag could be prose about the format, so only a declared
-   * tool's name makes it a call; anything else is quietly text.
+   * tool's name makes it a call, and only once a parameter or the call's
+   * close tag follows (`<function=get_weather> is the tag` in prose stays
+   * text); anything else is quietly text.
    */
   openedAtInvoke?: boolean;
   /**
-   * Values are exactly what stands between the tags. MiniMax-M2's template
-   * writes `<parameter name="k">{{ v }}</parameter>` with no padding, so a line
-   * break at either end belongs to the value; Qwen3-Coder's writes
-   * `<parameter=k>\n{{ v }}\n</parameter>`, whose padding is dropped.
+   * What a value's text passes through on its way to the parameter.
+   * Qwen3-Coder's template writes `<parameter=k>\n{{ v }}\n</parameter>`, so
+   * qwen3-coder.ts drops that padding with `trimmedStage` (xml-text.ts).
+   * Without one, values are exactly what stands between the tags, as
+   * MiniMax-M2's template writes them (`<parameter name="k">{{ v }}</parameter>`:
+   * a line break at either end belongs to the value). Passed in, so the
+   * formats that keep values verbatim do not carry the trimmer.
    */
+  valueStage?: (target: TextStage) => TextStage;
+  /** Ignored: values are verbatim unless `valueStage` is given. deepseek.ts still passes it; once it does not, this goes. */
   verbatim?: boolean;
   /**
    * The parameter tag says how to read its value (`string="true|false"`,
@@ -47,6 +65,46 @@ export interface InvokeOptions {
    * formats that do not use it do not carry it.
    */
   typedValues?: TypedValues;
+}
+
+/** The parameter a tag's header names, and whether its value is typed JSON (DSML). */
+function parameterName(
+  header: string,
+  properties: Record<string, unknown>,
+  typedValues: TypedValues | undefined,
+): { name: string; json: boolean } {
+  const typed = typedValues?.readHeader(header);
+  const raw = typed?.name ?? header;
+  const name = knownName(raw, (n) => Object.hasOwn(properties, n)) ?? raw.trim().replace(/^(["'])(.*)\1$/, '$2');
+  return { name, json: typed?.json === true };
+}
+
+/** Starts the value of the parameter a tag's header names: the scanner that reads it. */
+type ValueOpener = (header: string) => ValueEndScanner;
+
+/**
+ * The values of one call's parameters: the returned function starts the
+ * value of the parameter a tag's header names, and gives the scanner that
+ * passes its text on to `writer` as it streams and finds where it ends.
+ */
+function valueOpener(writer: XmlArgsWriter, schema: unknown, tags: InvokeTags, options: InvokeOptions): ValueOpener {
+  const properties = schemaProperties(schema);
+  /** The call's parameters so far: a forgotten close tag is told from value text by a name not given yet. */
+  const given = givenParams(properties);
+  return (header) => {
+    const { name, json } = parameterName(header, properties, options.typedValues);
+    given.add(name);
+    let target: TextStage;
+    if (json) target = (options.typedValues as TypedValues).jsonStage(writer, name);
+    else if (writer.modeOf(name) === ParamMode.Stream) target = writer.beginString(name);
+    else {
+      const parts: string[] = [];
+      target = { write: (t) => parts.push(t), end: () => writer.addValue(name, parts.join('')) };
+    }
+    return createValueEndScanner(tags, options.valueStage?.(target) ?? target, (next) =>
+      given.isNext(parameterName(next, properties, options.typedValues).name),
+    );
+  };
 }
 
 const BETWEEN = 0;
@@ -66,88 +124,48 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   let state = options.openedAtInvoke ? CALL_NAME : BETWEEN;
   let expect: ExpectStep = expectStep([tags.invoke, tags.close]);
   let header = '';
-  let calls = 0;
   let args: XmlArgsWriter | undefined;
-  let properties: Record<string, unknown> = {};
-  /** The call's parameters so far: a forgotten close tag is told from value text by a name not given yet. */
-  let given = givenParams({});
-  let value: TextStage | undefined;
-  let scanner: ValueEndScanner | undefined;
+  let openValue: ValueOpener | undefined;
+  let value: ValueEndScanner | undefined;
   let leftover = '';
-  /**
-   * Without a block opener, a declared name waits for a parameter or the
-   * call's close tag before it is announced: `<function=get_weather> is the
-   * tag` in prose stays text, quietly.
-   */
+  /** A bare invoke's declared name, announced once a parameter or close tag confirms it (see openedAtInvoke). */
   let unconfirmed: string | undefined;
 
-  /** Starts the call a parameter or close tag just confirmed. */
-  function confirm(): void {
-    if (unconfirmed !== undefined) startCall(unconfirmed);
-    unconfirmed = undefined;
-  }
+  /** The trigger was this call's invoke tag (the model skipped the block opener). */
+  const bare = () => options.openedAtInvoke === true && sink.ended === 0;
 
-  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+  /** No reason: the text was no call (prose that mentions the tag), nothing to report. */
+  function fail(reason?: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
     sink.abort();
     // A partial tag from an earlier chunk that turned out to be something else is read again.
     raw.giveBack(reason, code, undefined, leftover.length);
     state = DONE;
   }
 
+  /** Announces the call `name` names; its parameters come next. False: it is no call. */
   function startCall(name: string): boolean {
-    if (!sink.start(name, options.openedAtInvoke === true && calls === 0)) return false;
+    if (!sink.start(name, bare())) return false;
     const schema = context.tools.get(sink.toolName)?.inputSchema;
-    properties = schemaProperties(schema);
-    given = givenParams(properties);
     args = createXmlArgsWriter({ args: sink.args, toolName: sink.toolName, schema, onError: callbacks.onError });
-    return true;
-  }
-
-  /** The parameter a tag's header names, and whether its value is typed JSON (DSML). */
-  function parameterName(header: string): { name: string; json: boolean } {
-    const typed = options.typedValues?.readHeader(header);
-    const raw = typed?.name ?? header;
-    const name = knownName(raw, (n) => Object.hasOwn(properties, n)) ?? raw.trim().replace(/^(["'])(.*)\1$/, '$2');
-    return { name, json: typed?.json === true };
-  }
-
-  function startParameter(header: string): void {
-    const writer = args as XmlArgsWriter;
-    const { name, json } = parameterName(header);
-    given.add(name);
-    let target: TextStage;
-    if (json) target = (options.typedValues as TypedValues).jsonStage(writer, name);
-    else if (writer.modeOf(name) === ParamMode.Stream) target = writer.beginString(name);
-    else {
-      const parts: string[] = [];
-      target = { write: (t) => parts.push(t), end: () => writer.addValue(name, parts.join('')) };
-    }
-    value = options.verbatim ? target : trimmedStage(target);
-    scanner = createValueEndScanner(tags, value, (next) => given.isNext(parameterName(next).name));
-  }
-
-  function endParameter(): void {
-    value?.end();
-    value = undefined;
-    scanner = undefined;
-  }
-
-  function endCall(): void {
-    args?.finish();
-    args = undefined;
-    sink.end();
-    calls++;
-  }
-
-  /** The call's name is read: start it (a bare invoke waits for a parameter to confirm it). False: no call. */
-  function callNamed(name: string): boolean {
-    if (options.openedAtInvoke === true && calls === 0 && declaredName(name, context.tools)) {
-      unconfirmed = name;
-      expect = expectStep([tags.param, tags.invokeEnd]);
-    } else if (startCall(name)) expect = expectStep([tags.param, tags.invokeEnd, tags.close]);
-    else return false;
+    openValue = valueOpener(args, schema, tags, options);
+    expect = expectStep([tags.param, tags.invokeEnd, tags.close]);
     state = IN_CALL;
     return true;
+  }
+
+  /** The call ended, `how` says what followed it. It is final: a later broken call gives back only its own text. */
+  function callEnded(how: ValueEnd): void {
+    args?.finish();
+    sink.end();
+    raw.settle();
+    if (how === BLOCK_END) {
+      raw.commit();
+      state = DONE;
+    } else if (how === NEXT_CALL) state = CALL_NAME;
+    else {
+      expect = expectStep([tags.close, tags.invoke, ...reopen]);
+      state = AFTER_CALL;
+    }
   }
 
   function write(text: string, from: number): number {
@@ -155,11 +173,6 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
     let i = from;
     raw.from(text, from);
     const keep = () => raw.keepTo(i);
-    /** The call is final: a later broken call gives back only its own text. */
-    const settle = () => {
-      keep();
-      raw.settle();
-    };
     while (i < n && state !== DONE) {
       switch (state) {
         case BETWEEN:
@@ -168,93 +181,56 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
           const step = expect.read(text, i);
           i = step.i;
           if (step.tag === undefined) break;
+          keep();
           if (step.tag === false) {
+            // The block was never closed; what follows (maybe another format's call) is read again.
             leftover = step.carried;
-            keep();
-            if (unconfirmed !== undefined) {
-              raw.giveBack(undefined, undefined, undefined, leftover.length);
-              state = DONE;
-            } else if (state === AFTER_CALL) {
-              // The block was never closed; what follows (maybe another format's call) is read again.
-              raw.commit(leftover.length);
-              state = DONE;
-            } else
-              fail(state === BETWEEN ? `expected ${tags.invoke}…>` : `expected ${tags.param}…> or ${tags.invokeEnd}`);
-            return i;
-          }
-          confirm();
-          if (step.tag === tags.close) {
-            if (state === IN_CALL) endCall();
-            keep();
-            if (calls === 0) {
-              raw.giveBack('the tool-call block holds no call');
-            } else raw.commit();
+            if (state === AFTER_CALL) raw.commit(leftover.length);
+            else if (state === BETWEEN) fail(`expected ${tags.invoke}…>`);
+            else fail(unconfirmed === undefined ? `expected ${tags.param}…> or ${tags.invokeEnd}` : undefined);
             state = DONE;
             return i;
           }
-          if (step.tag === tags.invokeEnd) {
-            endCall();
-            settle();
-            expect = expectStep([tags.close, tags.invoke, ...reopen]);
-            state = AFTER_CALL;
+          if (unconfirmed !== undefined) startCall(unconfirmed);
+          unconfirmed = undefined;
+          if (state === IN_CALL && step.tag !== tags.param) callEnded(step.tag === tags.close ? BLOCK_END : CALL_END);
+          else if (step.tag === tags.close) {
+            if (sink.ended === 0) fail('the tool-call block holds no call');
+            else raw.commit();
+            state = DONE;
           } else if (reopen.includes(step.tag)) {
             expect = expectStep([tags.invoke, tags.close]);
             state = BETWEEN;
-          } else {
-            header = '';
-            state = step.tag === tags.invoke ? CALL_NAME : PARAM_NAME;
-          }
+          } else state = step.tag === tags.invoke ? CALL_NAME : PARAM_NAME;
           break;
         }
         case CALL_NAME:
         case PARAM_NAME: {
           const got = collectTag(header, text, i);
-          header = got.inner;
+          header = got.status === 'open' ? got.inner : '';
           i = got.stop;
-          if (got.status === 'abort') {
-            keep();
-            fail('a function or parameter name has no closing ">"');
-            return i;
-          }
           if (got.status === 'open') break;
-          if (state === PARAM_NAME) {
-            startParameter(header);
+          keep();
+          if (got.status === 'abort') fail('a function or parameter name has no closing ">"');
+          else if (state === PARAM_NAME) {
+            value = (openValue as ValueOpener)(got.inner);
             state = VALUE;
-          } else if (!callNamed(header)) {
-            keep();
-            if (options.openedAtInvoke === true && calls === 0) {
-              raw.giveBack(undefined); // prose that mentions the tag, not a call
-              state = DONE;
-            } else fail(`"${header.slice(0, 40)}" is not a tool name`);
-            return i;
-          }
+          } else if (bare() && declaredName(got.inner, context.tools)) {
+            // A bare invoke waits for a parameter or its close tag to confirm it.
+            unconfirmed = got.inner;
+            expect = expectStep([tags.param, tags.invokeEnd]);
+            state = IN_CALL;
+          } else if (!startCall(got.inner)) fail(bare() ? undefined : `"${got.inner.slice(0, 40)}" is not a tool name`);
           break;
         }
         case VALUE: {
-          const result = (scanner as ValueEndScanner).write(text, i);
+          const result = (value as ValueEndScanner).write(text, i);
           i = result.stop;
-          if (result.end === undefined) break;
-          endParameter();
-          header = '';
-          if (result.end === ValueEnd.OpenedParameter) {
-            startParameter(result.header as string);
-            break;
-          }
-          if (result.end === ValueEnd.NextParameter) {
-            state = PARAM_NAME;
-            break;
-          }
-          endCall();
-          settle();
-          if (result.end === ValueEnd.BlockEnd) {
-            raw.commit();
-            state = DONE;
-            return i;
-          }
-          if (result.end === ValueEnd.NextCall) state = CALL_NAME;
-          else {
-            expect = expectStep([tags.close, tags.invoke, ...reopen]);
-            state = AFTER_CALL;
+          if (result.end === OPENED_PARAMETER) value = (openValue as ValueOpener)(result.header as string);
+          else if (result.end === NEXT_PARAMETER) state = PARAM_NAME;
+          else if (result.end !== undefined) {
+            keep();
+            callEnded(result.end);
           }
           break;
         }
@@ -273,27 +249,18 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
       return leftover;
     },
     end() {
-      if (state === VALUE) {
-        if ((scanner as ValueEndScanner).finish()) {
-          endParameter();
-          endCall();
-          raw.commit();
-        } else fail('the output ended inside a parameter value', 'unclosed-tool-call');
-      } else if (state === IN_CALL && unconfirmed !== undefined) {
-        raw.giveBack(undefined);
-      } else if (
-        state === IN_CALL &&
-        !tags.invokeEnd.startsWith(expect.partial) &&
-        !tags.close.startsWith(expect.partial)
-      ) {
-        // Cut off inside the next parameter's tag (`<parameter na`), not a close tag: the call was not finished.
-        fail('the output ended inside the tool call', 'unclosed-tool-call');
-      } else if (state === IN_CALL) {
-        // Complete parameters, but the output stopped before the call's close tag: the call stands.
-        endCall();
-        raw.commit();
-      } else if (state === AFTER_CALL) raw.commit();
-      else if (state !== DONE) fail('the output ended inside the tool call', 'unclosed-tool-call');
+      const complete =
+        state === VALUE
+          ? (value as ValueEndScanner).finish()
+          : state === IN_CALL && unconfirmed === undefined && !opensParameter(tags, expect.partial);
+      // The output stopped after complete parameters, before the call's close tag: the call stands.
+      if (complete) callEnded(BLOCK_END);
+      else if (state === AFTER_CALL) raw.commit();
+      // Cut off inside a value or a tag (`<parameter na` is not a close tag): the call was not finished.
+      else if (state === VALUE) fail('the output ended inside a parameter value', 'unclosed-tool-call');
+      else if (state !== DONE) {
+        fail(unconfirmed === undefined ? 'the output ended inside the tool call' : undefined, 'unclosed-tool-call');
+      }
       state = DONE;
     },
   };
