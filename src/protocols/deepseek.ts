@@ -60,7 +60,7 @@ function dsmlTrigger(block: string): Trigger {
   };
   return {
     marker: `<${DSML}${block}>`,
-    open: (env, marker) => openXmlInvoke(env, marker, tags, { verbatim: true, typedValues: dsmlValues }),
+    open: (env, marker) => openXmlInvoke(env, marker, tags, { typedValues: dsmlValues }),
   };
 }
 

@@ -14,7 +14,7 @@ const DSML: InvokeTags = {
 };
 const dsml: Trigger = {
   marker: '<｜DSML｜function_calls>',
-  open: (env, m) => openXmlInvoke(env, m, DSML, { verbatim: true, typedValues: dsmlValues }),
+  open: (env, m) => openXmlInvoke(env, m, DSML, { typedValues: dsmlValues }),
 };
 const block = (params: string) =>
   `<｜DSML｜function_calls>\n<｜DSML｜invoke name="get_weather">\n${params}\n</｜DSML｜invoke>\n</｜DSML｜function_calls>`;

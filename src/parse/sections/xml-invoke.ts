@@ -57,8 +57,6 @@ export interface InvokeOptions {
    * formats that keep values verbatim do not carry the trimmer.
    */
   valueStage?: (target: TextStage) => TextStage;
-  /** Ignored: values are verbatim unless `valueStage` is given. deepseek.ts still passes it; once it does not, this goes. */
-  verbatim?: boolean;
   /**
    * The parameter tag says how to read its value (`string="true|false"`,
    * DeepSeek V3.2's DSML): `dsmlValues` from typed-param.ts. Passed in, so the
