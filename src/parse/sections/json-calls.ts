@@ -41,7 +41,8 @@ export interface JsonCallsOptions {
   wrapperKey?: string;
   /**
    * An empty list (`<TOOLCALL>[]</TOOLCALL>`) is the family's way of calling
-   * nothing: its markup is dropped, silently, instead of staying as text.
+   * nothing: its markup is dropped, silently, instead of staying as text. So is
+   * a block holding only blanks (`<TOOLCALL> </TOOLCALL>`): its markers are tokens.
    */
   emptyList?: boolean;
 }
@@ -136,12 +137,13 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     i: number,
     reason: string | undefined,
     code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call',
+    handBack = 0,
   ): number {
     raw.keepTo(i);
     sink.abort();
     // A bare `{` or `[` that never became a call was prose all along: nothing to report.
     const quiet = calls.rejected || (options.declaredOnly === true && !started);
-    raw.giveBack(quiet ? undefined : reason, code);
+    raw.giveBack(quiet ? undefined : reason, code, undefined, handBack);
     state = DONE;
     return i;
   }
@@ -155,6 +157,13 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   function beforeValue(text: string, i: number): number {
     const c = text.charAt(i);
     if (isSpace(c)) return i + 1;
+    if (options.emptyList && c === end.charAt(0)) {
+      // Perhaps an empty block (blanks alone before the closing marker), read as the closing marker is.
+      state = CLOSING;
+      closeMatched = 0;
+      closeFrom = i;
+      return i;
+    }
     if (c === '{' && options.listOnly === true) return giveBack(i, 'only a list of calls counts here');
     if (c === '{' && values === 1) {
       state = OPEN_BRACE;
@@ -302,6 +311,8 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     // call stands, and what followed it is read again, from where the match began.
     i = closeFrom >= 0 ? closeFrom : writeFrom;
     leftover = closeFrom >= 0 ? '' : end.slice(0, closeCarried);
+    // No value came before it: the marker is followed by no call.
+    if (!reader.done) return giveBack(i, 'no JSON value follows the tool-call marker', undefined, leftover.length);
     raw.keepTo(i);
     raw.commit(leftover.length);
     if (pending !== '') callbacks.onText(pending);
@@ -377,8 +388,16 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
               'unclosed-tool-call',
             );
           break;
-        case AFTER_VALUE:
         case CLOSING:
+          // Blanks, then a closing marker cut off by the end of the output: no call came.
+          if (!reader.done) {
+            giveBack(0, 'the output ended before the tool call', 'unclosed-tool-call');
+            break;
+          }
+          if (pending !== '') callbacks.onText(pending);
+          raw.commit();
+          break;
+        case AFTER_VALUE:
         case JUNK:
           // A missing (or cut-off) closing marker at the very end: the call still counts.
           // A closing marker cut off by the end of the output belongs to the call: it is dropped too. The
