@@ -7,14 +7,15 @@ import type { Trigger } from '../parse/section.ts';
 import { openWrappedText } from '../parse/sections/basic.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import { hermesTriggers } from './hermes.ts';
+import { pipeToolCallTriggers } from './pipe-tool-call.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { graniteEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
+import { graniteEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';
 
 /** @internal Granite 3.x writes `<|tool_call|>[…]`; Granite 4 writes Hermes `<tool_call>` tags. */
 export const graniteTriggers: readonly Trigger[] = [
   ...hermesTriggers,
-  pipeToolCallTrigger,
+  ...pipeToolCallTriggers,
   ...thinkTriggers,
   {
     // Granite 3.3's thinking prompt (llama.cpp models/templates/ibm-granite-granite-3.3-2B-Instruct.jinja@3db4da56)

@@ -23,7 +23,8 @@ export const mistralTriggers: readonly Trigger[] = [
     open: (env, marker) =>
       openByFirstChar(env, marker, (c) =>
         c === '[' || c === '{'
-          ? openJsonCalls
+          ? // `[TOOL_CALLS][]` calls nothing, and the token is markup: no text (vLLM's Mistral parser, issue 27).
+            (e, raw) => openJsonCalls(e, raw, { emptyList: true })
           : (e, raw) =>
               openNamedJson(e, raw, {
                 headerEnd: '[ARGS]',

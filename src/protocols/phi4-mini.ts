@@ -9,14 +9,15 @@
 import type { Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
+import { pipeToolCallTriggers } from './pipe-tool-call.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { phiEnd, pipeToolCallTrigger, thinkTriggers } from './shared-triggers.ts';
+import { phiEnd, thinkTriggers } from './shared-triggers.ts';
 import { renderCallJson, renderCallList, renderToolList, resultText, textLine } from './tool-list.ts';
 
 /** @internal */
 export const phi4MiniTriggers: readonly Trigger[] = [
   { marker: 'functools[', open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true }) },
-  pipeToolCallTrigger,
+  ...pipeToolCallTriggers,
   ...thinkTriggers,
   ...phiEnd,
 ];

@@ -35,7 +35,8 @@ export const xlamTriggers: readonly Trigger[] = [
   bareJsonListTrigger,
   fencedJsonCallsTrigger,
   wrappedJsonCallsTrigger,
-  { marker: '[TOOL_CALLS]', open: openJsonCalls },
+  // `[TOOL_CALLS]` is Mistral's token: an empty list after it is markup, as in mistral.ts.
+  { marker: '[TOOL_CALLS]', open: (env, marker) => openJsonCalls(env, marker, { emptyList: true }) },
   jsonCallTrigger('<tool_call>', '</tool_call>'),
   jsonFenceCallsTrigger,
   ...llamaEnd,

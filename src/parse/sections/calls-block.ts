@@ -61,8 +61,14 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
   let tag = '';
   let inner: Section | undefined;
   let state = GAP;
+  let leftover = '';
   const ends = [options.end, ...(options.otherEnds ?? [])];
   unclosed.delete(callbacks);
+
+  function move(next: number, i: number): number {
+    state = next;
+    return i;
+  }
 
   function flushPending(): void {
     if (pending !== '') callbacks.onText(pending);
@@ -73,8 +79,6 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
   function drop(text: string): void {
     if (text !== '') callbacks.onCallSegment?.(text);
   }
-
-  let leftover = '';
 
   /** The block is over without its end marker: what was held goes back as text. */
   function stop(extra: string, reason: string, code: ToolshimErrorCode = 'malformed-tool-call'): void {
@@ -105,90 +109,72 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
     },
   };
 
-  function write(text: string, from: number): number {
-    const n = text.length;
-    let i = from;
-    while (i < n && state !== DONE) {
-      const c = text.charAt(i);
-      switch (state) {
-        case GAP: {
-          if (isSpace(c)) {
-            if (calls === 0) pending += c;
-            else drop(c);
-            i++;
-            if (pending.length > marker.length + MAX_SPACE) {
-              stop('', 'the tool-calls marker is followed by nothing but whitespace');
-            }
-          } else if (c === options.call.charAt(0) || ends.some((e) => e.charAt(0) === c)) {
-            state = MARKER;
-          } else {
-            stop('', 'the tool-calls marker is not followed by a call');
-            return i;
-          }
-          break;
-        }
-        case MARKER: {
-          const next = tag + c;
-          if (!options.call.startsWith(next) && !ends.some((e) => e.startsWith(next))) {
-            const partial = tag;
-            tag = '';
-            stop(partial, 'the tool-calls marker is not followed by a call');
-            return i;
-          }
-          tag = next;
-          i++;
-          if (tag === options.call) {
-            tag = '';
-            inner = options.openCall({ ...env, callbacks: innerCallbacks }, options.call);
-            state = CALL;
-          } else if (ends.includes(tag)) {
-            // An empty block is no call and no text either.
-            drop(pending + tag);
-            pending = '';
-            tag = '';
-            state = calls > 0 ? TRAILING : DONE;
-          }
-          break;
-        }
-        case CALL: {
-          const section = inner as Section;
-          const before = calls;
-          i = section.write(text, i);
-          if (section.done) {
-            inner = undefined;
-            const again = section.leftover ?? '';
-            if (again !== '') {
-              // The call ended on a marker it did not own (`<|tool_call_begin|>` with no end before it):
-              // read it here, and pass on to the scanner whatever this block does not take.
-              state = calls === before ? DONE : GAP;
-              if (state === DONE) leftUnclosed(callbacks, calls);
-              const taken = state === DONE ? 0 : write(again, 0);
-              leftover = again.slice(taken);
-              if (state === DONE || leftover !== '') return i;
-              break;
-            }
-            if (calls === before) {
-              // The call was malformed and went back as text: the block is over, the rest is prose.
-              state = DONE;
-              leftUnclosed(callbacks, calls);
-              return i;
-            }
-            state = GAP;
-          }
-          break;
-        }
-        case TRAILING: {
-          // Dropped with the end marker, as the whitespace after a call is.
-          if (!isSpace(c)) {
-            state = DONE;
-            return i;
-          }
-          drop(c);
-          i++;
-          break;
-        }
-      }
+  /** Blanks before a marker (held with the begin marker until the first call completes). */
+  function gap(text: string, i: number): number {
+    const c = text.charAt(i);
+    if (!isSpace(c)) return move(MARKER, i);
+    if (calls === 0) pending += c;
+    else drop(c);
+    if (pending.length > marker.length + MAX_SPACE)
+      stop('', 'the tool-calls marker is followed by nothing but whitespace');
+    return i + 1;
+  }
+
+  /** A call marker opens the next call; an end marker closes the block (an empty block is no call and no text). */
+  function markerStep(text: string, i: number): number {
+    const next = tag + text.charAt(i);
+    if (!options.call.startsWith(next) && !ends.some((e) => e.startsWith(next))) {
+      stop(tag, 'the tool-calls marker is not followed by a call');
+      return i;
     }
+    tag = next;
+    if (tag !== options.call && !ends.includes(tag)) return i + 1;
+    if (tag === options.call) {
+      inner = options.openCall({ ...env, callbacks: innerCallbacks }, options.call);
+      state = CALL;
+    } else {
+      drop(pending + tag);
+      pending = '';
+      state = calls > 0 ? TRAILING : DONE;
+    }
+    tag = '';
+    return i + 1;
+  }
+
+  function call(text: string, i: number): number {
+    const section = inner as Section;
+    const before = calls;
+    const next = section.write(text, i);
+    if (!section.done) return next;
+    inner = undefined;
+    const again = section.leftover ?? '';
+    if (calls === before) {
+      // The call was malformed and went back as text, or ended on a marker it did not own: the block is over,
+      // and the scanner reads the rest.
+      leftUnclosed(callbacks, calls);
+      leftover = again;
+      return move(DONE, next);
+    }
+    // The call ended on a marker it did not own (`<|tool_call_begin|>` with no end before it): read it here, and
+    // pass on to the scanner whatever this block does not take.
+    move(GAP, next);
+    if (again !== '') leftover = again.slice(write(again, 0));
+    return next;
+  }
+
+  /** Blanks after the end marker, dropped with it as the blanks after a call are. */
+  function trailing(text: string, i: number): number {
+    const c = text.charAt(i);
+    if (!isSpace(c)) return move(DONE, i);
+    drop(c);
+    return i + 1;
+  }
+
+  const steps = [gap, markerStep, call, trailing];
+
+  function write(text: string, from: number): number {
+    let i = from;
+    while (i < text.length && state !== DONE) i = (steps[state] as typeof gap)(text, i);
     return i;
   }
 
@@ -201,23 +187,14 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
       return leftover;
     },
     end() {
+      const before = calls;
       if (state === CALL) {
-        const before = calls;
         inner?.end();
-        state = DONE;
         if (calls === before) flushPending();
-        return;
-      }
-      if (state === GAP || state === MARKER) {
-        const partial = tag;
-        tag = '';
-        if (calls > 0) {
-          // A missing end marker at the very end still counts; a partial one stays text.
-          state = DONE;
-          if (partial !== '') callbacks.onText(partial);
-          return;
-        }
-        stop(partial, 'the output ended inside the tool-calls block', 'unclosed-tool-call');
+      } else if (state === GAP || state === MARKER) {
+        if (calls === 0) stop(tag, 'the output ended inside the tool-calls block', 'unclosed-tool-call');
+        // A missing end marker at the very end still counts; a partial one stays text.
+        else if (tag !== '') callbacks.onText(tag);
       }
       state = DONE;
     },

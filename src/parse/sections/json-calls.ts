@@ -17,7 +17,8 @@
  *
  * A value that breaks gives back the raw text since the last completed call
  * (never a completed call's text: no character twice) and the scanner reads
- * the rest as prose.
+ * the rest as prose. What follows a value (separators, junk, the closing
+ * marker) is read by json-calls-after.ts.
  */
 import { isSpace } from '../../json/chars.ts';
 import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
@@ -25,6 +26,7 @@ import { type CallObjectReader, createCallObjectReader } from '../call-object.ts
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
+import { afterValueStep, type Step } from './json-calls-after.ts';
 
 export interface JsonCallsOptions {
   /** The marker ends with the `{` or `[` that opens the value (`{`, `[`, `functools[`). */
@@ -41,29 +43,28 @@ export interface JsonCallsOptions {
   wrapperKey?: string;
   /**
    * An empty list (`<TOOLCALL>[]</TOOLCALL>`) is the family's way of calling
-   * nothing: its markup is dropped, silently, instead of staying as text.
+   * nothing: its markup is dropped, silently, instead of staying as text. So is
+   * a block holding only blanks (`<TOOLCALL> </TOOLCALL>`): its markers are tokens.
    */
   emptyList?: boolean;
 }
 
-// The states, each read by the step function of the same name below.
+// The states, each read by the step of the same name below.
 const BEFORE_VALUE = 0;
 /** Inside the ```json line before a value. */
 const FENCE_OPEN = 1;
-const VALUE = 2;
-const AFTER_VALUE = 3;
-/** Matching the closing marker. */
-const CLOSING = 4;
-/** Text after the value on the same line, waiting for the closing marker. */
-const JUNK = 5;
-/** A separator was read; another value may follow. */
-const BEFORE_NEXT = 6;
-const DONE = 7;
 /** After the value's first `{`: a second one makes it a doubled-brace call (`{{"name": …}}`). */
-const OPEN_BRACE = 8;
+const OPEN_BRACE = 2;
+const VALUE = 3;
+/** What follows a value, read by the step afterValueStep makes for it. */
+const AFTER_VALUE = 4;
+const DONE = 5;
 
-/** Junk longer than this is prose after a call whose closing marker was forgotten. */
-const MAX_JUNK = 256;
+const ENDED_INSIDE = 'the output ended inside the tool call';
+type GiveBackCode = 'malformed-tool-call' | 'unclosed-tool-call';
+
+/** The call reader knows first when the JSON stops being calls; the JSON reader stops there too. */
+const stopped = (calls: CallObjectReader) => calls.failure !== undefined || calls.rejected;
 
 export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCallsOptions = {}): Section {
   const { context, callbacks } = env;
@@ -71,106 +72,79 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   const sink = createCallSink(context, callbacks);
   const raw = createRawBlock(callbacks, marker);
   let state = BEFORE_VALUE;
-  let values = 0;
-  let closeMatched = 0;
-  /** Where matching the closing marker began in the text being written; -1: in an earlier chunk. */
-  let closeFrom = -1;
-  /** How much of the closing marker was matched in earlier chunks. */
-  let closeCarried = 0;
-  /** Where the text being written was entered (the closing marker's match may go back to it). */
-  let writeFrom = 0;
-  let leftover = '';
   /** The info string of a ``` fence before the value. */
   let fenceInfo = '';
-  /**
-   * `{{"name": …}}`: models that saw Jinja-escaped examples double the braces
-   * (reported for Qwen-family fine-tunes); the outer pair is dropped.
-   */
+  /** `{{"name": …}}` (models that saw Jinja-escaped examples write it, reported for Qwen-family fine-tunes). */
   let doubled = false;
-  /** Whitespace skipped after the value; a newline in it means what follows is a new line. */
-  let gap = '';
-  /** Junk or a separator read after a call, given back as text if nothing else claims it. */
-  let pending = '';
   /** A call has been announced in this section. */
   let started = false;
+  let leftover: string | undefined;
 
-  function callReader(): CallObjectReader {
-    values++;
+  function callReader(first: boolean): CallObjectReader {
     return createCallObjectReader({
       context,
       sink,
       onCallStart: () => {
         started = true;
       },
-      onCallEnd: callEnded,
-      declaredOnly: options.declaredOnly === true && values === 1,
+      // A completed call's text is final: a later failure cannot give it back.
+      onCallEnd: () => {
+        raw.keepTo(reader.index + 1);
+        raw.settle();
+      },
+      declaredOnly: first && options.declaredOnly === true,
       defaultToolName: options.defaultToolName,
       wrapperKey: options.wrapperKey,
     });
   }
-  /** The call reader knows first when the JSON stops being calls; the JSON reader stops there too. */
-  const halted = () => calls.failure !== undefined || calls.rejected;
-  let calls = callReader();
+  const halted = () => stopped(calls);
+  let calls = callReader(true);
   let reader: JsonReader = createJsonReader(calls, { halted });
 
-  function newValue(): void {
-    calls = callReader();
+  function move(next: number, i: number): number {
+    state = next;
+    return i;
+  }
+
+  /** Another value of the block begins at `i`. */
+  function nextValue(i: number): number {
+    calls = callReader(false);
     reader = createJsonReader(calls, { halted });
+    return move(VALUE, i);
   }
 
-  /** A call completed: its text is final, so a later failure cannot give it back. */
-  function callEnded(): void {
-    raw.keepTo(reader.index + 1);
-    raw.settle();
+  /** The block is over at `i`; `rest`, matched in earlier chunks, goes back to the scanner. */
+  function finish(i: number, rest?: string): number {
+    leftover = rest;
+    return move(DONE, i);
   }
 
-  if (options.fenced) state = FENCE_OPEN;
-  else if (options.markerIsValue && marker.endsWith('{')) state = OPEN_BRACE;
-  else if (options.markerIsValue) {
-    reader.write(marker.slice(Math.max(marker.lastIndexOf('['), marker.lastIndexOf('{'))));
-    state = VALUE;
-  }
-
-  /** The text read so far (up to `i`) is no call: it goes back as prose, with the reason. */
-  function giveBack(
-    i: number,
-    reason: string | undefined,
-    code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call',
-  ): number {
+  /** The text up to `i` is no call: it goes back as prose, with the reason; `rest` is read again (see finish). */
+  function giveBack(i: number, reason?: string, code: GiveBackCode = 'malformed-tool-call', rest = ''): number {
     raw.keepTo(i);
     sink.abort();
     // A bare `{` or `[` that never became a call was prose all along: nothing to report.
     const quiet = calls.rejected || (options.declaredOnly === true && !started);
-    raw.giveBack(quiet ? undefined : reason, code);
-    state = DONE;
-    return i;
+    raw.giveBack(quiet ? undefined : reason, code, undefined, rest.length);
+    return finish(i, rest);
   }
 
-  /** The calls are final up to `i`; what follows is the answer's (with the junk held as `pending`). */
-  function commitAt(i: number): void {
-    raw.keepTo(i);
-    raw.commit();
+  /** What follows the value is read from `i` (json-calls-after.ts); `noValue`: blanks alone came, an empty block? */
+  function readAfter(i: number, noValue?: typeof giveBack): number {
+    steps[AFTER_VALUE] = afterValueStep(callbacks, raw, end, options.repeat, doubled, nextValue, finish, noValue);
+    return move(AFTER_VALUE, i);
   }
 
   function beforeValue(text: string, i: number): number {
     const c = text.charAt(i);
     if (isSpace(c)) return i + 1;
-    if (c === '{' && options.listOnly === true) return giveBack(i, 'only a list of calls counts here');
-    if (c === '{' && values === 1) {
-      state = OPEN_BRACE;
-      return i + 1;
-    }
-    if (c === '{' || c === '[') state = VALUE;
-    else if (c === '`' && values === 1) state = FENCE_OPEN;
-    else return giveBack(i, 'no JSON value follows the tool-call marker');
-    return i;
-  }
-
-  function openBrace(text: string, i: number): number {
-    if (text.charAt(i) === '{') doubled = true;
-    else reader.write('{'); // the brace read before was the value's own
-    state = VALUE;
-    return i;
+    // Perhaps an empty block (blanks alone before the closing marker).
+    if (options.emptyList && c === end.charAt(0)) return readAfter(i, giveBack);
+    if (c === '{' && options.listOnly) return giveBack(i, 'only a list of calls counts here');
+    if (c === '{') return move(OPEN_BRACE, i + 1);
+    if (c === '[') return move(VALUE, i);
+    if (c === '`') return move(FENCE_OPEN, i);
+    return giveBack(i, 'no JSON value follows the tool-call marker');
   }
 
   /** The fence's info string: only ```json (or a bare ```) holds a call. */
@@ -179,180 +153,52 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     if (c === '{' || c === '[' || c === '\n') {
       const info = fenceInfo.trim().toLowerCase();
       if (info !== '' && info !== 'json') return giveBack(i, `a \`\`\`${info} fence holds no tool call`);
-      state = c === '\n' || (c === '{' && options.listOnly === true) ? BEFORE_VALUE : VALUE;
-      return c === '\n' ? i + 1 : i;
+      if (c === '\n') return move(BEFORE_VALUE, i + 1);
+      return move(c === '{' && options.listOnly ? BEFORE_VALUE : VALUE, i);
     }
     if (fenceInfo.length > 16) return giveBack(i, 'the fence holds no tool call');
     if (c !== '`') fenceInfo += c;
     return i + 1;
   }
 
-  function value(text: string, from: number): number {
-    const i = reader.write(text, from);
-    if (calls.rejected || calls.failure !== undefined) return giveBack(i, calls.failure);
+  /** A second `{` doubles the braces: the outer pair is dropped. */
+  function openBrace(text: string, i: number): number {
+    if (text.charAt(i) === '{') doubled = true;
+    else reader.write('{'); // the brace read before was the value's own
+    return move(VALUE, i);
+  }
+
+  function value(text: string, at: number): number {
+    const i = reader.write(text, at);
+    if (stopped(calls)) return giveBack(i, calls.failure);
     // `functools[]`, `<tool_call>[]`: a call list with nothing in it is no call; its text stays.
-    if (reader.done && calls.completed === 0 && !started && options.emptyList !== true)
+    if (reader.done && calls.completed === 0 && !started && !options.emptyList)
       return giveBack(i, 'the tool-call list is empty');
-    if (reader.done) {
-      // Right after the closing bracket: the reader also skips the blanks after a value, but
-      // whether a line break follows it must not depend on the chunking.
-      state = AFTER_VALUE;
-      gap = '';
-      return reader.index + 1;
-    }
+    // Right after the closing bracket: the reader also skips the blanks after a value, but
+    // whether a line break follows it must not depend on the chunking.
+    if (reader.done) return readAfter(reader.index + 1);
     if (i < text.length) return giveBack(i, reader.problem ?? 'the JSON is not valid');
     return i;
   }
 
-  function afterValue(text: string, i: number): number {
-    const c = text.charAt(i);
-    if (end !== '' && c === end.charAt(0)) {
-      // The closing marker first: for Gemma it is ``` itself, which must not be eaten as a fence closer.
-      state = CLOSING;
-      closeMatched = 0;
-      closeFrom = i;
-      return i;
-    }
-    if (isSpace(c) || c === '`') {
-      gap += c;
-      return i + 1;
-    }
-    if (doubled && c === '}') {
-      doubled = false;
-      return i + 1;
-    }
-    if (end !== '' && (c === '}' || c === ']')) {
-      callbacks.onError(`Ignored a stray "${c}" after a tool call.`, { code: 'trailing-content' });
-      return i + 1;
-    }
-    if ((end !== '' || options.repeat) && (c === '{' || c === '[')) {
-      // Another call in the same block (Qwen writes several objects in one <tool_call>).
-      raw.keepTo(i);
-      raw.settle();
-      newValue();
-      state = VALUE;
-      return i;
-    }
-    if (c === ',' || (options.repeat && c === ';')) {
-      // Llama's `{…}; {…}`, and `{…}, {…}` in any block (Qwen puts several objects in one <tool_call>, issue 27):
-      // the separator is the block's if a call follows it, text otherwise.
-      commitAt(i);
-      raw.skipTo(i + 1);
-      pending = c;
-      state = BEFORE_NEXT;
-      return i + 1;
-    }
-    commitAt(i);
-    // The call's text is final; junk on the same line is the answer's text, in its place before the closing
-    // marker. Otherwise prose follows (the closing marker, if any, was forgotten).
-    pending = '';
-    state = end !== '' && !gap.includes('\n') ? JUNK : DONE;
-    return i;
-  }
+  /** Each state's step, in the states' order (AFTER_VALUE's is made for each value). */
+  const steps: Step[] = [beforeValue, fenceOpen, openBrace, value];
 
-  /** The junk was prose after all: it goes out as text and the section is over. */
-  function junkIsProse(i: number): number {
-    callbacks.onText(pending);
-    pending = '';
-    state = DONE;
-    return i;
-  }
-
-  function junk(text: string, i: number): number {
-    // Bounded: only the characters that can still be junk are looked at (each once), never the
-    // rest of the chunk; a search for the line break without a bound made one long line quadratic.
-    const n = text.length;
-    const limit = Math.min(n, i + MAX_JUNK - pending.length);
-    const first = end.charAt(0);
-    let stop = i;
-    while (stop < limit && text.charAt(stop) !== first && text.charAt(stop) !== '\n') stop++;
-    pending += text.slice(i, stop);
-    raw.skipTo(stop);
-    // The line ended without the closing marker, or the junk grew too long: the junk was prose.
-    if ((stop < limit && text.charAt(stop) === '\n') || pending.length >= MAX_JUNK) return junkIsProse(stop);
-    if (stop < n) {
-      state = CLOSING;
-      closeMatched = 0;
-      closeFrom = stop;
-    }
-    return stop;
-  }
-
-  function closing(text: string, from: number): number {
-    let i = from;
-    while (i < text.length && closeMatched < end.length && text.charAt(i) === end.charAt(closeMatched)) {
-      i++;
-      closeMatched++;
-    }
-    if (closeMatched === end.length) {
-      if (pending !== '') {
-        callbacks.onText(pending);
-        callbacks.onError('Kept text the model wrote after a tool call but inside its delimiters.', {
-          code: 'trailing-content',
-          text: pending,
-        });
-        pending = '';
-      }
-      commitAt(i);
-      state = DONE;
-      return i;
-    }
-    if (i === text.length) return i;
-    // Only looked like the closing marker (`<tool_call>` again, the model forgot to close the first): the
-    // call stands, and what followed it is read again, from where the match began.
-    i = closeFrom >= 0 ? closeFrom : writeFrom;
-    leftover = closeFrom >= 0 ? '' : end.slice(0, closeCarried);
-    raw.keepTo(i);
-    raw.commit(leftover.length);
-    if (pending !== '') callbacks.onText(pending);
-    pending = '';
-    state = DONE;
-    return i;
-  }
-
-  function beforeNext(text: string, i: number): number {
-    const c = text.charAt(i);
-    if (isSpace(c)) {
-      pending += c;
-      raw.skipTo(i + 1);
-      return i + 1;
-    }
-    // After a comma only an object is read on, unless the block has its own end or repeats (`[` may be prose).
-    if (c === '{' || (c === '[' && (end !== '' || options.repeat))) {
-      raw.keep(pending);
-      pending = '';
-      newValue();
-      state = VALUE;
-      return i;
-    }
-    // Not another call: in a block with a closing marker the separator is junk before it (on the same line, or
-    // right before the marker), as any text there is.
-    if (end !== '' && (c === end.charAt(0) || !(gap + pending).includes('\n'))) {
-      state = JUNK;
-      return i;
-    }
-    callbacks.onText(pending);
-    pending = '';
-    state = DONE;
-    return i;
-  }
-
-  /** Each state's step, in the states' order (DONE has none). */
-  const steps = [beforeValue, fenceOpen, value, afterValue, closing, junk, beforeNext, undefined, openBrace];
-
-  function write(text: string, from: number): number {
-    let i = from;
-    raw.from(text, from);
-    writeFrom = from;
-    closeFrom = -1;
-    closeCarried = closeMatched;
-    while (i < text.length && state !== DONE) i = (steps[state] as typeof value)(text, i);
-    if (state !== DONE) raw.keepTo(i);
-    return i;
+  if (options.fenced) state = FENCE_OPEN;
+  else if (options.markerIsValue && marker.endsWith('{')) state = OPEN_BRACE;
+  else if (options.markerIsValue) {
+    reader.write(marker.slice(Math.max(marker.lastIndexOf('['), marker.lastIndexOf('{'))));
+    state = VALUE;
   }
 
   return {
-    write,
+    write(text, from) {
+      let i = from;
+      raw.from(text, from);
+      while (i < text.length && state !== DONE) i = (steps[state] as Step)(text, i, from);
+      if (state !== DONE) raw.keepTo(i);
+      return i;
+    },
     get done() {
       return state === DONE;
     },
@@ -360,36 +206,12 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       return leftover;
     },
     end() {
-      switch (state) {
-        case BEFORE_VALUE:
-        case FENCE_OPEN:
-          giveBack(0, 'the output ended before the tool call', 'unclosed-tool-call');
-          break;
-        case OPEN_BRACE:
-          giveBack(0, 'the output ended inside the tool call', 'unclosed-tool-call');
-          break;
-        case VALUE:
-          if (reader.end() && !calls.rejected && calls.failure === undefined) raw.commit();
-          else
-            giveBack(
-              0,
-              calls.failure ?? `the output ended inside the tool call${reader.inString ? ' (in a string)' : ''}`,
-              'unclosed-tool-call',
-            );
-          break;
-        case AFTER_VALUE:
-        case CLOSING:
-        case JUNK:
-          // A missing (or cut-off) closing marker at the very end: the call still counts.
-          // A closing marker cut off by the end of the output belongs to the call: it is dropped too. The
-          // junk before it goes out first, so that debug output replays the text in its order.
-          if (pending !== '') callbacks.onText(pending);
-          raw.commit();
-          break;
-        case BEFORE_NEXT:
-          if (pending !== '') callbacks.onText(pending);
-          break;
-      }
+      if (state === VALUE && reader.end() && !stopped(calls)) raw.commit();
+      else if (state === VALUE)
+        giveBack(0, calls.failure ?? `${ENDED_INSIDE}${reader.inString ? ' (in a string)' : ''}`, 'unclosed-tool-call');
+      else if (state === AFTER_VALUE) (steps[AFTER_VALUE] as Step)('', 0, 0);
+      else if (state === OPEN_BRACE) giveBack(0, ENDED_INSIDE, 'unclosed-tool-call');
+      else if (state !== DONE) giveBack(0, 'the output ended before the tool call', 'unclosed-tool-call');
       state = DONE;
     },
   };
