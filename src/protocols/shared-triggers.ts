@@ -131,17 +131,6 @@ export const wrappedJsonCallsTrigger: Trigger = {
     openJsonCalls(env, marker, { markerIsValue: true, repeat: true, declaredOnly: true, wrapperKey: 'tool_calls' }),
 };
 
-/**
- * `<|tool_call|>` then JSON: Granite 3's `<|tool_call|>[{…}]`, and Phi-4-mini's
- * `<|tool_call|>{…}<|/tool_call|>`, the form its chat template teaches and
- * writes history in (ggml-org/llama.cpp models/templates/llama-cpp-microsoft-Phi-4-mini-instruct.jinja).
- * One trigger for the shared token, so the closing token is never left as text.
- */
-export const pipeToolCallTrigger: Trigger = {
-  marker: '<|tool_call|>',
-  open: (env, marker) => openJsonCalls(env, marker, { repeat: true, end: '<|/tool_call|>' }),
-};
-
 /** A bare JSON list of calls opening the answer: xLAM `[{"name": …, "arguments": …}]`. */
 export const bareJsonListTrigger: Trigger = {
   marker: '[',
