@@ -18,6 +18,7 @@ import type { ParserCallbacks } from '../parse/events.ts';
 import type { Section, SectionEnv, Trigger } from '../parse/section.ts';
 import { keepMarkerAsText, openSilentMarker } from '../parse/sections/basic.ts';
 import { type InvokeTags, openXmlInvoke } from '../parse/sections/xml-invoke.ts';
+import { trimmedStage } from '../parse/xml-text.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ReasoningEffort, ReasoningSwitch, ToolCallProtocol, ToolCallRecord } from './protocol.ts';
 import { seedEnd, seedThinkTriggers } from './shared-triggers.ts';
@@ -50,7 +51,11 @@ function openBlock(env: SectionEnv, marker: string): Section {
     if (meta.code === 'malformed-tool-call' || meta.code === 'unclosed-tool-call') brokenBlock.set(callbacks, true);
     callbacks.onError(message, meta);
   };
-  return openXmlInvoke({ ...env, callbacks: { ...callbacks, onError } }, marker, TAGS, { reopen: [OPEN] });
+  // Values lose one line break at each end, as vLLM's and SGLang's Seed-OSS readers (and qwen3-coder's) trim them.
+  return openXmlInvoke({ ...env, callbacks: { ...callbacks, onError } }, marker, TAGS, {
+    reopen: [OPEN],
+    valueStage: trimmedStage,
+  });
 }
 
 /** @internal */
@@ -72,7 +77,11 @@ export const seedOssTriggers: readonly Trigger[] = [
     // same way, Qwen3-Coder's tags and all, so the preset and auto agree. An end tag after it is dropped above.
     marker: '<function=',
     open: (env, marker) =>
-      openXmlInvoke(env, marker, tags('</tool_call>'), { reopen: ['<tool_call>'], openedAtInvoke: true }),
+      openXmlInvoke(env, marker, tags('</tool_call>'), {
+        reopen: ['<tool_call>'],
+        openedAtInvoke: true,
+        valueStage: trimmedStage,
+      }),
   },
   ...seedThinkTriggers,
   ...seedEnd,
