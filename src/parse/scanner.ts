@@ -146,18 +146,22 @@ const tablesByList = new WeakMap<readonly Trigger[], Array<ScanTables | undefine
 
 function tablesFor(all: readonly Trigger[], textReasoning: boolean): ScanTables {
   let cached = tablesByList.get(all);
-  if (cached === undefined) tablesByList.set(all, (cached = []));
+  if (cached === undefined) {
+    cached = [];
+    tablesByList.set(all, cached);
+  }
   const slot = textReasoning ? 1 : 0;
   let tables = cached[slot];
   if (tables === undefined) {
     const triggers = textReasoning ? all.filter((t) => !t.reasoning) : all;
     const merged = mergeTriggers(triggers);
-    tables = cached[slot] = [
+    tables = [
       triggers,
       tableOf(merged.filter((t) => !t.atStart)),
       tableOf(merged.filter((t) => t.atStart)),
       tableOf(merged.filter((t) => t.atStart && t.afterCall)),
     ];
+    cached[slot] = tables;
   }
   return tables;
 }
