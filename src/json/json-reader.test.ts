@@ -79,4 +79,14 @@ describe('createJsonReader', () => {
     expect(Object.getPrototypeOf(builder.value)).toBe(Object.prototype);
     expect(seen).toEqual(['__proto__']);
   });
+
+  it('a dropped value is dropped whole: unsafe keys inside it are not reported again', () => {
+    const seen: string[] = [];
+    const builder = createValueBuilder((key) => seen.push(key));
+    const reader = createJsonReader(builder);
+    reader.write('{"a": [{"constructor": {"prototype": [1, {"__proto__": 2}]}, "b": 3}], "prototype": 4}');
+    reader.end();
+    expect(builder.value).toEqual({ a: [{ b: 3 }] });
+    expect(seen).toEqual(['constructor', 'prototype']);
+  });
 });
