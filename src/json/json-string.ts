@@ -1,7 +1,8 @@
 /**
- * The JSON reader's string state: a string's content, key or value, read
- * across chunks. Escapes are decoded here; a value's text goes to the sink
- * as it arrives, a key's is collected and given whole.
+ * JSON strings. The JSON reader's string state: a string's content, key or
+ * value, read across chunks; escapes are decoded here, a value's text goes
+ * to the sink as it arrives, a key's is collected and given whole. And the
+ * other way, jsonEscape: text written as a string's content.
  */
 import type { JsonSink } from './json-sink.ts';
 
@@ -14,6 +15,11 @@ type Escape = typeof ESCAPE_NONE | typeof ESCAPE_AFTER_BACKSLASH | typeof ESCAPE
 
 /** Escapes that stand for another character; any other escaped character (`\"`, `\\`, `\/`, `\'`) is itself. */
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
+
+/** `text` as it stands between a JSON string's quotes. */
+export function jsonEscape(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}
 
 /**
  * Returns the string reader: it reads content from `i` up to the closing
