@@ -53,11 +53,9 @@ describe('createJsonReader', () => {
     expect(reader.problem).toBeDefined();
   });
 
-  it('after the value, it stops at the next non-blank character; depth and started follow the structure', () => {
+  it('after the value, it stops at the next non-blank character; depth follows the structure', () => {
     const reader = createJsonReader(createValueBuilder());
-    expect(reader.started).toBe(false);
     reader.write('{"a": [');
-    expect(reader.started).toBe(true);
     expect(reader.depth).toBe(2);
     expect(reader.write('1]}  tail')).toBe(5);
     expect(reader.done).toBe(true);
@@ -78,5 +76,15 @@ describe('createJsonReader', () => {
     expect(builder.value).toEqual({ ok: 2 });
     expect(Object.getPrototypeOf(builder.value)).toBe(Object.prototype);
     expect(seen).toEqual(['__proto__']);
+  });
+
+  it('a dropped value is dropped whole: unsafe keys inside it are not reported again', () => {
+    const seen: string[] = [];
+    const builder = createValueBuilder((key) => seen.push(key));
+    const reader = createJsonReader(builder);
+    reader.write('{"a": [{"constructor": {"prototype": [1, {"__proto__": 2}]}, "b": 3}], "prototype": 4}');
+    reader.end();
+    expect(builder.value).toEqual({ a: [{ b: 3 }] });
+    expect(seen).toEqual(['constructor', 'prototype']);
   });
 });

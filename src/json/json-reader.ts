@@ -8,12 +8,17 @@
  * newlines inside strings.
  *
  * It never re-reads input: each character is looked at once, and state that
- * straddles a chunk boundary (an escape, a \u sequence, a bare word) is kept
- * in named fields below.
+ * straddles a chunk boundary (a bare word below; an escape or a \u sequence
+ * in json-string.ts, the string state) is kept in named variables.
+ *
+ * write() steps through three states: inside a string (createStringReader),
+ * inside a bare word (finishWord, sendBareValue), and between tokens, where a
+ * quote or a word character begins one and anything else is punctuation().
  */
 import { isSpaceCode, NUMERAL } from './chars.ts';
 import { MAX_NESTING } from './depth.ts';
 import type { JsonSink } from './json-sink.ts';
+import { createStringReader } from './json-string.ts';
 
 // What the reader expects next, outside strings:
 const EXPECT_VALUE = 0;
@@ -30,13 +35,6 @@ type Expect =
   | typeof EXPECT_COMMA_OR_END
   | typeof EXPECT_DONE;
 
-const ESCAPE_NONE = 0;
-/** The chunk ended right after a backslash. */
-const ESCAPE_AFTER_BACKSLASH = 1;
-/** Inside \uXXXX; `hex` holds the digits seen so far, possibly from an earlier chunk. */
-const ESCAPE_UNICODE = 2;
-type Escape = typeof ESCAPE_NONE | typeof ESCAPE_AFTER_BACKSLASH | typeof ESCAPE_UNICODE;
-
 export interface JsonReader {
   /**
    * Reads from `from` and returns where it stopped: `text.length` when all of
@@ -48,8 +46,6 @@ export interface JsonReader {
   end(): boolean;
   /** The top-level value is complete. */
   readonly done: boolean;
-  /** The top-level value has begun. */
-  readonly started: boolean;
   /** Inside a string, where delimiters do not count. */
   readonly inString: boolean;
   /** Why the last stop happened, when it was not a clean `done`. */
@@ -62,9 +58,6 @@ export interface JsonReader {
   /** How many objects and arrays are open. */
   readonly depth: number;
 }
-
-/** Escapes that stand for another character; any other escaped character (`\"`, `\\`, `\/`, `\'`) is itself. */
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f' };
 
 function isWordChar(c: number): boolean {
   return (
@@ -107,132 +100,106 @@ export interface JsonReaderOptions {
   halted?: () => boolean;
 }
 
+/** Gives a bare word in value position to the sink; false if it is no value. */
+function sendBareValue(sink: JsonSink, word: string): boolean {
+  const value = bareValue(word);
+  if (value === undefined) return false;
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    // `1e999`: no JSON number can hold it. The text stays as written (a string) rather than
+    // turning into null; validation against the tool's schema then names the argument.
+    sink.beginString();
+    sink.stringChunk(word);
+    sink.endString();
+  } else sink.scalar(value);
+  return true;
+}
+
+/**
+ * Between tokens, a bracket, comma or colon: tells the sink about brackets
+ * and returns what is expected after it, or why it is not taken here.
+ */
+function punctuation(sink: JsonSink, stack: boolean[], c: number, expect: Expect): Expect | string {
+  const wantsValue = expect === EXPECT_VALUE || expect === EXPECT_VALUE_OR_END;
+  const top = stack[stack.length - 1];
+  switch (c) {
+    case 123: // {
+      if (!wantsValue) break;
+      // Deeper than anything downstream may walk (depth.ts): not taken as a value.
+      if (stack.length >= MAX_NESTING) return `it nests deeper than ${MAX_NESTING} levels`;
+      sink.beginObject();
+      stack.push(false);
+      return EXPECT_KEY_OR_END;
+    case 91: // [
+      if (!wantsValue) break;
+      if (stack.length >= MAX_NESTING) return `it nests deeper than ${MAX_NESTING} levels`;
+      sink.beginArray();
+      stack.push(true);
+      return EXPECT_VALUE_OR_END;
+    case 125: // }
+      if (top !== false || (expect !== EXPECT_KEY_OR_END && expect !== EXPECT_COMMA_OR_END)) break;
+      stack.pop();
+      sink.endObject();
+      return stack.length === 0 ? EXPECT_DONE : EXPECT_COMMA_OR_END;
+    case 93: // ]
+      if (top !== true || (expect !== EXPECT_VALUE_OR_END && expect !== EXPECT_COMMA_OR_END)) break;
+      stack.pop();
+      sink.endArray();
+      return stack.length === 0 ? EXPECT_DONE : EXPECT_COMMA_OR_END;
+    case 44: // ,
+      // "-OrEnd" after a comma is what lets a trailing comma through.
+      if (expect === EXPECT_COMMA_OR_END) return top ? EXPECT_VALUE_OR_END : EXPECT_KEY_OR_END;
+      break;
+    case 58: // :
+      if (expect === EXPECT_COLON) return EXPECT_VALUE;
+  }
+  return unexpected(c);
+}
+
+/** Why `c` is not taken where it stands. */
+function unexpected(c: number): string {
+  return `unexpected "${String.fromCharCode(c)}"`;
+}
+
 export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}): JsonReader {
   const halted = options.halted ?? (() => false);
   /** true for an array, false for an object. */
   const stack: boolean[] = [];
   let expect: Expect = EXPECT_VALUE;
-  let started = false;
   let problem: string | undefined;
   let index = -1;
-
-  // String state. `quote` is the opening quote's char code, 0 outside strings.
+  /** The open string's quote as a char code, 0 outside strings. */
   let quote = 0;
   let stringIsKey = false;
-  let keyParts: string[] = [];
-  let escapeState: Escape = ESCAPE_NONE;
-  let hex = '';
 
   // Bare-word state: `word` accumulates across chunks until a non-word char.
   let inWord = false;
   let wordIsKey = false;
   let word = '';
 
-  function afterValue(): void {
-    expect = stack.length === 0 ? EXPECT_DONE : EXPECT_COMMA_OR_END;
+  /** A key, or a value other than a container, is complete. */
+  function ended(isKey: boolean): void {
+    expect = isKey ? EXPECT_COLON : stack.length === 0 ? EXPECT_DONE : EXPECT_COMMA_OR_END;
   }
 
-  function stringPiece(piece: string): void {
-    if (piece === '') return;
-    if (stringIsKey) keyParts.push(piece);
-    else sink.stringChunk(piece);
-  }
-
-  function closeString(): void {
+  const readString = createStringReader(sink, (isKey) => {
     quote = 0;
-    if (stringIsKey) {
-      sink.key(keyParts.join(''));
-      keyParts = [];
-      expect = EXPECT_COLON;
-    } else {
-      sink.endString();
-      afterValue();
-    }
-  }
-
-  /** Reads string content from i; returns the index after what it consumed. */
-  function readString(text: string, i: number): number {
-    const n = text.length;
-    let runStart = i;
-    // One piece per chunk, not one per escape: each piece becomes a tool-input-delta part downstream.
-    let out = '';
-    while (i < n) {
-      if (escapeState === ESCAPE_AFTER_BACKSLASH) {
-        const ch = text.charAt(i);
-        i++;
-        if (ch === 'u') {
-          escapeState = ESCAPE_UNICODE;
-          hex = '';
-        } else {
-          escapeState = ESCAPE_NONE;
-          out += ESCAPES[ch] ?? ch;
-        }
-        runStart = i;
-        continue;
-      }
-      if (escapeState === ESCAPE_UNICODE) {
-        while (i < n && hex.length < 4) hex += text.charAt(i++);
-        if (hex.length === 4) {
-          escapeState = ESCAPE_NONE;
-          out += /^[0-9a-fA-F]{4}$/.test(hex) ? String.fromCharCode(Number.parseInt(hex, 16)) : `\\u${hex}`;
-        }
-        runStart = i;
-        continue;
-      }
-      const c = text.charCodeAt(i);
-      if (c === quote) {
-        stringPiece(out + text.slice(runStart, i));
-        closeString();
-        return i + 1;
-      }
-      if (c === 92) {
-        out += text.slice(runStart, i);
-        escapeState = ESCAPE_AFTER_BACKSLASH;
-        i++;
-        runStart = i;
-        continue;
-      }
-      i++;
-    }
-    stringPiece(out + text.slice(runStart, n));
-    return n;
-  }
+    ended(isKey);
+  });
 
   /** Completes a bare word; false if it is not a valid key or value. */
   function finishWord(): boolean {
     inWord = false;
-    if (wordIsKey) {
-      sink.key(word);
-      expect = EXPECT_COLON;
-      return true;
-    }
-    const value = bareValue(word);
-    if (value === undefined) {
+    if (wordIsKey) sink.key(word);
+    else if (!sendBareValue(sink, word)) {
       problem = `"${word.slice(0, 40)}" is not a JSON value`;
       return false;
     }
-    if (typeof value === 'number' && !Number.isFinite(value)) {
-      // `1e999`: no JSON number can hold it. The text stays as written (a string) rather than
-      // turning into null; validation against the tool's schema then names the argument.
-      sink.beginString();
-      sink.stringChunk(word);
-      sink.endString();
-      afterValue();
-      return true;
-    }
-    sink.scalar(value);
-    afterValue();
+    ended(wordIsKey);
     return true;
   }
 
-  function stop(text: string, i: number): number {
-    problem = `unexpected "${text.charAt(i)}"`;
-    return i;
-  }
-
-  /** Deeper than anything downstream may walk (depth.ts): not taken as a value. */
-  function tooDeep(i: number): number {
-    problem = `it nests deeper than ${MAX_NESTING} levels`;
+  function stop(i: number, why: string): number {
+    problem = why;
     return i;
   }
 
@@ -242,7 +209,7 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
     problem = undefined;
     while (i < n) {
       if (quote !== 0) {
-        i = readString(text, i);
+        i = readString(text, i, quote, stringIsKey);
         if (quote === 0 && halted()) return i;
         continue;
       }
@@ -263,67 +230,23 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
       }
       if (expect === EXPECT_DONE) return i;
       const wantsValue = expect === EXPECT_VALUE || expect === EXPECT_VALUE_OR_END;
-      const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
-      switch (c) {
-        case 123: // {
-          if (!wantsValue) return stop(text, i);
-          if (stack.length >= MAX_NESTING) return tooDeep(i);
-          started = true;
-          sink.beginObject();
-          stack.push(false);
-          expect = EXPECT_KEY_OR_END;
-          break;
-        case 91: // [
-          if (!wantsValue) return stop(text, i);
-          if (stack.length >= MAX_NESTING) return tooDeep(i);
-          started = true;
-          sink.beginArray();
-          stack.push(true);
-          expect = EXPECT_VALUE_OR_END;
-          break;
-        case 125: // }
-          if (top !== false || (expect !== EXPECT_KEY_OR_END && expect !== EXPECT_COMMA_OR_END)) return stop(text, i);
-          index = i;
-          stack.pop();
-          sink.endObject();
-          afterValue();
-          break;
-        case 93: // ]
-          if (top !== true || (expect !== EXPECT_VALUE_OR_END && expect !== EXPECT_COMMA_OR_END)) return stop(text, i);
-          index = i;
-          stack.pop();
-          sink.endArray();
-          afterValue();
-          break;
-        case 44: // ,
-          if (expect !== EXPECT_COMMA_OR_END) return stop(text, i);
-          // "-OrEnd" after a comma is what lets a trailing comma through.
-          expect = top ? EXPECT_VALUE_OR_END : EXPECT_KEY_OR_END;
-          break;
-        case 58: // :
-          if (expect !== EXPECT_COLON) return stop(text, i);
-          expect = EXPECT_VALUE;
-          break;
-        case 34: // "
-        case 39: // '
-          if (wantsValue) {
-            started = true;
-            stringIsKey = false;
-            sink.beginString();
-          } else if (expect === EXPECT_KEY_OR_END) {
-            stringIsKey = true;
-          } else {
-            return stop(text, i);
-          }
-          quote = c;
-          break;
-        default:
-          if (!isWordChar(c) || !(wantsValue || expect === EXPECT_KEY_OR_END)) return stop(text, i);
-          started = true;
-          inWord = true;
-          wordIsKey = expect === EXPECT_KEY_OR_END;
-          word = '';
-          continue; // the word loop consumes it
+      if (c === 34 || c === 39) {
+        // " or ': a string begins, a value or a key.
+        if (wantsValue) sink.beginString();
+        else if (expect !== EXPECT_KEY_OR_END) return stop(i, unexpected(c));
+        stringIsKey = !wantsValue;
+        quote = c;
+      } else if (isWordChar(c)) {
+        if (!wantsValue && expect !== EXPECT_KEY_OR_END) return stop(i, unexpected(c));
+        inWord = true;
+        wordIsKey = !wantsValue;
+        word = '';
+        continue; // the word loop consumes it
+      } else {
+        index = i;
+        const next = punctuation(sink, stack, c, expect);
+        if (typeof next === 'string') return stop(i, next);
+        expect = next;
       }
       i++;
       if (halted()) return i;
@@ -339,9 +262,6 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
     },
     get done() {
       return expect === EXPECT_DONE;
-    },
-    get started() {
-      return started;
     },
     get inString() {
       return quote !== 0;

@@ -3,7 +3,7 @@
  * text with the same reader the streaming path uses.
  */
 import { createJsonReader } from './json-reader.ts';
-import { type JsonSink, skipUnsafeKeys } from './json-sink.ts';
+import { isUnsafeKey, type JsonSink } from './json-sink.ts';
 
 export interface ValueBuilder extends JsonSink {
   /** The finished value; valid once the top-level value has ended. */
@@ -22,23 +22,29 @@ export function createValueBuilder(onUnsafeKey?: (key: string) => void): ValueBu
   let key = '';
   let result: unknown;
   let done = false;
-  let stringParts: string[] = [];
+  let text = '';
+  /** Open containers that are the value of an unsafe key, or inside one: built but never attached. */
+  let dropped = 0;
 
-  function put(value: unknown): void {
+  /** Attaches a value where it belongs; false for an unsafe key's value, which is dropped. */
+  function put(value: unknown): boolean {
     const top = stack[stack.length - 1];
     if (top === undefined) result = value;
     else if (Array.isArray(top)) top.push(value);
+    else if (isUnsafeKey(key)) return false;
     else top[key] = value;
+    return true;
   }
 
   function open(container: unknown[] | Record<string, unknown>): void {
-    put(container);
+    if (dropped > 0 || !put(container)) dropped++;
     stack.push(container);
   }
 
   // A value ended; at the top level, that is the whole value.
   const close = () => {
     stack.pop();
+    if (dropped > 0) dropped--;
     done = stack.length === 0;
   };
   const leaf = (value: unknown) => {
@@ -46,28 +52,24 @@ export function createValueBuilder(onUnsafeKey?: (key: string) => void): ValueBu
     done = stack.length === 0;
   };
 
-  const builder = skipUnsafeKeys(
-    {
-      beginObject: () => open({}),
-      beginArray: () => open([]),
-      endObject: close,
-      endArray: close,
-      key(name) {
-        key = name;
-      },
-      beginString() {
-        stringParts = [];
-      },
-      stringChunk(text) {
-        stringParts.push(text);
-      },
-      endString: () => leaf(stringParts.join('')),
-      scalar: leaf,
-    },
-    onUnsafeKey,
-  );
   return {
-    ...builder,
+    beginObject: () => open({}),
+    beginArray: () => open([]),
+    endObject: close,
+    endArray: close,
+    key(name) {
+      // Inside a dropped value nothing is reported: its own unsafe key was.
+      if (dropped === 0 && isUnsafeKey(name)) onUnsafeKey?.(name);
+      key = name;
+    },
+    beginString() {
+      text = '';
+    },
+    stringChunk(piece) {
+      text += piece;
+    },
+    endString: () => leaf(text),
+    scalar: leaf,
     get value() {
       return result;
     },

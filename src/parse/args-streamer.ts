@@ -11,6 +11,7 @@
 import { coerceBySchema, coerceToolInput, isNullable, isOpenSchema } from '../coerce/coerce.ts';
 import { itemSchema, propertySchema, type Schema, schemaTypes, tupleSchemas, unwrapSchema } from '../coerce/schema.ts';
 import { isUnsafeKey, type JsonSink } from '../json/json-sink.ts';
+import { jsonEscape } from '../json/json-string.ts';
 import { createValueBuilder, type ValueBuilder } from '../json/json-value.ts';
 import type { ToolshimErrorCode } from '../types.ts';
 
@@ -43,12 +44,88 @@ const JSON_OR_TEXT = 1;
 /** A nullable string, which may be written `null` or `None`: held while it can still be one. */
 const NULL_OR_TEXT = 2;
 
-function jsonEscape(text: string): string {
-  return JSON.stringify(text).slice(1, -1);
-}
-
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** Where the next value goes; counts it when it is an array's item. */
+function nextSlot(stack: Frame[], rootSchema: Schema | undefined): Slot {
+  const top = stack[stack.length - 1];
+  if (top === undefined) return { schema: rootSchema, prefix: '', root: true };
+  if (!top.array) return { schema: top.valueSchema, prefix: '', root: false };
+  const prefix = top.count > 0 ? ',' : '';
+  top.count++;
+  return { schema: itemSchema(top.schema), prefix, root: false };
+}
+
+/** Where the value being written sits in the arguments: `city`, `stops[2]`, `filter.min`. */
+function slotPath(stack: Frame[]): string {
+  return stack
+    .map((frame) => (frame.array ? `[${frame.count - 1}]` : `.${frame.key}`))
+    .join('')
+    .slice(1);
+}
+
+/** Containers stream structurally unless coercion could change their shape. */
+function mustBuffer(schema: Schema | undefined, array: boolean): boolean {
+  if (isOpenSchema(schema)) return false;
+  const types = schemaTypes(schema);
+  if (types.length === 0) return true; // anyOf & co.: leave it to coerceBySchema
+  if (!array) return !types.includes('object');
+  return !types.includes('array') || tupleSchemas(schema) !== undefined;
+}
+
+/**
+ * Returns the writer of a streamed string's text: each piece goes out
+ * escaped, and `last` closes the string. A high surrogate that ends a piece
+ * waits for the next one: escaped alone it would differ from the pair.
+ */
+function createStringWriter(emit: (delta: string) => void): (piece: string, last?: boolean) => void {
+  let heldSurrogate = '';
+  return (piece, last) => {
+    let text = heldSurrogate + piece;
+    heldSurrogate = '';
+    if (last) return emit(`${jsonEscape(text)}"`);
+    if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+      heldSurrogate = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    if (text !== '') emit(jsonEscape(text));
+  };
+}
+
+/**
+ * `value` coerced to its slot's schema, as JSON text after the slot's
+ * separator. `stack` names the slot in a report.
+ */
+function coercedJson(
+  value: unknown,
+  { schema, prefix, root }: Slot,
+  stack: Frame[],
+  report: (message: string, code: ToolshimErrorCode) => void,
+): string {
+  // One bad value is an error for its own argument only: it stays the model's text, and the call stands.
+  const note = (numeral: string) =>
+    report(
+      `The argument "${slotPath(stack)}" holds ${numeral}, a number JSON cannot hold; it was passed as that text.`,
+      'invalid-argument',
+    );
+  const coerced = root ? coerceToolInput(value, schema, note) : coerceBySchema(value, schema, note);
+  return prefix + JSON.stringify(coerced ?? null);
+}
+
+/** How a string that begins where `schema` applies is held; undefined: it streams. */
+function holdMode(schema: Schema | undefined, root: boolean): number | undefined {
+  // Arguments given as a JSON *string* (the root) are parsed whole, then coerced.
+  return root
+    ? WHOLE
+    : isOpenSchema(schema)
+      ? JSON_OR_TEXT
+      : !schemaTypes(schema).includes('string')
+        ? WHOLE
+        : isNullable(schema)
+          ? NULL_OR_TEXT
+          : undefined;
 }
 
 export function createArgsStreamer(
@@ -65,51 +142,17 @@ export function createArgsStreamer(
    * value of an unsafe key, collected only to be dropped.
    */
   let buffer: (Slot & { builder: ValueBuilder; drop?: boolean }) | undefined;
-  /** The string being read, when it does not stream (yet): how it is held, and its pieces so far. */
-  let held: (Slot & { mode: number; parts: string[] }) | undefined;
-  /** A high surrogate that ended a chunk; escaped alone it would differ from the pair. */
-  let heldSurrogate = '';
+  /** The string being read, when it does not stream (yet): how it is held, and its text so far. */
+  let held: (Slot & { mode: number; text: string }) | undefined;
+  const writeString = createStringWriter(emit);
 
   function finishValue(): void {
     if (stack.length === 0) done = true;
   }
 
-  function nextSlot(): Slot {
-    const top = stack[stack.length - 1];
-    if (top === undefined) return { schema: rootSchema, prefix: '', root: true };
-    if (!top.array) return { schema: top.valueSchema, prefix: '', root: false };
-    const prefix = top.count > 0 ? ',' : '';
-    top.count++;
-    return { schema: itemSchema(top.schema), prefix, root: false };
-  }
-
-  /** Where the value being written sits in the arguments: `city`, `stops[2]`, `filter.min`. */
-  function slotPath(): string {
-    return stack
-      .map((frame) => (frame.array ? `[${frame.count - 1}]` : `.${frame.key}`))
-      .join('')
-      .slice(1);
-  }
-
-  function coerceAndEmit(value: unknown, { schema, prefix, root }: Slot): void {
-    // One bad value is an error for its own argument only: it stays the model's text, and the call stands.
-    const note = (numeral: string) =>
-      report(
-        `The argument "${slotPath()}" holds ${numeral}, a number JSON cannot hold; it was passed as that text.`,
-        'invalid-argument',
-      );
-    const coerced = root ? coerceToolInput(value, schema, note) : coerceBySchema(value, schema, note);
-    emit(prefix + JSON.stringify(coerced ?? null));
+  function coerceAndEmit(value: unknown, slot: Slot): void {
+    emit(coercedJson(value, slot, stack, report));
     finishValue();
-  }
-
-  /** Containers stream structurally unless coercion could change their shape. */
-  function mustBuffer(schema: Schema | undefined, array: boolean): boolean {
-    if (isOpenSchema(schema)) return false;
-    const types = schemaTypes(schema);
-    if (types.length === 0) return true; // anyOf & co.: leave it to coerceBySchema
-    if (!array) return !types.includes('object');
-    return !types.includes('array') || tupleSchemas(schema) !== undefined;
   }
 
   /** After an event given to the buffer: once its value is complete, it is coerced and written. */
@@ -122,7 +165,7 @@ export function createArgsStreamer(
 
   function openContainer(array: boolean): void {
     if (buffer === undefined) {
-      const slot = nextSlot();
+      const slot = nextSlot(stack, rootSchema);
       if (!mustBuffer(slot.schema, array)) {
         emit(slot.prefix + (array ? '[' : '{'));
         stack.push({ array, schema: slot.schema, count: 0, key: '', valueSchema: undefined });
@@ -146,21 +189,11 @@ export function createArgsStreamer(
     finishValue();
   }
 
-  function emitStringPiece(piece: string): void {
-    let text = heldSurrogate + piece;
-    heldSurrogate = '';
-    if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
-      heldSurrogate = text.slice(-1);
-      text = text.slice(0, -1);
-    }
-    if (text !== '') emit(jsonEscape(text));
-  }
-
   /** The held string is text after all: what was held goes out, and the rest streams. */
-  function release(string: Slot & { parts: string[] }): void {
+  function release(string: Slot & { text: string }): void {
     held = undefined;
     emit(`${string.prefix}"`);
-    emitStringPiece(string.parts.join(''));
+    writeString(string.text);
   }
 
   function onUnsafeKey(key: string): void {
@@ -189,33 +222,23 @@ export function createArgsStreamer(
     },
     beginString() {
       if (buffer !== undefined) return buffer.builder.beginString();
-      const slot = nextSlot();
-      const types = schemaTypes(slot.schema);
-      // Arguments given as a JSON *string* (the root) are parsed whole, then coerced.
-      const mode = slot.root
-        ? WHOLE
-        : isOpenSchema(slot.schema)
-          ? JSON_OR_TEXT
-          : !types.includes('string')
-            ? WHOLE
-            : isNullable(slot.schema)
-              ? NULL_OR_TEXT
-              : undefined;
+      const slot = nextSlot(stack, rootSchema);
+      const mode = holdMode(slot.schema, slot.root);
       if (mode === undefined) emit(`${slot.prefix}"`);
-      else held = { ...slot, mode, parts: [] };
+      else held = { ...slot, mode, text: '' };
     },
     stringChunk(text) {
       if (buffer !== undefined) return buffer.builder.stringChunk(text);
-      if (held === undefined) return emitStringPiece(text);
-      held.parts.push(text);
+      if (held === undefined) return writeString(text);
+      held.text += text;
       if (held.mode === JSON_OR_TEXT) {
         // Earlier pieces were all whitespace, so the first real char is in this one.
         const first = text.trimStart().charAt(0);
         if (first === '{' || first === '[') held.mode = WHOLE;
         else if (first !== '') release(held);
       } else if (held.mode === NULL_OR_TEXT) {
-        const sofar = held.parts.join('').trim();
-        if (sofar.length > 4 || !('null'.startsWith(sofar) || 'None'.startsWith(sofar))) release(held);
+        const sofar = held.text.trim();
+        if (!('null'.startsWith(sofar) || 'None'.startsWith(sofar))) release(held);
       }
     },
     endString() {
@@ -226,10 +249,9 @@ export function createArgsStreamer(
       if (held !== undefined) {
         const string = held;
         held = undefined;
-        return coerceAndEmit(string.parts.join(''), string);
+        return coerceAndEmit(string.text, string);
       }
-      emit(`${jsonEscape(heldSurrogate)}"`);
-      heldSurrogate = '';
+      writeString('', true);
       finishValue();
     },
     scalar(value) {
@@ -237,7 +259,7 @@ export function createArgsStreamer(
         buffer.builder.scalar(value);
         return settleBuffer();
       }
-      coerceAndEmit(value, nextSlot());
+      coerceAndEmit(value, nextSlot(stack, rootSchema));
     },
     get done() {
       return done;

@@ -8,6 +8,10 @@
  * or an array of those. The call is announced the moment its name is
  * complete and its arguments stream through; arguments written before the
  * name are built whole and replayed once the name arrives.
+ *
+ * Two parts: createCallObjectReader follows where the events are (a route
+ * and the depths) and hands a call object's fields to createCallFields, the
+ * call being read, which also keeps why the JSON is no call.
  */
 import { unwrapSchema } from '../coerce/schema.ts';
 import type { JsonSink } from '../json/json-sink.ts';
@@ -56,46 +60,70 @@ export interface CallObjectReader extends JsonSink {
 }
 
 // Where the events at the current position go:
-const TOP = 0; // outside a call: the value itself, or the list of calls
+const TOP = 0; // outside a call: the value itself, or the list of calls (also: the key of xLAM's wrapper)
 const KEYS = 1; // directly inside the call object
 const NAME = 2; // the value of "name"
 const ARGS = 3; // the value of the arguments key
 const SKIP = 4; // a value we do not use ("id", "type", …)
 const FUNCTION = 5; // the value of "function": the wrapped call object (or its name)
 
-export function createCallObjectReader(options: CallObjectOptions): CallObjectReader {
+/** Where the value of `key` goes in a call object; SKIP for a key that is no call field here (or repeats one). */
+function keyRoute(key: string, nameless: boolean, sawArgs: boolean): number {
+  if (NAME_KEYS.has(key) && nameless) return NAME;
+  if (ARGUMENT_KEYS.has(key) && !sawArgs) return ARGS;
+  if (key === 'function' && nameless) return FUNCTION;
+  return SKIP;
+}
+
+/** Whether `name`, which no tool has, is the forced tool's own "name" argument instead (its schema has one). */
+function isForcedNameArgument(context: ParserContext, forcedTool: string, name: string): boolean {
+  if (context.tools.has(name.trim())) return false;
+  const properties = unwrapSchema(context.tools.get(forcedTool)?.inputSchema)?.properties;
+  return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, 'name');
+}
+
+/** The call being read, as the reader tells it what its call object holds. */
+interface CallFields {
+  /** A key directly in the call object: returns where its value goes (TOP: it is the wrapper's key). */
+  key(key: string, mayWrap: boolean): number;
+  /** A piece of the name's string. */
+  stringChunk(text: string): void;
+  /** The name's string ended. */
+  endString(): void;
+  /** The call object closed: true when the call ended (it then starts afresh). */
+  end(): boolean;
+  /** Where an arguments event goes (`begins`: it begins the value). */
+  args(begins: boolean): JsonSink;
+  /** The JSON is no call (with `declaredOnly`, before a call proved it: data, silently). */
+  fail(reason: string): void;
+  readonly failure: string | undefined;
+  readonly rejected: boolean;
+}
+
+/**
+ * The call being read, from the fields the reader routes to it: the name is
+ * announced as soon as it is known (unless the JSON must first prove to be a
+ * call), arguments written before it are built whole and replayed, and an
+ * object that opens with no call field is a forced tool's bare arguments.
+ * It also keeps why the JSON is no call, for the whole reader.
+ */
+function createCallFields(options: CallObjectOptions): CallFields {
   const { context, sink, defaultToolName } = options;
   let undecided = options.declaredOnly === true;
   let failure: string | undefined;
   let rejected = false;
-  let completed = 0;
-  let depth = 0;
-  /** Depth of the object whose keys are read, and of the outermost call object. */
-  let callDepth = -1;
-  let outerDepth = -1;
-  let route = TOP;
-  let routeDepth = 0;
-  /** 1 inside a `{"tool_calls": …}` wrapper (its list of calls is one level deeper), else 0. */
-  let wrapperDepth = 0;
-
-  // The call being read.
   let name: string | undefined;
-  let nameParts: string[] = [];
+  let nameText = '';
   let sawArgs = false;
   let sawKey = false;
   /** Forced-tool mode: the call object itself is the arguments. */
   let implicitArgs = false;
+  /** Arguments written before the name, built whole and replayed once the call opens. */
   let early: ValueBuilder | undefined;
-
-  const stopped = () => failure !== undefined || rejected;
 
   function fail(reason: string): void {
     if (undecided) rejected = true;
     else if (failure === undefined) failure = reason;
-  }
-
-  function schemaOf(tool: string): unknown {
-    return context.tools.get(tool)?.inputSchema;
   }
 
   /** Opens the call in the sink; false (and a failure) when the name is no tool name. */
@@ -113,230 +141,205 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
     return false;
   }
 
-  function resetCall(): void {
-    name = undefined;
-    nameParts = [];
-    sawArgs = false;
-    sawKey = false;
-    implicitArgs = false;
-    early = undefined;
-  }
-
-  function endCall(): void {
-    if (!sink.open) {
-      if (name === undefined && defaultToolName !== undefined && !sawKey) name = defaultToolName;
-      if (name === undefined) {
-        fail('the JSON has no "name" for the tool');
-        return;
-      }
-      // With `declaredOnly`, `{"name": "get_weather"}` without arguments is data, not a call.
-      if (undecided && !sawArgs) {
-        fail('no arguments');
-        return;
-      }
-      if (!start(name)) return;
+  /** Forced tool: the call object is the arguments, starting with `key`. Returns the route of its value. */
+  function beginImplicitArguments(key: string): number {
+    if (start(defaultToolName as string)) {
+      sawArgs = true;
+      implicitArgs = true;
+      sink.args.beginObject();
+      sink.args.key(key);
     }
-    if (implicitArgs) sink.args.endObject();
-    if (!sink.end()) {
-      fail('the arguments are not a JSON object');
-      return;
-    }
-    completed++;
-    resetCall();
-    options.onCallEnd?.();
-  }
-
-  /** The sink for the arguments value, once it begins. */
-  function argsSink(): JsonSink {
-    if (sink.open) return sink.args;
-    if (name !== undefined && start(name)) return sink.args;
-    early ??= createValueBuilder();
-    return early;
-  }
-
-  /** Forced tool: the call object is the arguments, starting with `key`. */
-  function beginImplicitArguments(key: string): void {
-    if (!start(defaultToolName as string)) return;
-    sawArgs = true;
-    implicitArgs = true;
-    sink.args.beginObject();
-    sink.args.key(key);
-    route = ARGS;
-    routeDepth = depth + 1;
-  }
-
-  /** Whether the forced tool's own schema has a property called "name". */
-  function forcedToolHasNameProperty(): boolean {
-    const properties = unwrapSchema(schemaOf(defaultToolName as string))?.properties;
-    return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, 'name');
-  }
-
-  function onOpen(kind: 'object' | 'array'): void {
-    if (stopped()) return;
-    depth++;
-    switch (route) {
-      case TOP:
-        if (kind === 'array' && depth === wrapperDepth + 1) return; // a list of calls
-        if (kind === 'object') {
-          callDepth = outerDepth = depth;
-          route = KEYS;
-          return;
-        }
-        fail('expected a tool-call object');
-        return;
-      case NAME:
-        fail('the tool name is not a string');
-        return;
-      case FUNCTION:
-        if (kind === 'object') {
-          callDepth = depth; // the OpenAI shape: the call sits one level down
-          route = KEYS;
-        } else route = SKIP;
-        return;
-      case ARGS: {
-        const target = depth === routeDepth ? argsSink() : sink.open ? sink.args : early;
-        if (kind === 'object') target?.beginObject();
-        else target?.beginArray();
-        return;
-      }
-    }
-  }
-
-  function onClose(kind: 'object' | 'array'): void {
-    if (stopped()) return;
-    if (route === ARGS || route === SKIP) {
-      if (route === ARGS) {
-        const target = sink.open ? sink.args : early;
-        if (kind === 'object') target?.endObject();
-        else target?.endArray();
-      }
-      depth--;
-      if (depth < routeDepth) route = KEYS;
-      return;
-    }
-    if (route === KEYS && depth === callDepth) {
-      depth--;
-      if (callDepth > outerDepth) {
-        callDepth = outerDepth; // back in the wrapper: "type", "id" may follow
-        return;
-      }
-      endCall();
-      route = TOP;
-      callDepth = outerDepth = -1;
-      return;
-    }
-    depth--;
-  }
-
-  function valueEnded(): void {
-    if (depth < routeDepth) route = KEYS;
+    return ARGS;
   }
 
   return {
-    beginObject: () => onOpen('object'),
-    beginArray: () => onOpen('array'),
-    endObject: () => onClose('object'),
-    endArray: () => onClose('array'),
-    key(key) {
-      if (stopped()) return;
-      if (route === ARGS) {
-        (sink.open ? sink.args : early)?.key(key);
-        return;
-      }
-      if (route !== KEYS || depth !== callDepth) return;
-      if (key === options.wrapperKey && depth === 1 && !sawKey && wrapperDepth === 0) {
-        // The wrapper object: its value holds the calls, read as at the top.
-        wrapperDepth = 1;
-        route = TOP;
-        callDepth = outerDepth = -1;
-        return;
-      }
+    key(key, mayWrap) {
+      // The wrapper object: its value holds the calls, read as at the top.
+      if (key === options.wrapperKey && mayWrap && !sawKey) return TOP;
       const firstKey = !sawKey;
       sawKey = true;
-      routeDepth = depth + 1;
       if (implicitArgs) {
         sink.args.key(key);
-        route = ARGS;
-      } else if (NAME_KEYS.has(key) && name === undefined && !sink.open) {
-        route = NAME;
-        nameParts = [];
-      } else if (ARGUMENT_KEYS.has(key) && !sawArgs) {
-        route = ARGS;
-        sawArgs = true;
-      } else if (key === 'function' && name === undefined && !sink.open) {
-        route = FUNCTION;
-      } else if (undecided && !CALL_KEYS.has(key)) {
-        rejected = true; // `{"city": …}`: data, not a call
-      } else if (defaultToolName !== undefined && firstKey) {
-        beginImplicitArguments(key);
-      } else {
-        route = SKIP;
+        return ARGS;
       }
-    },
-    beginString() {
-      if (stopped()) return;
-      if (route === TOP) fail('expected a tool-call object');
-      else if (route === FUNCTION) {
-        route = NAME; // `"function": "get_weather"` names the tool
-        nameParts = [];
-      } else if (route === ARGS) (depth + 1 === routeDepth ? argsSink() : sink.open ? sink.args : early)?.beginString();
+      const route = keyRoute(key, name === undefined && !sink.open, sawArgs);
+      if (route === ARGS) sawArgs = true;
+      else if (route !== SKIP) return route;
+      else if (undecided && !CALL_KEYS.has(key))
+        rejected = true; // `{"city": …}`: data, not a call
+      else if (defaultToolName !== undefined && firstKey) return beginImplicitArguments(key);
+      return route;
     },
     stringChunk(text) {
-      if (stopped()) return;
-      if (route === NAME) nameParts.push(text);
-      else if (route === ARGS) (sink.open ? sink.args : early)?.stringChunk(text);
+      nameText += text;
     },
     endString() {
-      if (stopped()) return;
-      if (route === NAME) {
-        route = KEYS;
-        const raw = nameParts.join('');
-        if (
-          defaultToolName !== undefined &&
-          !context.tools.has(raw.trim()) &&
-          !sawArgs &&
-          forcedToolHasNameProperty()
-        ) {
-          // A forced tool whose own arguments have a "name": {"name": "Bob", "age": 3}.
-          beginImplicitArguments('name');
-          replayValue(sink.args, raw);
-          route = KEYS;
-          return;
-        }
-        if (raw.trim() === '') return fail('the tool name is empty');
+      const raw = nameText;
+      nameText = '';
+      if (defaultToolName !== undefined && !sawArgs && isForcedNameArgument(context, defaultToolName, raw)) {
+        // A forced tool whose own arguments have a "name": {"name": "Bob", "age": 3}.
+        beginImplicitArguments('name');
+        replayValue(sink.args, raw);
+      } else if (raw.trim() === '') fail('the tool name is empty');
+      else {
         name = raw;
         if (undecided && declaredName(raw, context.tools) === undefined) rejected = true;
         // Announce at once, unless this must first prove to be a call (it then starts at its arguments).
         else if (!undecided && !sink.open) start(raw);
-        return;
-      }
-      if (route === ARGS) {
-        (sink.open ? sink.args : early)?.endString();
-        valueEnded();
-      } else if (route === SKIP) valueEnded();
-    },
-    scalar(value) {
-      if (stopped()) return;
-      switch (route) {
-        case TOP:
-          return fail('expected a tool-call object');
-        case NAME:
-          return fail('the tool name is not a string');
-        case ARGS:
-          (depth + 1 === routeDepth ? argsSink() : sink.open ? sink.args : early)?.scalar(value);
-          return valueEnded();
-        case SKIP:
-          return valueEnded();
-        case FUNCTION:
-          route = KEYS;
-          return;
       }
     },
+    end() {
+      if (!sink.open) {
+        if (name === undefined && defaultToolName !== undefined && !sawKey) name = defaultToolName;
+        // With `declaredOnly`, `{"name": "get_weather"}` without arguments is data, not a call.
+        if (name === undefined || (undecided && !sawArgs)) {
+          fail(name === undefined ? 'the JSON has no "name" for the tool' : 'no arguments');
+          return false;
+        }
+        if (!start(name)) return false;
+      }
+      if (implicitArgs) sink.args.endObject();
+      if (!sink.end()) {
+        fail('the arguments are not a JSON object');
+        return false;
+      }
+      name = undefined;
+      sawArgs = sawKey = implicitArgs = false;
+      return true;
+    },
+    args(begins) {
+      if (begins && !sink.open && name !== undefined) start(name);
+      if (sink.open) return sink.args;
+      early ??= createValueBuilder();
+      return early;
+    },
+    fail,
     get failure() {
       return failure;
     },
     get rejected() {
       return rejected;
+    },
+  };
+}
+
+/**
+ * Routes the JSON reader's events: finds the call objects (the value itself,
+ * a list of them, or the list in xLAM's wrapper) and gives each one's
+ * fields to the call being read (createCallFields).
+ */
+export function createCallObjectReader(options: CallObjectOptions): CallObjectReader {
+  const call = createCallFields(options);
+  let completed = 0;
+  let depth = 0;
+  /** Depth of the object whose keys are read (its values sit one deeper), and of the outermost call object. */
+  let callDepth = -1;
+  let outerDepth = -1;
+  let route = TOP;
+  /** 1 inside a `{"tool_calls": …}` wrapper (its list of calls is one level deeper), else 0. */
+  let wrapperDepth = 0;
+
+  const stopped = () => call.failure !== undefined || call.rejected;
+
+  /** A value in the arguments or skipped has ended: back to the keys once it was the whole value. */
+  function valueEnded(): void {
+    if (depth <= callDepth) route = KEYS;
+  }
+
+  function onOpen(array: boolean): void {
+    if (stopped()) return;
+    if (route === ARGS) {
+      const target = call.args(depth === callDepth);
+      if (array) target.beginArray();
+      else target.beginObject();
+    } else if (route === TOP) {
+      if (!array) {
+        callDepth = outerDepth = depth + 1;
+        route = KEYS;
+      } else if (depth !== wrapperDepth) call.fail('expected a tool-call object'); // else a list of calls
+    } else if (route === NAME) call.fail('the tool name is not a string');
+    else if (route === FUNCTION) {
+      if (array) route = SKIP;
+      else {
+        callDepth = depth + 1; // the OpenAI shape: the call sits one level down
+        route = KEYS;
+      }
+    }
+    depth++;
+  }
+
+  function onClose(array: boolean): void {
+    if (stopped()) return;
+    depth--;
+    if (route === ARGS) {
+      const target = call.args(false);
+      if (array) target.endArray();
+      else target.endObject();
+    }
+    if (route === ARGS || route === SKIP) valueEnded();
+    // The object whose keys are read has closed: back in the wrapping call object ("type", "id" may
+    // follow), or the call is complete.
+    else if (route === KEYS && depth < callDepth) {
+      if (callDepth > outerDepth) callDepth = outerDepth;
+      else {
+        route = TOP;
+        callDepth = outerDepth = -1;
+        if (call.end()) {
+          completed++;
+          options.onCallEnd?.();
+        }
+      }
+    }
+  }
+
+  return {
+    beginObject: () => onOpen(false),
+    beginArray: () => onOpen(true),
+    endObject: () => onClose(false),
+    endArray: () => onClose(true),
+    key(key) {
+      if (stopped()) return;
+      if (route === ARGS) return call.args(false).key(key);
+      if (route !== KEYS || depth !== callDepth) return;
+      route = call.key(key, depth === 1 && wrapperDepth === 0);
+      if (route === TOP) {
+        wrapperDepth = 1;
+        callDepth = outerDepth = -1;
+      }
+    },
+    beginString() {
+      if (stopped()) return;
+      if (route === TOP) call.fail('expected a tool-call object');
+      else if (route === FUNCTION)
+        route = NAME; // `"function": "get_weather"` names the tool
+      else if (route === ARGS) call.args(depth === callDepth).beginString();
+    },
+    stringChunk(text) {
+      if (stopped()) return;
+      if (route === NAME) call.stringChunk(text);
+      else if (route === ARGS) call.args(false).stringChunk(text);
+    },
+    endString() {
+      if (stopped()) return;
+      if (route === NAME) {
+        route = KEYS;
+        return call.endString();
+      }
+      if (route === ARGS) call.args(false).endString();
+      valueEnded();
+    },
+    scalar(value) {
+      if (stopped()) return;
+      if (route === TOP) return call.fail('expected a tool-call object');
+      if (route === NAME) return call.fail('the tool name is not a string');
+      if (route === ARGS) call.args(depth === callDepth).scalar(value);
+      valueEnded(); // after FUNCTION's value too: `"function": null` names nothing
+    },
+    get failure() {
+      return call.failure;
+    },
+    get rejected() {
+      return call.rejected;
     },
     get completed() {
       return completed;

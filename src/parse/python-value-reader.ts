@@ -19,6 +19,7 @@
 import { isSpace } from '../json/chars.ts';
 import { createJsonReader, type JsonReader } from '../json/json-reader.ts';
 import type { JsonSink } from '../json/json-sink.ts';
+import { jsonEscape } from '../json/json-string.ts';
 
 export interface PythonValueReader {
   /** Reads from `from`; returns where the value ended (or broke), or `text.length`. */
@@ -52,8 +53,44 @@ const AFTER_STRING = new Set([',', ')', ']', '}', ':']);
 /** Open brackets: `d` a dict, `s` a set (a JSON array closed by `}`), `a` a list or tuple, `?` undecided. */
 type Open = 'd' | 's' | 'a' | '?';
 
-function jsonText(text: string): string {
-  return JSON.stringify(text).slice(1, -1);
+/**
+ * The JSON text an escape stands for, once `escaping` (the backslash and
+ * what follows it so far) is complete; undefined while hex digits are due.
+ */
+function escapeText(escaping: string): string | undefined {
+  const c = escaping.charAt(1);
+  const digits = HEX_DIGITS[c];
+  // An unknown escape keeps its backslash, as Python does.
+  if (digits === undefined) return jsonEscape(SIMPLE[c] ?? `\\${c}`);
+  if (escaping.length < digits + 2) return undefined;
+  const hex = escaping.slice(2);
+  const code = Number.parseInt(hex, 16);
+  return jsonEscape(/^[0-9a-fA-F]+$/.test(hex) && code <= 0x10ffff ? String.fromCodePoint(code) : escaping);
+}
+
+/**
+ * The JSON a character outside strings becomes, with `opens` kept up to
+ * date; undefined for a `{`, which waits until it shows a dict or a set.
+ */
+function charJson(c: string, opens: Open[]): string | undefined {
+  switch (c) {
+    case '(':
+    case '[':
+      opens.push('a');
+      return '[';
+    case '{':
+      opens.push('?');
+      return undefined;
+    case ')':
+    case ']':
+    case '}':
+      if (opens.length === 0) return c; // not ours: the reader ends the value here
+      return opens.pop() === 'd' ? '}' : ']';
+    case "'":
+    case '"':
+      return '"';
+  }
+  return c;
 }
 
 export function createPythonValueReader(sink: JsonSink): PythonValueReader {
@@ -68,14 +105,10 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
   let closing: string | undefined;
 
   /**
-   * String content rewritten during one write(), passed on in one piece (see
-   * outString): a string with escapes still streams as one delta per chunk.
+   * String content rewritten during one write(), passed on in one piece (by
+   * flush): a string with escapes still streams as one delta per chunk.
    */
   let pending = '';
-
-  function outString(json: string): void {
-    pending += json;
-  }
 
   function flush(): void {
     if (pending === '') return;
@@ -105,65 +138,32 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
     for (const piece of pieces) if (!out(piece)) return;
   }
 
-  function undecided(): boolean {
-    return opens[opens.length - 1] === '?';
-  }
-
   /** A character outside strings; false when the value ended before it (it is not the value's). */
   function structural(c: string): boolean {
-    if (held !== undefined && undecided()) {
+    if (held !== undefined && opens[opens.length - 1] === '?') {
       if (c === ':') decide('d');
       else if (c === ',' || c === '[' || c === '{')
         decide('s'); // lists and dicts cannot be dict keys
       else if (c === '}') decide(held.join('').trim() === '' ? 'd' : 's'); // `{}` is a dict, `{1}` a set
     }
-    switch (c) {
-      case '(':
-      case '[':
-        opens.push('a');
-        return out('[');
-      case '{':
-        opens.push('?');
-        held = [];
-        return true;
-      case ')':
-      case ']':
-      case '}': {
-        if (opens.length === 0) return out(c); // not ours: the reader ends the value here
-        return out(opens.pop() === 'd' ? '}' : ']');
-      }
-      case "'":
-      case '"':
-        quote = c;
-        return out('"');
-      default:
-        return out(c);
-    }
+    if (c === "'" || c === '"') quote = c;
+    const json = charJson(c, opens);
+    if (json !== undefined) return out(json);
+    held = []; // a `{`: dict or set, not known yet
+    return true;
   }
 
   /** One character inside a string. */
   function stringChar(c: string): void {
     if (escaping !== '') {
       escaping += c;
-      const digits = HEX_DIGITS[escaping.charAt(1)];
-      if (digits === undefined) {
-        const known = SIMPLE[c];
-        outString(jsonText(known ?? `\\${c}`)); // an unknown escape keeps its backslash, as Python does
-        escaping = '';
-      } else if (escaping.length === digits + 2) {
-        const code = Number.parseInt(escaping.slice(2), 16);
-        outString(
-          jsonText(
-            /^[0-9a-fA-F]+$/.test(escaping.slice(2)) && code <= 0x10ffff ? String.fromCodePoint(code) : escaping,
-          ),
-        );
-        escaping = '';
-      }
-      return;
-    }
-    if (c === '\\') escaping = c;
+      const json = escapeText(escaping);
+      if (json === undefined) return;
+      pending += json;
+      escaping = '';
+    } else if (c === '\\') escaping = c;
     else if (c === quote) closing = c;
-    else outString(jsonText(c));
+    else pending += jsonEscape(c);
   }
 
   return {
@@ -186,7 +186,7 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
             out('"');
           } else {
             // Not the end after all: the quote and the blanks are text, `c` too.
-            outString(jsonText(quote + afterQuote));
+            pending += jsonEscape(quote + afterQuote);
           }
           continue;
         }
@@ -197,7 +197,7 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
             let j = i;
             while (j < n && text.charCodeAt(j) !== 0x5c /* \\ */ && text.charAt(j) !== quote) j++;
             if (j > i) {
-              outString(jsonText(text.slice(i, j)));
+              pending += jsonEscape(text.slice(i, j));
               i = j;
               continue;
             }
