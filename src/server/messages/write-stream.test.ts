@@ -25,6 +25,14 @@ const usage = {
 const call = (id: string, city: string) =>
   `<tool_call>\n{"name": "get_weather", "arguments": {"city": "${city}"}}\n</tool_call>`.replace('get_weather', id);
 
+/** A call as the middleware streams it: announced, its input in `pieces`, ended, then whole. */
+const streamedCall = (id: string, toolName: string, pieces: string[]): LanguageModelV4StreamPart[] => [
+  { type: 'tool-input-start', id, toolName },
+  ...pieces.map((delta) => ({ type: 'tool-input-delta' as const, id, delta })),
+  { type: 'tool-input-end', id },
+  { type: 'tool-call', toolCallId: id, toolName, input: pieces.join('') },
+];
+
 /** The middleware's parts for model text streamed in pieces of `size` characters. */
 async function partsOf(text: string, size = 3): Promise<LanguageModelV4StreamPart[]> {
   const chunks: LanguageModelV4StreamPart[] = [{ type: 'text-start', id: 't' }];
@@ -227,11 +235,8 @@ describe('parts only a native upstream sends', () => {
   it('arguments that are not a JSON object stay visible as text and make no call', () => {
     const { events } = run([
       { type: 'text-delta', id: 't', delta: 'Here: ' },
-      { type: 'tool-input-start', id: 'a', toolName: 'get_weather' },
-      { type: 'tool-input-delta', id: 'a', delta: '["Paris"]' },
-      { type: 'tool-input-end', id: 'a' },
-      { type: 'tool-call', toolCallId: 'a', toolName: 'get_weather', input: '["Paris"]' },
-      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+      ...streamedCall('a', 'get_weather', ['["Paris"]']),
+      finish,
     ]);
     expect(events.some((e) => e.event === 'content_block_start' && e.data.index === 1)).toBe(false);
     expect(deltasOf(events, 0, 'text')).toBe('Here: \n\nget_weather ["Paris"]');
@@ -239,14 +244,7 @@ describe('parts only a native upstream sends', () => {
   });
 
   it('a call whose input ends in a surrogate pair goes whole in one delta', () => {
-    const { events } = run([
-      { type: 'tool-input-start', id: 'a', toolName: 'say' },
-      { type: 'tool-input-delta', id: 'a', delta: '{"t":"😀' },
-      { type: 'tool-input-delta', id: 'a', delta: '"}' },
-      { type: 'tool-input-end', id: 'a' },
-      { type: 'tool-call', toolCallId: 'a', toolName: 'say', input: '{"t":"😀"}' },
-      finish,
-    ]);
+    const { events } = run([...streamedCall('a', 'say', ['{"t":"😀', '"}']), finish]);
     const pieces = events
       .filter((e) => e.event === 'content_block_delta')
       .map((e) => (e.data.delta as { partial_json: string }).partial_json);

@@ -36,41 +36,38 @@ export const claudeCodePath = '/v1/messages?beta=true';
 
 const draft7 = 'http://json-schema.org/draft-07/schema#';
 
+/** A tool as Claude Code declares one: an object schema (draft-07) that takes no other properties. */
+const claudeCodeTool = (name: string, description: string, properties: object, required: string[]) => ({
+  name,
+  description,
+  input_schema: { type: 'object', properties, required, additionalProperties: false, $schema: draft7 },
+});
+
 export const claudeCodeTools = [
-  {
-    name: 'Bash',
-    description: 'Executes a given bash command and returns its output.',
-    input_schema: {
-      type: 'object',
-      properties: {
-        command: { type: 'string', description: 'The command to execute' },
-        timeout: { type: 'number', description: 'Optional timeout in milliseconds (max 600000)' },
-        description: {
-          type: 'string',
-          description: 'Clear, concise description of what this command does in 5-10 words',
-        },
-        run_in_background: { type: 'boolean', description: 'Set to true to run this command in the background' },
+  claudeCodeTool(
+    'Bash',
+    'Executes a given bash command and returns its output.',
+    {
+      command: { type: 'string', description: 'The command to execute' },
+      timeout: { type: 'number', description: 'Optional timeout in milliseconds (max 600000)' },
+      description: {
+        type: 'string',
+        description: 'Clear, concise description of what this command does in 5-10 words',
       },
-      required: ['command'],
-      additionalProperties: false,
-      $schema: draft7,
+      run_in_background: { type: 'boolean', description: 'Set to true to run this command in the background' },
     },
-  },
-  {
-    name: 'Read',
-    description: 'Reads a file from the local filesystem.',
-    input_schema: {
-      type: 'object',
-      properties: {
-        file_path: { type: 'string', description: 'The absolute path to the file to read' },
-        offset: { type: 'number', description: 'The line number to start reading from' },
-        limit: { type: 'number', description: 'The number of lines to read' },
-      },
-      required: ['file_path'],
-      additionalProperties: false,
-      $schema: draft7,
+    ['command'],
+  ),
+  claudeCodeTool(
+    'Read',
+    'Reads a file from the local filesystem.',
+    {
+      file_path: { type: 'string', description: 'The absolute path to the file to read' },
+      offset: { type: 'number', description: 'The line number to start reading from' },
+      limit: { type: 'number', description: 'The number of lines to read' },
     },
-  },
+    ['file_path'],
+  ),
 ];
 
 const system = [
