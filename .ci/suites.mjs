@@ -7,6 +7,13 @@ export const suites = [
   { name: 'lint (biome)', command: ['biome', 'check', '.'], report: '', format: 'check' },
   // Exports nobody uses, files nothing imports, dependencies nothing needs (knip.json lists the entry points).
   { name: 'layers (imports point down)', command: ['node', '.ci/check-layers.mjs'], report: '', format: 'check' },
+  // Parsers in named steps: no function in src/ over 150 lines.
+  {
+    name: 'function length (at most 150 lines)',
+    command: ['node', '.ci/check-function-length.mjs'],
+    report: '',
+    format: 'check',
+  },
   { name: 'dead code (knip)', command: ['knip', '--no-progress'], report: '', format: 'check' },
   { name: 'typecheck (tsc)', command: ['tsc', '-p', 'tsconfig.json', '--noEmit'], report: '', format: 'check' },
   {
