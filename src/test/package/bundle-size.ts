@@ -36,10 +36,10 @@ export const presetBudgetBytes = 19.5 * 1024;
  * 20.47 KB for its toolshim/v3 twin (npm run size, 2026-11-25, slim branch).
  */
 export const presetBudgets: Record<string, number> = {
-  // Measured by npm run size on 2026-11-27, after nemotron, cohere and jamba (auto carries their parsers), the
-  // JSON reader's Cohere keys, history: 'native' (14 B), tool-choice wording per API and wrapStream as one
-  // pull-based stream (about 0.1 KB, for the proxy's CPU per request): auto 28.99 KB (29.25 as toolshim/v3),
-  // hermes 15.83 (16.06), deepseek 20.87 (21.12); the largest other preset is qwen3-coder's v3 twin, 18.97.
+  // Measured by npm run size on 2026-11-27, after seed-oss (auto carries its parser), issue 27's markup rules
+  // (empty blocks, lone end markers), the parsers in named steps and the proxy's part sources and trigger-table
+  // cache (about 0.19 KB, for the proxy's CPU per request): auto 29.26 KB (29.49 as toolshim/v3), hermes 16.01
+  // (16.25), deepseek 20.45 (20.67); the largest other preset is qwen3-coder's v3 twin, 19.01, then seed-oss's, 19.18.
   autoToolMiddleware: 29.8 * 1024,
   hermesToolMiddleware: 16.4 * 1024,
   deepseekToolMiddleware: 21.5 * 1024,
