@@ -15,6 +15,7 @@
  *
  * Modes alternate round by round; medians of the rounds' means. Loopback
  * only, bounded loops. `-- --quick` runs a short pass and writes nothing;
+ * `-- --rounds N` runs N rounds instead of 3;
  * `-- --node-only` skips workerd (for `node --cpu-prof`).
  */
 import http from 'node:http';
@@ -27,7 +28,9 @@ const args = argv();
 const quick = args.includes('--quick');
 const nodeOnly = args.includes('--node-only');
 const workerdOnly = args.includes('--workerd-only');
-const ROUNDS = quick ? 1 : 3;
+/** `-- --rounds N`: more rounds for steadier medians on a noisy machine (the default 3 takes about a minute). */
+const roundsAt = args.indexOf('--rounds');
+const ROUNDS = roundsAt >= 0 ? Math.max(1, Number(args[roundsAt + 1]) || 3) : quick ? 1 : 3;
 /** Requests per mode and round: the sequential CPU pass, then the throughput pass. */
 const COUNTS: Record<BenchSize, { cpu: number; load: number }> = quick
   ? { small: { cpu: 100, load: 200 }, agent: { cpu: 50, load: 100 } }
