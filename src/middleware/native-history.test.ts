@@ -46,6 +46,28 @@ async function sent(options: Partial<ToolMiddlewareOptions>, params: Partial<Lan
   return inner.doGenerateCalls[0]?.prompt ?? [];
 }
 
+/** A chat engine that records each request and answers "ok". */
+function recordingEngine() {
+  const requests: ChatCompletionRequest[] = [];
+  const engine: ChatEngine = {
+    chat: {
+      completions: {
+        async create(request) {
+          requests.push(request);
+          return {
+            id: 'x',
+            object: 'chat.completion',
+            created: 0,
+            model: 'm',
+            choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+          };
+        },
+      },
+    },
+  };
+  return { engine, requests };
+}
+
 describe("history: 'native'", () => {
   it('keeps the calls and results structured; the tools are still in the system prompt', async () => {
     const out = await sent({ history: 'native' });
@@ -151,23 +173,7 @@ describe("history: 'native'", () => {
   });
 
   it('fromChatEngine sends them as OpenAI assistant tool_calls and tool messages, and no tools', async () => {
-    const requests: ChatCompletionRequest[] = [];
-    const engine: ChatEngine = {
-      chat: {
-        completions: {
-          async create(request) {
-            requests.push(request);
-            return {
-              id: 'x',
-              object: 'chat.completion',
-              created: 0,
-              model: 'm',
-              choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
-            };
-          },
-        },
-      },
-    };
+    const { engine, requests } = recordingEngine();
     const middleware = createToolMiddleware({ protocol: hermesProtocol(), history: 'native' });
     await wrapLanguageModel({ model: fromChatEngine(engine), middleware }).doGenerate({ prompt, tools });
     const request = requests[0] as ChatCompletionRequest;
@@ -187,23 +193,7 @@ describe("history: 'native'", () => {
   });
 
   it("a turn's thinking goes upstream as reasoning_content and reasoning in native mode only", async () => {
-    const requests: ChatCompletionRequest[] = [];
-    const engine: ChatEngine = {
-      chat: {
-        completions: {
-          async create(request) {
-            requests.push(request);
-            return {
-              id: 'x',
-              object: 'chat.completion',
-              created: 0,
-              model: 'm',
-              choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
-            };
-          },
-        },
-      },
-    };
+    const { engine, requests } = recordingEngine();
     const loop: LanguageModelV4Prompt = [
       prompt[1] as LanguageModelV4Prompt[number],
       {
