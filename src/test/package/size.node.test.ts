@@ -16,7 +16,8 @@ import { packageChecks, packageChecksSkipReason } from './package-checks.ts';
  * families use (pipe-tool-call: Granite's and Phi-4-mini's `<|tool_call|>`),
  * and the thinking switches (one small function per family).
  */
-const SHARED = /\/(protocol|define-protocol|builtin-format|tool-list|shared-triggers|pipe-tool-call|reasoning-switches)\.js$/;
+const SHARED =
+  /\/(protocol|define-protocol|builtin-format|tool-list|shared-triggers|pipe-tool-call|reasoning-switches)\.js$/;
 /**
  * Formats built on another format's module: they read that family's calls
  * too (GLM, Granite and Qwen3-Coder read Hermes JSON; Gemma is JSON-mix (hermes.ts) with a
