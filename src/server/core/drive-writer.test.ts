@@ -98,4 +98,30 @@ describe('driveWriter', () => {
     expect(frames).toEqual(['start', 'last']);
     expect(modelAborted).toBe(true);
   });
+
+  it("a writer done at the model's finish part has not cut the model short: nothing is aborted", async () => {
+    let done = false;
+    const writer = {
+      ...recorder(),
+      write: (part: LanguageModelV4StreamPart) => {
+        done = part.type === 'finish';
+        return [part.type];
+      },
+      get done() {
+        return done;
+      },
+    };
+    const finish: LanguageModelV4StreamPart = {
+      type: 'finish',
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: {
+        inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+        outputTokens: { total: 1, text: 1, reasoning: undefined },
+      },
+    };
+    // Left open after finish, as the middleware's stream is until its next pull.
+    const { frames, modelAborted } = await run(streamOf([text('a'), finish], true), writer);
+    expect(frames).toEqual(['start', 'text-delta', 'finish']);
+    expect(modelAborted).toBe(false);
+  });
 });
