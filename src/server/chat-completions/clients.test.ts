@@ -7,8 +7,8 @@ import { jsonSchema, streamText, tool } from 'ai';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { ProxyHandlerOptions } from '../core/options.ts';
-import { chunk, proxyOver, type Responder, sseResponse, weatherTool } from '../test/fake-upstream.ts';
-import { openaiClient } from '../test/openai-client.ts';
+import { proxyOver, type Responder, textStream, weatherTool } from '../test/fake-upstream.ts';
+import { firstStreamedCall, openaiClient } from '../test/openai-client.ts';
 
 function inProcess(respond: Responder, extra: Partial<ProxyHandlerOptions> = {}) {
   const { handler, requests } = proxyOver(respond, extra);
@@ -18,14 +18,6 @@ function inProcess(respond: Responder, extra: Partial<ProxyHandlerOptions> = {})
 }
 
 const hermesCall = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
-const textStream = (text: string, end: 'done' | 'error' = 'done') =>
-  sseResponse(
-    [
-      ...Array.from({ length: Math.ceil(text.length / 4) }, (_, i) => chunk({ content: text.slice(i * 4, i * 4 + 4) })),
-      ...(end === 'done' ? [chunk({}, 'stop')] : []),
-    ],
-    end,
-  );
 
 describe('with the openai SDK client', () => {
   it('reassembles streamed tool calls', async () => {
@@ -36,18 +28,11 @@ describe('with the openai SDK client', () => {
       tools: [weatherTool],
       stream: true,
     });
-    let name = '';
-    let args = '';
-    let finish: string | null = null;
-    for await (const part of stream) {
-      const delta = part.choices[0]?.delta.tool_calls?.[0];
-      name += delta?.function?.name ?? '';
-      args += delta?.function?.arguments ?? '';
-      finish = part.choices[0]?.finish_reason ?? finish;
-    }
-    expect(name).toBe('get_weather');
-    expect(JSON.parse(args)).toEqual({ city: 'Paris' });
-    expect(finish).toBe('tool_calls');
+    expect(await firstStreamedCall(stream)).toEqual({
+      name: 'get_weather',
+      args: { city: 'Paris' },
+      finish: 'tool_calls',
+    });
   });
 
   it('raises an APIError on a mid-stream upstream failure instead of ending quietly', async () => {

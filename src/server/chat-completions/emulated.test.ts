@@ -5,48 +5,29 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatCompletionChunk } from '../../wire/types.ts';
-import {
-  abortedBeforeAndAfterLeaving,
-  chatRequest,
-  chunk,
-  completion,
-  proxyOver,
-  type Responder,
-  readSse,
-  sseResponse,
-  weatherTool,
-} from '../test/fake-upstream.ts';
+// One namespace: this file uses most of the fake upstream's helpers.
+import * as fake from '../test/fake-upstream.ts';
 
 const messages = [{ role: 'user', content: 'Weather in Paris?' }];
 const modelText = 'Let me check.\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
-
-/** The model's text as upstream chunks of `size` characters. */
-function textChunks(text: string, size: number): ChatCompletionChunk[] {
-  const out = [chunk({ role: 'assistant', content: '' })];
-  for (let i = 0; i < text.length; i += size) out.push(chunk({ content: text.slice(i, i + size) }));
-  out.push(chunk({}, 'stop'));
-  return out;
-}
-
-const emulatedProxy = (respond: Responder) => proxyOver(respond);
 
 type Frame = ChatCompletionChunk & { error?: unknown };
 
 describe('emulated mode, streaming', () => {
   for (const size of [1, 3, 1000]) {
     it(`turns model text cut every ${size} chars into tool_calls deltas`, async () => {
-      const { handler, requests } = emulatedProxy(() => sseResponse(textChunks(modelText, size)));
+      const { handler, requests } = fake.proxyOver(() => fake.sseResponse(fake.textChunks(modelText, size)));
       const response = await handler(
-        chatRequest({
+        fake.chatRequest({
           model: 'my-model',
           messages,
-          tools: [weatherTool],
+          tools: [fake.weatherTool],
           stream: true,
           stream_options: { include_usage: true },
         }),
       );
       expect(response.status).toBe(200);
-      const frames = (await readSse(response)) as Array<Frame | string>;
+      const frames = (await fake.readSse(response)) as Array<Frame | string>;
       expect(frames.at(-1)).toBe('[DONE]');
       const chunks = frames.slice(0, -1) as Frame[];
       expect(chunks[0]!.choices[0]!.delta).toEqual({ role: 'assistant', content: '' });
@@ -81,9 +62,9 @@ describe('emulated mode, streaming', () => {
   }
 
   it('sends no usage chunk without include_usage, and stop for plain text', async () => {
-    const { handler } = emulatedProxy(() => sseResponse(textChunks('Hello there.', 4)));
-    const frames = (await readSse(
-      await handler(chatRequest({ messages, tools: [weatherTool], stream: true })),
+    const { handler } = fake.proxyOver(() => fake.sseResponse(fake.textChunks('Hello there.', 4)));
+    const frames = (await fake.readSse(
+      await handler(fake.chatRequest({ messages, tools: [fake.weatherTool], stream: true })),
     )) as Frame[];
     const chunks = frames.slice(0, -1);
     expect(chunks.every((c) => c.usage === undefined && c.choices.length === 1)).toBe(true);
@@ -93,9 +74,9 @@ describe('emulated mode, streaming', () => {
 
   it('two calls get indexes 0 and 1', async () => {
     const two = `${modelText}\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tool_call>`;
-    const { handler } = emulatedProxy(() => sseResponse(textChunks(two, 5)));
-    const frames = (await readSse(
-      await handler(chatRequest({ messages, tools: [weatherTool], stream: true })),
+    const { handler } = fake.proxyOver(() => fake.sseResponse(fake.textChunks(two, 5)));
+    const frames = (await fake.readSse(
+      await handler(fake.chatRequest({ messages, tools: [fake.weatherTool], stream: true })),
     )) as Frame[];
     const deltas = frames.slice(0, -1).flatMap((c) => c.choices[0]?.delta.tool_calls ?? []);
     const byIndex = [0, 1].map((i) => deltas.filter((d) => d.index === i));
@@ -107,34 +88,36 @@ describe('emulated mode, streaming', () => {
   });
 
   it('an upstream cut mid-stream ends with an error event', async () => {
-    const { handler } = emulatedProxy(() => sseResponse(textChunks(modelText, 4).slice(0, 6), 'error'));
-    const frames = (await readSse(
-      await handler(chatRequest({ messages, tools: [weatherTool], stream: true })),
+    const { handler } = fake.proxyOver(() => fake.sseResponse(fake.textChunks(modelText, 4).slice(0, 6), 'error'));
+    const frames = (await fake.readSse(
+      await handler(fake.chatRequest({ messages, tools: [fake.weatherTool], stream: true })),
     )) as Frame[];
     expect(frames.at(-1)).toMatchObject({ error: { type: 'upstream_error', code: 'upstream_unreachable' } });
     expect(frames).not.toContain('[DONE]');
   });
 
   it('a client that disconnects aborts the upstream request', async () => {
-    const proxy = emulatedProxy(({ signal }) => sseResponse(textChunks(modelText, 4).slice(0, 3), 'hang', signal));
-    const request = chatRequest({ messages, tools: [weatherTool], stream: true });
-    expect(await abortedBeforeAndAfterLeaving(proxy, request)).toEqual([false, true]);
+    const proxy = fake.proxyOver(({ signal }) =>
+      fake.sseResponse(fake.textChunks(modelText, 4).slice(0, 3), 'hang', signal),
+    );
+    const request = fake.chatRequest({ messages, tools: [fake.weatherTool], stream: true });
+    expect(await fake.abortedBeforeAndAfterLeaving(proxy, request)).toEqual([false, true]);
   });
 
   it('an upstream 429 before the stream starts keeps its status and Retry-After', async () => {
-    const { handler } = emulatedProxy(() =>
+    const { handler } = fake.proxyOver(() =>
       Response.json({ error: { message: 'slow down' } }, { status: 429, headers: { 'retry-after': '3' } }),
     );
-    const response = await handler(chatRequest({ messages, tools: [weatherTool], stream: true }));
+    const response = await handler(fake.chatRequest({ messages, tools: [fake.weatherTool], stream: true }));
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('3');
   });
 
   it('a 200 HTML answer to a streaming request → 502 upstream_malformed_response before the stream starts', async () => {
-    const { handler } = emulatedProxy(
+    const { handler } = fake.proxyOver(
       () => new Response('<html>Login</html>', { status: 200, headers: { 'content-type': 'text/html' } }),
     );
-    const response = await handler(chatRequest({ messages, tools: [weatherTool], stream: true }));
+    const response = await handler(fake.chatRequest({ messages, tools: [fake.weatherTool], stream: true }));
     expect(response.status).toBe(502);
     const { error } = await response.json();
     expect(error.code).toBe('upstream_malformed_response');
@@ -145,8 +128,8 @@ describe('emulated mode, streaming', () => {
 describe('emulated mode, non-streaming', () => {
   it('returns a chat.completion with tool_calls and null content', async () => {
     const text = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
-    const { handler } = emulatedProxy(() => Response.json(completion(text)));
-    const response = await handler(chatRequest({ model: 'm', messages, tools: [weatherTool] }));
+    const { handler } = fake.proxyOver(() => Response.json(fake.completion(text)));
+    const response = await handler(fake.chatRequest({ model: 'm', messages, tools: [fake.weatherTool] }));
     const body = await response.json();
     expect(body).toMatchObject({
       object: 'chat.completion',
@@ -162,7 +145,7 @@ describe('emulated mode, non-streaming', () => {
   });
 
   it('rewrites a tool-call history for the upstream and maps the request options', async () => {
-    const { handler, requests } = emulatedProxy(() => Response.json(completion('It is sunny in Paris.')));
+    const { handler, requests } = fake.proxyOver(() => Response.json(fake.completion('It is sunny in Paris.')));
     const history = [
       { role: 'system', content: 'Be brief.' },
       ...messages,
@@ -176,9 +159,9 @@ describe('emulated mode, non-streaming', () => {
       { role: 'tool', tool_call_id: 'call_9', content: '{"temp":21}' },
     ];
     const response = await handler(
-      chatRequest({
+      fake.chatRequest({
         messages: history,
-        tools: [weatherTool],
+        tools: [fake.weatherTool],
         max_completion_tokens: 64,
         temperature: 0.1,
         top_p: 0.9,
@@ -198,10 +181,10 @@ describe('emulated mode, non-streaming', () => {
   });
 
   it('decodes a percent-encoded data URL to its UTF-8 bytes, not via a JS string', async () => {
-    const { handler, requests } = emulatedProxy(() => Response.json(completion('A euro sign.')));
+    const { handler, requests } = fake.proxyOver(() => Response.json(fake.completion('A euro sign.')));
     const url = 'data:image/svg+xml,%3Csvg%3E%E2%82%AC%3C/svg%3E';
     const response = await handler(
-      chatRequest({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }] }),
+      fake.chatRequest({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url } }] }] }),
     );
     expect(response.status).toBe(200);
     const sent = JSON.stringify(requests[0]!.body.messages);
@@ -212,20 +195,20 @@ describe('emulated mode, non-streaming', () => {
   });
 
   it('a percent-encoded non-image data URL is no 500 either', async () => {
-    const { handler } = emulatedProxy(() => Response.json(completion('ok')));
+    const { handler } = fake.proxyOver(() => Response.json(fake.completion('ok')));
     const content = [{ type: 'image_url', image_url: { url: 'data:text/plain,%E2%82%AC' } }];
-    const response = await handler(chatRequest({ messages: [{ role: 'user', content }] }));
+    const response = await handler(fake.chatRequest({ messages: [{ role: 'user', content }] }));
     expect(response.status).toBe(200);
   });
 
   it('a forced tool asks the upstream for the call JSON and parses the bare answer', async () => {
-    const { handler, requests } = emulatedProxy(() =>
-      Response.json(completion('{"name": "get_weather", "arguments": {"city": "Lima"}}')),
+    const { handler, requests } = fake.proxyOver(() =>
+      Response.json(fake.completion('{"name": "get_weather", "arguments": {"city": "Lima"}}')),
     );
     const response = await handler(
-      chatRequest({
+      fake.chatRequest({
         messages,
-        tools: [weatherTool],
+        tools: [fake.weatherTool],
         tool_choice: { type: 'function', function: { name: 'get_weather' } },
       }),
     );
@@ -235,8 +218,8 @@ describe('emulated mode, non-streaming', () => {
   });
 
   it('tool_choice "none" sends no tool prompt', async () => {
-    const { handler, requests } = emulatedProxy(() => Response.json(completion('ok')));
-    await handler(chatRequest({ messages, tools: [weatherTool], tool_choice: 'none' }));
+    const { handler, requests } = fake.proxyOver(() => Response.json(fake.completion('ok')));
+    await handler(fake.chatRequest({ messages, tools: [fake.weatherTool], tool_choice: 'none' }));
     expect(JSON.stringify(requests[0]!.body.messages)).not.toContain('get_weather');
   });
 });

@@ -10,7 +10,7 @@ import { FORMAT_NAMES } from '../../protocols/registry.ts';
 import { proxyOptionsFromEnv } from '../core/env-options.ts';
 import { createProxyHandler } from '../handler.ts';
 import { weatherTool } from '../test/fake-upstream.ts';
-import { openaiClient } from '../test/openai-client.ts';
+import { firstStreamedCall, openaiClient } from '../test/openai-client.ts';
 
 function client(protocol: string): OpenAI {
   const handler = createProxyHandler(proxyOptionsFromEnv({ PROTOCOL: protocol, REPLAY_DELAY_MS: '0' }));
@@ -25,18 +25,11 @@ const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
 describe.each([...FORMAT_NAMES, 'xml', 'qwen3coder'])('PROTOCOL=%s, the openai client', (protocol) => {
   it('gets the call as tool_calls, streamed', async () => {
     const stream = await client(protocol).chat.completions.create({ model: 'm', messages, tools, stream: true });
-    let name = '';
-    let args = '';
-    let finish: string | null = null;
-    for await (const part of stream) {
-      const call = part.choices[0]?.delta.tool_calls?.[0];
-      name += call?.function?.name ?? '';
-      args += call?.function?.arguments ?? '';
-      finish = part.choices[0]?.finish_reason ?? finish;
-    }
-    expect(name).toBe('get_weather');
-    expect(JSON.parse(args)).toEqual({ city: 'Paris' });
-    expect(finish).toBe('tool_calls');
+    expect(await firstStreamedCall(stream)).toEqual({
+      name: 'get_weather',
+      args: { city: 'Paris' },
+      finish: 'tool_calls',
+    });
   });
 
   it('gets the call as tool_calls, whole', async () => {

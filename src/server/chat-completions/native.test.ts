@@ -6,13 +6,12 @@
  * upstream failures to statuses and codes, streaming and cancellation.
  */
 import { describe, expect, it } from 'vitest';
-import { createProxyHandler } from '../handler.ts';
 import {
   abortedBeforeAndAfterLeaving,
   chatRequest,
   chunk,
   completion,
-  fakeUpstream,
+  proxyOver,
   type Responder,
   readSse,
   sseResponse,
@@ -22,12 +21,11 @@ import {
 const messages = [{ role: 'user', content: 'Weather in Paris?' }];
 
 function nativeProxy(respond?: Responder, extra: { timeoutMs?: number } = {}) {
-  const upstream = fakeUpstream(respond);
-  const handler = createProxyHandler({
-    toolMode: 'native',
-    upstream: { baseURL: 'http://upstream.test/v1/', apiKey: 'sk-secret', fetch: upstream.fetch, ...extra },
-  });
-  return { handler, requests: upstream.requests };
+  return proxyOver(
+    respond,
+    { toolMode: 'native' },
+    { baseURL: 'http://upstream.test/v1/', apiKey: 'sk-secret', ...extra },
+  );
 }
 
 describe('native mode: the upstream wire body', () => {
@@ -65,15 +63,11 @@ describe('native mode: the upstream wire body', () => {
   });
 
   it('keeps other client fields and replaces the model only when UPSTREAM_MODEL is set', async () => {
-    const upstream = fakeUpstream();
-    const handler = createProxyHandler({
-      toolMode: 'native',
-      upstream: { baseURL: 'http://upstream.test/v1', model: 'qwen3-8b', fetch: upstream.fetch },
-    });
+    const { handler, requests } = proxyOver(undefined, { toolMode: 'native' }, { model: 'qwen3-8b' });
     await handler(chatRequest({ model: 'gpt-4o', messages, temperature: 0.2, max_tokens: 50, user: 'u1' }));
-    const body = upstream.requests[0]!.body;
+    const body = requests[0]!.body;
     expect(body).toMatchObject({ model: 'qwen3-8b', temperature: 0.2, max_tokens: 50, user: 'u1', stream: false });
-    expect(upstream.requests[0]!.headers.get('authorization')).toBeNull();
+    expect(requests[0]!.headers.get('authorization')).toBeNull();
   });
 
   it('returns the upstream completion with its tool calls', async () => {
@@ -102,11 +96,7 @@ describe('pre-send validation of an impossible tool choice: 400 and no upstream 
   ];
   for (const mode of ['native', 'emulated'] as const) {
     it.each(cases)(`${mode}: %s`, async (_name, extra, message) => {
-      const upstream = fakeUpstream();
-      const handler = createProxyHandler({
-        toolMode: mode,
-        upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
-      });
+      const { handler, requests } = proxyOver(undefined, { toolMode: mode });
       const response = await handler(chatRequest({ messages, ...extra }));
       expect(response.status).toBe(400);
       const body = await response.json();
@@ -119,7 +109,7 @@ describe('pre-send validation of an impossible tool choice: 400 and no upstream 
         },
       });
       expect(body.error.message).not.toContain('toolChoice');
-      expect(upstream.requests).toHaveLength(0);
+      expect(requests).toHaveLength(0);
     });
   }
 });

@@ -9,26 +9,10 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
-import { chatRequest, chunk } from '../test/fake-upstream.ts';
+import { chatRequest, stuckBody } from '../test/fake-upstream.ts';
 
 setFlagsFromString('--expose_gc');
 const gc = runInNewContext('gc') as () => void;
-const encoder = new TextEncoder();
-
-function quietStream(): Response {
-  let sent = false;
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (sent) return new Promise<void>(() => {});
-        sent = true;
-        controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk({ content: 'Hel' }))}\n\n`));
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
-}
 
 async function disconnects(handler: (request: Request) => Promise<Response>, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
@@ -57,7 +41,7 @@ it.each(['emulated', 'native'] as const)(
   async (toolMode) => {
     const handler = createProxyHandler({
       toolMode,
-      upstream: { baseURL: 'http://upstream.test/v1', fetch: (async () => quietStream()) as typeof fetch },
+      upstream: { baseURL: 'http://upstream.test/v1', fetch: (async () => stuckBody('Hel').response) as typeof fetch },
     });
     await disconnects(handler, 200); // warm-up: JIT, lazily built state
     await settle();

@@ -15,29 +15,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
-import { chatRequest, chunk, fakeUpstream, type RecordedRequest } from '../test/fake-upstream.ts';
-
-const encoder = new TextEncoder();
-
-/** A body that sends one chunk, then never another (its read stays pending); records its cancel. */
-function stuckBody() {
-  const state = { cancelled: false };
-  let sent = false;
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull(controller) {
-        if (sent) return new Promise<void>(() => {});
-        sent = true;
-        controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk({ content: 'Hello' }))}\n\n`));
-      },
-      cancel() {
-        state.cancelled = true;
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  return { state, response: new Response(body, { headers: { 'content-type': 'text/event-stream' } }) };
-}
+import { chatRequest, fakeUpstream, type RecordedRequest, stuckBody } from '../test/fake-upstream.ts';
 
 /** Reads the answer until `until` matches what arrived so far. */
 async function readUntil(response: Response, until: RegExp): Promise<string> {
@@ -55,7 +33,7 @@ async function readUntil(response: Response, until: RegExp): Promise<string> {
 
 describe.each(['emulated', 'native'] as const)('%s mode: the upstream is let go within client.abort()', (toolMode) => {
   function setup() {
-    const stuck = stuckBody();
+    const stuck = stuckBody('Hello');
     let upstream: RecordedRequest | undefined;
     const fake = fakeUpstream((request) => {
       upstream = request;

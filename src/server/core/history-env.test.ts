@@ -5,8 +5,7 @@
  * prompt, no `tools` field); the offline replay model refuses `native`.
  */
 import { describe, expect, it } from 'vitest';
-import { createProxyHandlerFromEnv } from '../handler.ts';
-import { completion, fakeUpstream } from '../test/fake-upstream.ts';
+import { upstreamBodyFromEnv } from '../test/fake-upstream.ts';
 import { proxyOptionsFromEnv } from './env-options.ts';
 
 const body = {
@@ -29,20 +28,8 @@ const body = {
 };
 
 async function upstreamRequest(env: Record<string, string>) {
-  const upstream = fakeUpstream(() => Response.json(completion('Sunny.')));
-  const handler = createProxyHandlerFromEnv(
-    { UPSTREAM_BASE_URL: 'http://upstream.test/v1', PROTOCOL: 'hermes', ...env },
-    { fetch: upstream.fetch },
-  );
-  const response = await handler(
-    new Request('http://proxy.test/v1/chat/completions', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return upstream.requests[0]?.body as { messages: Array<Record<string, unknown>>; tools?: unknown };
+  const sent = await upstreamBodyFromEnv(env, '/v1/chat/completions', body, 'Sunny.');
+  return sent as { messages: Array<Record<string, unknown>>; tools?: unknown };
 }
 
 describe('HISTORY', () => {

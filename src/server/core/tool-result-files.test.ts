@@ -6,8 +6,7 @@
  * itself with `attach`.
  */
 import { describe, expect, it } from 'vitest';
-import { createProxyHandlerFromEnv } from '../handler.ts';
-import { completion, fakeUpstream } from '../test/fake-upstream.ts';
+import { upstreamBodyFromEnv } from '../test/fake-upstream.ts';
 import { proxyOptionsFromEnv } from './env-options.ts';
 
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC';
@@ -36,20 +35,7 @@ const body = {
 };
 
 async function upstreamMessages(env: Record<string, string>): Promise<string> {
-  const upstream = fakeUpstream(() => Response.json(completion('A red pixel.')));
-  const handler = createProxyHandlerFromEnv(
-    { UPSTREAM_BASE_URL: 'http://upstream.test/v1', PROTOCOL: 'hermes', ...env },
-    { fetch: upstream.fetch },
-  );
-  const response = await handler(
-    new Request('http://proxy.test/v1/responses', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return JSON.stringify(upstream.requests[0]?.body.messages);
+  return JSON.stringify((await upstreamBodyFromEnv(env, '/v1/responses', body, 'A red pixel.')).messages);
 }
 
 describe('TOOL_RESULT_FILES', () => {

@@ -5,8 +5,7 @@
  * the real `@anthropic-ai/sdk` client.
  */
 import { describe, expect, it } from 'vitest';
-import { createProxyHandler } from '../handler.ts';
-import { chunk, completion, fakeUpstream, type Responder, sseResponse } from '../test/fake-upstream.ts';
+import { chunk, completion, proxyOver, type Responder, sseResponse } from '../test/fake-upstream.ts';
 import { anthropicClient, weatherTool } from './test/anthropic-client.ts';
 
 const calls = [
@@ -32,12 +31,8 @@ const withCalls: Responder = (request) => {
 };
 
 function proxy(respond: Responder = withCalls) {
-  const upstream = fakeUpstream(respond);
-  const handler = createProxyHandler({
-    toolMode: 'native',
-    upstream: { baseURL: 'http://upstream.test/v1', model: 'qwen3-coder-30b', fetch: upstream.fetch },
-  });
-  return { client: anthropicClient(handler), requests: upstream.requests };
+  const { handler, requests } = proxyOver(respond, { toolMode: 'native' }, { model: 'qwen3-coder-30b' });
+  return { client: anthropicClient(handler), requests };
 }
 
 const base = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProxyHttpError } from '../core/errors.ts';
 import { checkToolChoice } from '../core/tool-choice.ts';
-import { weatherCallTurn } from '../test/prompt-shapes.ts';
+import { textAndPngOutput, weatherCallTurn } from '../test/prompt-shapes.ts';
 import { readMessagesRequest } from './read-request.ts';
 import { ANTHROPIC_CHOICE_WORDS } from './read-tools.ts';
 
@@ -111,13 +111,7 @@ describe('readMessagesRequest: the call options', () => {
           type: 'tool-result',
           toolCallId: 't1',
           toolName: 'shot',
-          output: {
-            type: 'content',
-            value: [
-              { type: 'text', text: 'The tool reported an error:' },
-              { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0KGgo=' } },
-            ],
-          },
+          output: textAndPngOutput('The tool reported an error:'),
         },
       ],
     });

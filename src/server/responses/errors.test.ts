@@ -8,29 +8,15 @@ import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { renderTurnWith, replayProtocol } from '../../engines/replay-protocol.ts';
 import type { ProxyHandlerOptions } from '../core/options.ts';
-import { createProxyHandler } from '../handler.ts';
-import { chunk, completion, fakeUpstream, type Responder, sseResponse } from '../test/fake-upstream.ts';
-import { parseEvents, responsesClient, weatherFunction } from '../test/responses-events.ts';
+import { chunk, completion, proxyOver, type Responder, sseResponse, textStream } from '../test/fake-upstream.ts';
+import { parseEvents, responsesClient, textUntilError, weatherFunction } from '../test/responses-events.ts';
 
 const weather = weatherFunction;
 
 function proxy(respond: Responder, extra: Partial<ProxyHandlerOptions> = {}) {
-  const upstream = fakeUpstream(respond);
-  const handler = createProxyHandler({
-    upstream: { baseURL: 'http://upstream.test/v1', apiKey: 'sk-test-7f3a9c', fetch: upstream.fetch },
-    ...extra,
-  });
-  return { handler, client: responsesClient(handler), requests: upstream.requests };
+  const { handler, requests } = proxyOver(respond, extra, { apiKey: 'sk-test-7f3a9c' });
+  return { handler, client: responsesClient(handler), requests };
 }
-
-const textStream = (text: string, end: 'done' | 'error' = 'done', finish: 'stop' | 'length' = 'stop') =>
-  sseResponse(
-    [
-      ...Array.from({ length: Math.ceil(text.length / 4) }, (_, i) => chunk({ content: text.slice(i * 4, i * 4 + 4) })),
-      ...(end === 'done' ? [chunk({}, finish)] : []),
-    ],
-    end,
-  );
 
 const post = (body: string, headers: Record<string, string> = {}) =>
   new Request('http://proxy.test/v1/responses', {
@@ -135,10 +121,7 @@ describe('/v1/responses errors', () => {
   it('an upstream cut mid-stream: the text so far, then the stream raises an APIError (error + response.failed)', async () => {
     const { client, handler } = proxy(() => textStream('Hello, this is a long ans', 'error'));
     const stream = client.responses.stream({ model: 'm', input: 'hi' });
-    let text = '';
-    const error = await (async () => {
-      for await (const event of stream) if (event.type === 'response.output_text.delta') text += event.delta;
-    })().catch((e: unknown) => e);
+    const { text, error } = await textUntilError(stream);
     expect(text).toBe('Hello, this is a long ans');
     expect(error).toBeInstanceOf(OpenAI.APIError);
     expect((error as Error).message).toMatch(/stream broke off/);

@@ -6,9 +6,8 @@
  */
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { createProxyHandler } from '../handler.ts';
-import { chunk, completion, fakeUpstream, type Responder, sseResponse } from '../test/fake-upstream.ts';
-import { responsesClient, weatherFunction } from '../test/responses-events.ts';
+import { chunk, completion, proxyOver, type Responder, sseResponse } from '../test/fake-upstream.ts';
+import { responsesClient, textUntilError, weatherFunction } from '../test/responses-events.ts';
 
 const weather = weatherFunction;
 const patch = {
@@ -19,12 +18,8 @@ const patch = {
 };
 
 function nativeProxy(respond: Responder) {
-  const upstream = fakeUpstream(respond);
-  const handler = createProxyHandler({
-    toolMode: 'native',
-    upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
-  });
-  return { client: responsesClient(handler), requests: upstream.requests };
+  const { handler, requests } = proxyOver(respond, { toolMode: 'native' });
+  return { client: responsesClient(handler), requests };
 }
 
 const toolCall = (id: string, name: string, args: string) => ({
@@ -206,10 +201,7 @@ describe('native mode on /v1/responses', () => {
     );
     const cut = nativeProxy(() => sseResponse([chunk({ content: 'Partial' })], 'error'));
     const stream = cut.client.responses.stream({ model: 'm', input: 'x' });
-    let text = '';
-    const error = await (async () => {
-      for await (const event of stream) if (event.type === 'response.output_text.delta') text += event.delta;
-    })().catch((e: unknown) => e);
+    const { text, error } = await textUntilError(stream);
     expect(text).toBe('Partial');
     expect(error).toBeInstanceOf(OpenAI.APIError);
   });

@@ -3,7 +3,7 @@
  * and the 400 (message and `param` naming the field) for each bad input.
  */
 import { describe, expect, it } from 'vitest';
-import { weatherCallTurn } from '../test/prompt-shapes.ts';
+import { textAndPngOutput, weatherCallTurn } from '../test/prompt-shapes.ts';
 import { refusalOf } from '../test/refusal.ts';
 import { readResponsesRequest } from './read-request.ts';
 
@@ -109,13 +109,7 @@ describe('reading a Responses request', () => {
       role: 'tool',
       content: [
         {
-          output: {
-            type: 'content',
-            value: [
-              { type: 'text', text: 'a.png:' },
-              { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0KGgo=' } },
-            ],
-          },
+          output: textAndPngOutput('a.png:'),
         },
       ],
     });
@@ -203,67 +197,46 @@ describe('reading a Responses request', () => {
     expect(callOptions.toolChoice).toEqual({ type: 'required' });
   });
 
+  // Bodies whose input is one item, or one message with one content part.
+  const oneItem = (item: Record<string, unknown>) => ({ input: [item] });
+  const onePart = (role: string, part: Record<string, unknown>) => oneItem({ role, content: [part] });
+  const deepArguments = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
   it.each([
     ['not an object', [], 'body'],
     ['no input', { model: 'm' }, 'input'],
     ['input a number', { input: 3 }, 'input'],
     ['an empty input', { input: [] }, 'input'],
-    ['an unknown role', { input: [{ role: 'tool', content: 'x' }] }, 'input[0].role'],
-    [
-      'a part of unknown type',
-      { input: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] },
-      'input[0].content[0].type',
-    ],
+    ['an unknown role', oneItem({ role: 'tool', content: 'x' }), 'input[0].role'],
+    ['a part of unknown type', onePart('user', { type: 'text', text: 'x' }), 'input[0].content[0].type'],
     [
       'an image in a system message',
-      { input: [{ role: 'system', content: [{ type: 'input_image', image_url: 'https://a.b/c.png' }] }] },
+      onePart('system', { type: 'input_image', image_url: 'https://a.b/c.png' }),
       'input[0].content[0].type',
     ],
-    [
-      'an image by file_id',
-      { input: [{ role: 'user', content: [{ type: 'input_image', file_id: 'file_1' }] }] },
-      'input[0].content[0].file_id',
-    ],
+    ['an image by file_id', onePart('user', { type: 'input_image', file_id: 'file_1' }), 'input[0].content[0].file_id'],
     [
       'a broken data URL',
-      { input: [{ role: 'user', content: [{ type: 'input_image', image_url: 'data:image/png;base64,%%%' }] }] },
+      onePart('user', { type: 'input_image', image_url: 'data:image/png;base64,%%%' }),
       'input[0].content[0].image_url',
     ],
-    [
-      'an input_file',
-      { input: [{ role: 'user', content: [{ type: 'input_file', file_data: 'x' }] }] },
-      'input[0].content[0].type',
-    ],
+    ['an input_file', onePart('user', { type: 'input_file', file_data: 'x' }), 'input[0].content[0].type'],
     [
       'an output for an unknown call',
-      { input: [{ type: 'function_call_output', call_id: 'nope', output: 'x' }] },
+      oneItem({ type: 'function_call_output', call_id: 'nope', output: 'x' }),
       'input[0].call_id',
     ],
     [
       'arguments that are not a string',
-      { input: [{ type: 'function_call', call_id: 'c', name: 'f', arguments: {} }] },
+      oneItem({ type: 'function_call', call_id: 'c', name: 'f', arguments: {} }),
       'input[0].arguments',
     ],
     [
       'arguments nested 10,000 deep',
-      {
-        input: [
-          {
-            type: 'function_call',
-            call_id: 'c',
-            name: 'f',
-            arguments: `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
-          },
-        ],
-      },
+      oneItem({ type: 'function_call', call_id: 'c', name: 'f', arguments: deepArguments }),
       'input[0].arguments',
     ],
-    ['an item_reference', { input: [{ type: 'item_reference', id: 'msg_1' }] }, 'input[0].type'],
-    [
-      'a hosted tool call item',
-      { input: [{ type: 'web_search_call', id: 'ws_1', status: 'completed' }] },
-      'input[0].type',
-    ],
+    ['an item_reference', oneItem({ type: 'item_reference', id: 'msg_1' }), 'input[0].type'],
+    ['a hosted tool call item', oneItem({ type: 'web_search_call', id: 'ws_1', status: 'completed' }), 'input[0].type'],
     ['previous_response_id', { input: 'x', previous_response_id: 'resp_1' }, 'previous_response_id'],
     ['conversation', { input: 'x', conversation: 'conv_1' }, 'conversation'],
     ['background', { input: 'x', background: true }, 'background'],

@@ -4,8 +4,9 @@
  * answers with whatever the test scripts.
  */
 import type { ChatCompletion, ChatCompletionChunk } from '../../wire/types.ts';
+import type { UpstreamClientOptions } from '../../wire/upstream-client.ts';
 import type { ProxyHandlerOptions } from '../core/options.ts';
-import { createProxyHandler } from '../handler.ts';
+import { createProxyHandler, createProxyHandlerFromEnv } from '../handler.ts';
 
 export interface RecordedRequest {
   url: string;
@@ -32,14 +33,39 @@ export function fakeUpstream(respond: Responder = () => Response.json(completion
   return { fetch: fetchStub, requests };
 }
 
-/** A proxy handler in front of a fake upstream answering with `respond`; `requests` records what it was sent. */
-export function proxyOver(respond?: Responder, extra: Partial<ProxyHandlerOptions> = {}) {
-  const upstream = fakeUpstream(respond);
+/**
+ * A proxy handler in front of a fake upstream answering with `respond`;
+ * `requests` records what it was sent. `upstream` adds to the upstream's
+ * options (a key, a model, a timeout).
+ */
+export function proxyOver(
+  respond?: Responder,
+  extra: Partial<ProxyHandlerOptions> = {},
+  upstream: Partial<UpstreamClientOptions> = {},
+) {
+  const fake = fakeUpstream(respond);
   const handler = createProxyHandler({
-    upstream: { baseURL: 'http://upstream.test/v1', fetch: upstream.fetch },
     ...extra,
+    upstream: { baseURL: 'http://upstream.test/v1', ...upstream, fetch: fake.fetch },
   });
-  return { handler, requests: upstream.requests };
+  return { handler, requests: fake.requests };
+}
+
+/** The model's text as upstream chunks of `size` characters after the role's, ending with `finish` if given. */
+export function textChunks(
+  text: string,
+  size: number,
+  finish: 'stop' | 'length' | null = 'stop',
+): ChatCompletionChunk[] {
+  const out = [chunk({ role: 'assistant', content: '' })];
+  for (let i = 0; i < text.length; i += size) out.push(chunk({ content: text.slice(i, i + size) }));
+  if (finish) out.push(chunk({}, finish));
+  return out;
+}
+
+/** The model's text as an SSE stream of 4-character chunks, ending with `finish`, or broken off (`'error'`). */
+export function textStream(text: string, end: 'done' | 'error' = 'done', finish: 'stop' | 'length' = 'stop'): Response {
+  return sseResponse(textChunks(text, 4, end === 'done' ? finish : null), end);
 }
 
 /**
@@ -156,3 +182,47 @@ export const weatherTool = {
     parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   },
 } as const;
+
+/**
+ * An SSE body that sends one chunk of `text`, then never another (its next
+ * read stays pending, as an upstream gone quiet); `state` records its cancel.
+ */
+export function stuckBody(text: string) {
+  const state = { cancelled: false };
+  let sent = false;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (sent) return new Promise<void>(() => {});
+        sent = true;
+        controller.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(chunk({ content: text }))}\n\n`));
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { state, response: new Response(body, { headers: { 'content-type': 'text/event-stream' } }) };
+}
+
+/**
+ * What the upstream was sent for one request: `body` posted to `path` of a
+ * handler made by createProxyHandlerFromEnv from `env` (hermes, emulated),
+ * the upstream answering `answer`.
+ */
+export async function upstreamBodyFromEnv(
+  env: Record<string, string>,
+  path: string,
+  body: unknown,
+  answer = 'ok',
+): Promise<Record<string, unknown>> {
+  const upstream = fakeUpstream(() => Response.json(completion(answer)));
+  const handler = createProxyHandlerFromEnv(
+    { UPSTREAM_BASE_URL: 'http://upstream.test/v1', PROTOCOL: 'hermes', ...env },
+    { fetch: upstream.fetch },
+  );
+  const response = await handler(jsonRequest(path, body));
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return upstream.requests[0]!.body;
+}

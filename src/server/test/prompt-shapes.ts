@@ -38,3 +38,14 @@ export function weatherCallTurn(calls: WeatherCall[]): LanguageModelV4Message[] 
     },
   ];
 }
+
+/** A tool result of `text` and a one-pixel PNG, as the readers make it from either door's image result. */
+export function textAndPngOutput(text: string): LanguageModelV4ToolResultOutput {
+  return {
+    type: 'content',
+    value: [
+      { type: 'text', text },
+      { type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0KGgo=' } },
+    ],
+  };
+}

@@ -61,3 +61,14 @@ export const weatherFunction = {
   parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
   strict: false,
 };
+
+/** Reads a Responses stream's output text until it ends or raises: the text so far, and what it raised. */
+export async function textUntilError(stream: AsyncIterable<{ type: string; delta?: unknown }>) {
+  let text = '';
+  try {
+    for await (const event of stream) if (event.type === 'response.output_text.delta') text += event.delta as string;
+    return { text, error: undefined };
+  } catch (error) {
+    return { text, error };
+  }
+}
