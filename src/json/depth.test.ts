@@ -19,6 +19,8 @@ describe('pathPastDepth', () => {
   it('gives the path to the first container past the limit', () => {
     expect(pathPastDepth(nested(MAX_NESTING + 1))).toEqual(Array(MAX_NESTING).fill('a'));
     expect(pathPastDepth({ ok: [1], deep: [[[[]]]] }, 3)).toEqual(['deep', 0, 0]);
+    expect(pathPastDepth({ first: [[[[]]]], second: { a: { b: { c: {} } } } }, 3)).toEqual(['first', 0, 0]);
+    expect(pathPastDepth([[1], [[[[]]]]], 3)).toEqual([1, 0, 0]);
   });
 
   it('measures a million levels without recursion (no stack overflow)', () => {
@@ -35,6 +37,9 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan([[[]]], 3)).toBe(false);
     expect(nestsDeeperThan([[[[]]]], 3)).toBe(true);
     expect(nestsDeeperThan('text', 0)).toBe(false);
+    expect(nestsDeeperThan({}, 0)).toBe(true);
+    expect(nestsDeeperThan({ a: 1, b: [{ c: 2 }] }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: 1, b: [{ c: [] }] }, 3)).toBe(true);
   });
 });
 

@@ -11,54 +11,49 @@
 export const MAX_NESTING = 100;
 
 /**
- * Whether `value` has an object or array deeper than `limit` levels. Walked
- * without recursion, so any depth is measured safely.
+ * Whether `value` has an object or array deeper than `limit` levels. The walk
+ * recurses at most `limit` levels, so any depth is measured safely, and
+ * allocates nothing: it runs over every request body and tool schema.
  */
 export function nestsDeeperThan(value: unknown, limit = MAX_NESTING): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
-    const [current, depth] = top;
-    if (current === null || typeof current !== 'object') continue;
-    if (depth >= limit) return true;
-    for (const child of Object.values(current)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
-interface Step {
-  value: unknown;
-  depth: number;
-  parent: Step | undefined;
-  key: string | number;
+  return reachesPast(value, 1, limit, undefined);
 }
 
 /**
  * The path (keys and indexes, outermost first) to the first object or array
  * that sits deeper than `limit` levels, or undefined when `value` stays
- * within it. Iterative, so any depth is measured safely; stops at the first
- * container past the limit.
+ * within it. Recurses at most `limit` levels; stops at the first container
+ * past the limit.
  */
 export function pathPastDepth(value: unknown, limit = MAX_NESTING): Array<string | number> | undefined {
-  const stack: Step[] = [{ value, depth: 0, parent: undefined, key: '' }];
-  while (stack.length > 0) {
-    const step = stack.pop() as Step;
-    const { value: current } = step;
-    if (current === null || typeof current !== 'object') continue;
-    const depth = step.depth + 1;
-    if (depth > limit) {
-      const path: Array<string | number> = [];
-      for (let at: Step | undefined = step; at?.parent !== undefined; at = at.parent) path.push(at.key);
-      return path.reverse();
-    }
-    if (Array.isArray(current)) {
-      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], depth, parent: step, key: i });
-    } else {
-      for (const key of Object.keys(current)) {
-        stack.push({ value: (current as Record<string, unknown>)[key], depth, parent: step, key });
+  const path: Array<string | number> = [];
+  return reachesPast(value, 1, limit, path) ? path.reverse() : undefined;
+}
+
+/**
+ * Whether `value`, a container at level `depth` if it is one, holds one past
+ * `limit`; on the way back out, `path` gets the keys to it, innermost first.
+ */
+function reachesPast(value: unknown, depth: number, limit: number, path: Array<string | number> | undefined): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth > limit) return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      if (reachesPast(value[i], depth + 1, limit, path)) {
+        path?.push(i);
+        return true;
       }
     }
+    return false;
   }
-  return undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (reachesPast((value as Record<string, unknown>)[key], depth + 1, limit, path)) {
+      path?.push(key);
+      return true;
+    }
+  }
+  return false;
 }
 
 /** A path as a field name: `messages[1].tool_calls[0]`; long paths keep their first steps and end in `…`. */

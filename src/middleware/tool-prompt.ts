@@ -78,16 +78,24 @@ function sameTools(kept: Tools, tools: Tools): boolean {
   });
 }
 
-/** Equal as JSON written out: the same values, arrays and objects, keys in the same order. */
+/** Equal as JSON written out: the same values, arrays and objects, keys in the same order. Loops, not callbacks: it runs per request. */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
   if (Array.isArray(b)) return false;
   const keys = Object.keys(a);
   const otherKeys = Object.keys(b);
   if (keys.length !== otherKeys.length) return false;
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
-  return keys.every((key, i) => key === otherKeys[i] && sameJson(left[key], right[key]));
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (key !== otherKeys[i] || !sameJson(left[key], right[key])) return false;
+  }
+  return true;
 }

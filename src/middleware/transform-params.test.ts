@@ -212,6 +212,25 @@ describe('transformParams', () => {
     expect(system).toContain('<tool_call>');
   });
 
+  it("joins each request's own system text: the same again gives the same text, another gives its own", async () => {
+    // The last joined system text is kept between calls (an agent resends its prompt); it must never go stale.
+    const system = (text: string): Partial<LanguageModelV4CallOptions> => ({
+      tools: [weather],
+      prompt: [
+        { role: 'system', content: text },
+        { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+      ],
+    });
+    const texts = [];
+    for (const text of ['Be brief.', 'Be brief.', 'Be thorough.', 'Be brief.']) {
+      texts.push(String((await sentParams(system(text))).prompt[0]?.content));
+    }
+    expect(texts.map((text) => text.endsWith('Be brief.'))).toEqual([true, true, false, true]);
+    expect(texts[2]?.endsWith('\n\nBe thorough.')).toBe(true);
+    expect(texts[1]).toBe(texts[0]);
+    expect(texts[2]?.slice(0, -'Be thorough.'.length)).toBe(texts[0]?.slice(0, -'Be brief.'.length));
+  });
+
   it('reports a file in a tool result, which reaches the model as a placeholder', async () => {
     const onError = vi.fn();
     const middleware = createToolMiddleware({ protocol: hermesProtocol(), onError });

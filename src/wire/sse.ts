@@ -52,45 +52,54 @@ export async function* readSseData(
   const decoder = new TextDecoder();
   const reader = abortableReader(body, stop);
   /** The line being read, in the pieces it arrived in. */
-  let pending: string[] = [];
-  let data: string[] = [];
-  function* lines(chunk: string, final: boolean): Generator<string> {
-    let start = 0;
-    for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', start)) {
-      const piece = chunk.slice(start, i);
-      const line = pending.length === 0 ? piece : pending.join('') + piece;
-      pending = [];
-      yield line.endsWith('\r') ? line.slice(0, -1) : line;
-      start = i + 1;
-    }
-    if (start < chunk.length) pending.push(chunk.slice(start));
-    if (final && pending.length > 0) {
-      yield pending.join('');
-      pending = [];
-    }
-  }
-  function* handle(line: string): Generator<string> {
+  const pending: string[] = [];
+  /** The data lines of the event being read. */
+  const data: string[] = [];
+  /** Takes one line of the stream; gives an event's payload when the line ends one. */
+  function eventAfter(line: string): string | undefined {
     if (line === '') {
       // A blank line ends one event; consecutive data lines join with "\n" (the SSE spec).
-      if (data.length > 0) yield data.join('\n');
-      data = [];
-    } else if (line.startsWith('data:')) {
-      data.push(line.slice(line[5] === ' ' ? 6 : 5));
+      if (data.length === 0) return undefined;
+      const payload = data.length === 1 ? (data[0] as string) : data.join('\n');
+      data.length = 0;
+      return payload;
     }
+    if (line.startsWith('data:')) data.push(line.slice(line[5] === ' ' ? 6 : 5));
     // `event:`, `id:`, `retry:` and `:` comments carry nothing an OpenAI chunk needs.
+    return undefined;
   }
+  /** The line that ends at `end` of `chunk`, from `start`, with the pieces before it. */
+  function lineOf(chunk: string, start: number, end: number): string {
+    let line = chunk.slice(start, end);
+    if (pending.length > 0) {
+      line = pending.join('') + line;
+      pending.length = 0;
+    }
+    return line.endsWith('\r') ? line.slice(0, -1) : line;
+  }
+  // Plain loops rather than a generator per chunk and per line: this runs for every upstream event.
   try {
     while (true) {
       const { done, value } = await reader.read();
+      const chunk = done ? decoder.decode() : decoder.decode(value, { stream: true });
+      if (!done) onBytes?.();
+      let start = 0;
+      for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', start)) {
+        const payload = eventAfter(lineOf(chunk, start, i));
+        start = i + 1;
+        if (payload !== undefined) yield payload;
+      }
+      if (start < chunk.length) pending.push(start === 0 ? chunk : chunk.slice(start));
       if (done) {
         reader.finished();
         break;
       }
-      onBytes?.();
-      for (const line of lines(decoder.decode(value, { stream: true }), false)) yield* handle(line);
     }
-    for (const line of lines(decoder.decode(), true)) yield* handle(line);
-    yield* handle('');
+    // The body ended: its last line and event end with it.
+    const last = pending.length > 0 ? eventAfter(lineOf('', 0, 0)) : undefined;
+    if (last !== undefined) yield last;
+    const payload = eventAfter('');
+    if (payload !== undefined) yield payload;
   } finally {
     // The consumer stopped early (client gone, error): cancel so the upstream connection closes too.
     // Not awaited: the cancel of a body whose read never settles may not settle either.

@@ -54,6 +54,20 @@ describe('count_tokens, emulated', () => {
     },
   );
 
+  it('counts a system prompt that changes between requests anew, and the same one alike', async () => {
+    // The long texts' counts are kept between requests (an agent resends its prompt): a stale count would show here.
+    const { post, count, requests } = proxy({ protocol: 'hermes' });
+    const longer = {
+      ...request,
+      system: [...(request.system as unknown[]), { type: 'text', text: 'Answer in French, briefly. '.repeat(200) }],
+    };
+    const counts = [await count(request), await count(longer), await count(request)];
+    for (const body of [request, longer]) await post('/v1/messages', body);
+    const [sent, sentLonger] = requests.map((r) => Math.ceil(ofUpstreamRequest(r.body as Body)));
+    expect(counts).toEqual([sent, sentLonger, sent]);
+    expect(sentLonger).toBeGreaterThan(sent as number);
+  });
+
   it('message_start carries the same count', async () => {
     const { post, count } = proxy({ protocol: 'qwen3-coder' });
     const counted = await count(request);

@@ -97,6 +97,33 @@ export function countTextTokens(text: string): number {
   return tokens;
 }
 
+/**
+ * Counts of the last long texts. An agent sends the same system prompt (tens
+ * of KB with the tool prompt) with every request, and counting it for each
+ * `message_start` was a tenth of the proxy's CPU on a Claude Code request.
+ * A Map hashes a string once per string object, so a hit costs at most one
+ * pass over the text, and the tool prompt's text is one object across
+ * requests (withSystemPrompt keeps it).
+ */
+const longTextCounts = new Map<string, number>();
+const LONG_TEXT = 2048;
+const LONG_TEXTS_KEPT = 8;
+/** Past this, a text is counted and not kept: the cache holds at most a few MB. */
+const LONGEST_KEPT = 512 * 1024;
+
+function countMessageText(text: string): number {
+  if (text.length < LONG_TEXT) return countTextTokens(text);
+  const known = longTextCounts.get(text);
+  if (known !== undefined) return known;
+  const tokens = countTextTokens(text);
+  if (text.length <= LONGEST_KEPT) {
+    longTextCounts.set(text, tokens);
+    const oldest = longTextCounts.keys().next();
+    if (longTextCounts.size > LONG_TEXTS_KEPT && !oldest.done) longTextCounts.delete(oldest.value);
+  }
+  return tokens;
+}
+
 /** The native tool definitions as fromChatEngine sends them (chat-completions `tools`). */
 function toolTokens(tools: LanguageModelV4CallOptions['tools']): number {
   if (tools === undefined || tools.length === 0) return 0;
@@ -120,9 +147,9 @@ export function countCallTokens(options: LanguageModelV4CallOptions): number {
   for (const [index, message] of messages.entries()) {
     tokens += TOKENS_PER_MESSAGE;
     const { content } = message;
-    if (typeof content === 'string') tokens += countTextTokens(content);
+    if (typeof content === 'string') tokens += countMessageText(content);
     else if (Array.isArray(content)) {
-      for (const part of content) tokens += part.type === 'text' ? countTextTokens(part.text) : TOKENS_PER_IMAGE;
+      for (const part of content) tokens += part.type === 'text' ? countMessageText(part.text) : TOKENS_PER_IMAGE;
     }
     if (message.role === 'assistant') {
       // Sent under two names (reasoning_content, reasoning); the template writes it once.
