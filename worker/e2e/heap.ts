@@ -240,17 +240,23 @@ export async function heapPerThousand(
 }
 
 /**
- * The Worker in workerd with its inspector open: under miniflare (the entry
- * bundled with esbuild, the shipped compatibility settings) or under
- * `wrangler dev --config worker/wrangler.jsonc`.
+ * The Worker in workerd: under miniflare (the entry bundled and minified with
+ * esbuild as wrangler.jsonc ships it, the shipped compatibility settings) or
+ * under `wrangler dev --config worker/wrangler.jsonc`. Its inspector is open
+ * unless `inspect` is false (npm run bench:proxy, which wants workerd as
+ * deployed and uses this with its own entry).
  */
 export async function startWorkerd(
   vars: Record<string, string>,
-  { entry = `${root}worker/src/index.ts`, useWrangler = false }: { entry?: string; useWrangler?: boolean } = {},
+  {
+    entry = `${root}worker/src/index.ts`,
+    useWrangler = false,
+    inspect = true,
+  }: { entry?: string; useWrangler?: boolean; inspect?: boolean } = {},
 ): Promise<{ base: string; inspectorPort: number; stop: () => Promise<void> }> {
-  const inspectorPort = await freePort();
+  const inspectorPort = inspect ? await freePort() : 0;
   if (useWrangler) {
-    const dev = await startDev(vars, ['--inspector-port', String(inspectorPort)]);
+    const dev = await startDev(vars, inspect ? ['--inspector-port', String(inspectorPort)] : []);
     return { base: dev.url, inspectorPort, stop: dev.stop };
   }
   const bundle = await build({
@@ -261,6 +267,7 @@ export async function startWorkerd(
     platform: 'neutral',
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['module', 'main'],
+    minify: true,
   });
   const mf = new Miniflare({
     modules: true,
@@ -268,7 +275,7 @@ export async function startWorkerd(
     compatibilityDate: '2026-07-01',
     compatibilityFlags: ['enable_request_signal'],
     bindings: vars,
-    inspectorPort,
+    ...(inspect ? { inspectorPort } : {}),
   });
   const url = await mf.ready;
   return { base: url.origin, inspectorPort, stop: () => mf.dispose() };

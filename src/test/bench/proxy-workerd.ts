@@ -4,8 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { build } from 'esbuild';
-import { Miniflare } from 'miniflare';
+import { startWorkerd } from '../../../worker/e2e/heap.ts';
 
 /** workerd's pid: the `workerd` process among this process's descendants. */
 export function workerdPid(): number {
@@ -62,23 +61,10 @@ export function processCpuMs(pid: number): () => number {
 }
 
 export async function startBenchWorker(): Promise<{ base: URL; stop: () => Promise<void> }> {
-  const bundle = await build({
-    entryPoints: [new URL('./proxy-worker.ts', import.meta.url).pathname],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['module', 'main'],
-    minify: true,
-  });
-  const mf = new Miniflare({
-    modules: true,
-    script: bundle.outputFiles[0]?.text ?? '',
-    compatibilityDate: '2026-07-01',
-    compatibilityFlags: ['enable_request_signal'],
-  });
-  return { base: await mf.ready, stop: () => mf.dispose() };
+  // Bundled and started as worker/e2e starts the shipped Worker, without the inspector.
+  const entry = new URL('./proxy-worker.ts', import.meta.url).pathname;
+  const { base, stop } = await startWorkerd({}, { entry, inspect: false });
+  return { base: new URL(base), stop };
 }
 
 export function httpRequester(base: URL, agent: http.Agent) {
