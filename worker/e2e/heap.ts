@@ -244,7 +244,8 @@ export async function heapPerThousand(
  * esbuild as wrangler.jsonc ships it, the shipped compatibility settings) or
  * under `wrangler dev --config worker/wrangler.jsonc`. Its inspector is open
  * unless `inspect` is false (npm run bench:proxy, which wants workerd as
- * deployed and uses this with its own entry).
+ * deployed and uses this with its own entry); `minify: false` keeps the
+ * names readable in a CPU profile taken through the inspector.
  */
 export async function startWorkerd(
   vars: Record<string, string>,
@@ -252,7 +253,8 @@ export async function startWorkerd(
     entry = `${root}worker/src/index.ts`,
     useWrangler = false,
     inspect = true,
-  }: { entry?: string; useWrangler?: boolean; inspect?: boolean } = {},
+    minify = true,
+  }: { entry?: string; useWrangler?: boolean; inspect?: boolean; minify?: boolean } = {},
 ): Promise<{ base: string; inspectorPort: number; stop: () => Promise<void> }> {
   const inspectorPort = inspect ? await freePort() : 0;
   if (useWrangler) {
@@ -267,7 +269,7 @@ export async function startWorkerd(
     platform: 'neutral',
     conditions: ['workerd', 'worker', 'browser'],
     mainFields: ['module', 'main'],
-    minify: true,
+    minify,
   });
   const mf = new Miniflare({
     modules: true,

@@ -130,6 +130,31 @@ describe('framing and size', () => {
     expect((await response.json()).error).toMatchObject({ code: 'invalid_body' });
     expect(requests).toHaveLength(0);
   });
+
+  describe('a body of declared length, which the runtime reads in one go', () => {
+    /** A request as workerd and Node's http server give one: Content-Length set, the body readable whole. */
+    const declared = (length: number, text: () => Promise<string>) =>
+      ({ headers: new Headers({ 'content-length': String(length) }), body: new ReadableStream(), text }) as Request;
+
+    it('is read through text()', async () => {
+      expect(
+        await readBodyLimited(
+          declared(11, async () => '{"a":"é"} '),
+          1024,
+        ),
+      ).toBe('{"a":"é"} ');
+    });
+
+    it('that breaks while read is 400 invalid_body', async () => {
+      const broken = declared(100, () => Promise.reject(new TypeError('the client cut the body off')));
+      await expect(readBodyLimited(broken, 1024)).rejects.toMatchObject({ status: 400, code: 'invalid_body' });
+    });
+
+    it('that runs past its declared length and the limit is 413', async () => {
+      const lying = declared(10, async () => 'x'.repeat(2048));
+      await expect(readBodyLimited(lying, 1024)).rejects.toMatchObject({ status: 413 });
+    });
+  });
 });
 
 describe('the model name, echoed in every chunk, is capped', () => {

@@ -170,6 +170,14 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, bytes: num
   reader.cancel().catch(() => {});
 }
 
+/** A body the runtime cannot read (broken chunked framing, a client that cut it off) is the client's fault. */
+function unreadableBody(): ProxyHttpError {
+  return new ProxyHttpError(400, 'The request body could not be read: its framing is broken or it was cut off.', {
+    type: 'invalid_request_error',
+    code: 'invalid_body',
+  });
+}
+
 /**
  * Reads the body as text, stopping (413) as soon as it passes `limit` bytes,
  * whatever Content-Length claimed. The rest of a too-large body is drained
@@ -184,6 +192,19 @@ export async function readBodyLimited(
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > limit + drainBytes) throw tooLarge(limit);
   if (request.body === null) return '';
+  if (declared <= limit) {
+    // A body of declared length is read by the runtime in one go: HTTP framing holds it to its Content-Length.
+    // In workerd a loop of reads and decodes here was a twentieth of a Claude Code request's CPU.
+    let text: string;
+    try {
+      text = await request.text();
+    } catch {
+      throw unreadableBody();
+    }
+    // A string is never longer than its UTF-8 bytes, so this refuses only what broke the declared length.
+    if (text.length > limit) throw tooLarge(limit);
+    return text;
+  }
   const reader = request.body.getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
@@ -197,11 +218,7 @@ export async function readBodyLimited(
     try {
       chunk = await reader.read();
     } catch {
-      // A body the runtime cannot read (broken chunked framing, a client that cut it off) is the client's fault.
-      throw new ProxyHttpError(400, 'The request body could not be read: its framing is broken or it was cut off.', {
-        type: 'invalid_request_error',
-        code: 'invalid_body',
-      });
+      throw unreadableBody();
     }
     const { done, value } = chunk;
     if (done) break;

@@ -13,8 +13,10 @@
  *   only when something is written to it (under wrangler dev, the second
  *   write), so these writes bound how long an abandoned upstream request
  *   runs: the keep-alive is paced for idle timeouts on the way (15 s), far
- *   too slow for that. A streaming source pays nothing more: the one timer
- *   per pull was there for the keep-alive already.
+ *   too slow for that. One timer per stream paces them, so a streaming
+ *   source pays for about one timer per `livenessMs`, not one per frame.
+ *   What the source gives while no pull waits (the client has not asked
+ *   since the last comment) is kept for the next pull.
  * - A client that goes away aborts: through the body's `cancel` (Node, Deno,
  *   browsers) or only through the request's signal (workerd, which then runs
  *   nothing more of the request: no continuation, no timer, no cancel). So
@@ -55,40 +57,87 @@ export function sseResponse(
   const liveness = encoder.encode(':\n\n');
   let pending: Promise<IteratorResult<Frame>> | undefined;
   let opened = false;
-  /** Resolves the wait of the pull in flight when the client leaves, so no pull stays parked. */
-  let wake: (() => void) | undefined;
 
-  /** How long the source has been quiet since its last frame or the last keep-alive (the timers' sum). */
+  /** How long the source has been quiet since its last frame or the last keep-alive (the waits' sum). */
   let quietMs = 0;
 
-  /** The next frame, or QUIET when the source sent nothing for `waitMs`; undefined once aborted. */
-  function nextOrQuiet(waitMs: number): Promise<IteratorResult<Frame> | typeof QUIET | undefined> {
-    pending ??= iterator.next();
-    const next = pending;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => resolve(QUIET), waitMs);
-      wake = () => {
-        clearTimeout(timer);
-        resolve(undefined);
-      };
-      next.then(
-        (result) => {
-          clearTimeout(timer);
-          pending = undefined;
-          resolve(result);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          pending = undefined;
-          reject(error);
-        },
-      );
-    });
+  // The wait of the pull in flight: settled by the next frame, by the quiet timer, or by the abort.
+  let settle: ((next: IteratorResult<Frame> | typeof QUIET | undefined) => void) | undefined;
+  let fail: ((error: unknown) => void) | undefined;
+  let waitStarted = 0;
+  let waitMs = 0;
+  /** What the source gave while no pull waited (after a QUIET, before the next pull): kept for that pull. */
+  let early: { result: IteratorResult<Frame> } | { error: unknown } | undefined;
+  /**
+   * One timer for the stream, pushed on when it fires early, not one per
+   * frame: a timer set and cleared per frame was a twentieth of the isolate's
+   * CPU on a streamed agent answer in workerd (npm run bench:proxy's load,
+   * profiled through the inspector). It fires at most once per `waitMs` while
+   * frames flow, and a wait it finds over resolves QUIET.
+   */
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  function onTimer() {
+    timer = undefined;
+    if (settle === undefined) return;
+    const left = waitStarted + waitMs - Date.now();
+    if (left > 0) timer = setTimeout(onTimer, left);
+    else settleWith(QUIET);
   }
+  function settleWith(next: IteratorResult<Frame> | typeof QUIET | undefined) {
+    const done = settle;
+    settle = undefined;
+    fail = undefined;
+    done?.(next);
+  }
+  const onFrame = (result: IteratorResult<Frame>) => {
+    pending = undefined;
+    if (settle === undefined) early = { result };
+    else settleWith(result);
+  };
+  const onFailure = (error: unknown) => {
+    pending = undefined;
+    const failed = fail;
+    settle = undefined;
+    fail = undefined;
+    if (failed === undefined) early = { error };
+    else failed(error);
+  };
+
+  /** The next frame, or QUIET when the source sent nothing for `ms`; undefined once aborted. */
+  function nextOrQuiet(ms: number): Promise<IteratorResult<Frame> | typeof QUIET | undefined> {
+    if (early !== undefined) {
+      const kept = early;
+      early = undefined;
+      return 'result' in kept ? Promise.resolve(kept.result) : Promise.reject(kept.error);
+    }
+    const wait = new Promise<IteratorResult<Frame> | typeof QUIET | undefined>((resolve, reject) => {
+      settle = resolve;
+      fail = reject;
+    });
+    waitStarted = Date.now();
+    waitMs = ms;
+    timer ??= setTimeout(onTimer, ms);
+    if (pending === undefined) {
+      pending = iterator.next();
+      pending.then(onFrame, onFailure);
+    }
+    return wait;
+  }
+  const stopTimer = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
 
   // Whoever aborts (the body's cancel, or the request's signal, which is all workerd gives once the client has
   // gone: it runs nothing of the request after the abort listeners), the parked pull and its timer go at once.
-  abort.signal.addEventListener('abort', () => wake?.(), { once: true });
+  abort.signal.addEventListener(
+    'abort',
+    () => {
+      stopTimer();
+      settleWith(undefined);
+    },
+    { once: true },
+  );
   const body = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -99,25 +148,26 @@ export function sseResponse(
         }
         try {
           const untilKeepAlive = options.keepAliveMs - quietMs;
-          const waitMs = options.livenessMs > 0 ? Math.min(options.livenessMs, untilKeepAlive) : untilKeepAlive;
-          const next = await nextOrQuiet(waitMs);
+          const wait = options.livenessMs > 0 ? Math.min(options.livenessMs, untilKeepAlive) : untilKeepAlive;
+          const next = await nextOrQuiet(wait);
           // Gone: error the body (a no-op once it was cancelled), so no further pull is asked for.
           if (next === undefined || abort.signal.aborted) controller.error(abort.signal.reason);
           else if (next === QUIET) {
-            quietMs += waitMs;
+            quietMs += wait;
             const due = quietMs >= options.keepAliveMs;
             if (due) quietMs = 0;
             controller.enqueue(due ? keepAlive : liveness);
-          } else if (next.done) controller.close();
-          else {
+          } else if (next.done) {
+            stopTimer();
+            controller.close();
+          } else {
             quietMs = 0;
             controller.enqueue(bytesOf(next.value));
           }
         } catch (error) {
           // The core's source catches its own failures; this is a last resort, not the fault report.
+          stopTimer();
           controller.error(error);
-        } finally {
-          wake = undefined;
         }
       },
       cancel(reason) {
