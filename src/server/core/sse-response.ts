@@ -55,39 +55,91 @@ export function sseResponse(
   const iterator = frames[Symbol.asyncIterator]();
   const keepAlive = bytesOf(options.keepAlive);
   const liveness = encoder.encode(':\n\n');
-  let pending: Promise<IteratorResult<Frame>> | undefined;
   let opened = false;
-
   /** How long the source has been quiet since its last frame or the last keep-alive (the waits' sum). */
   let quietMs = 0;
+  const waits = frameWaits(iterator);
 
-  // The wait of the pull in flight: settled by the next frame, by the quiet timer, or by the abort.
-  let settle: ((next: IteratorResult<Frame> | typeof QUIET | undefined) => void) | undefined;
+  // Whoever aborts (the body's cancel, or the request's signal, which is all workerd gives once the client has
+  // gone: it runs nothing of the request after the abort listeners), the parked pull and its timer go at once.
+  abort.signal.addEventListener('abort', () => waits.abort(), { once: true });
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!opened) {
+          opened = true;
+          controller.enqueue(bytesOf(options.open));
+          return;
+        }
+        try {
+          const untilKeepAlive = options.keepAliveMs - quietMs;
+          const wait = options.livenessMs > 0 ? Math.min(options.livenessMs, untilKeepAlive) : untilKeepAlive;
+          const next = await waits.next(wait);
+          // Gone: error the body (a no-op once it was cancelled), so no further pull is asked for.
+          if (next === undefined || abort.signal.aborted) controller.error(abort.signal.reason);
+          else if (next === QUIET) {
+            quietMs += wait;
+            const due = quietMs >= options.keepAliveMs;
+            if (due) quietMs = 0;
+            controller.enqueue(due ? keepAlive : liveness);
+          } else if (next.done) {
+            waits.stop();
+            controller.close();
+          } else {
+            quietMs = 0;
+            controller.enqueue(bytesOf(next.value));
+          }
+        } catch (error) {
+          // The core's source catches its own failures; this is a last resort, not the fault report.
+          waits.stop();
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        // Abort first: it ends the reads below, so the source's pending next() settles and it can return.
+        abort.abort(reason ?? new DOMException('The client disconnected.', 'AbortError'));
+        iterator.return?.(undefined)?.catch(() => {});
+      },
+    },
+    // No read-ahead: a frame is produced when the client (or the runtime writing to it) asks for one.
+    { highWaterMark: 0 },
+  );
+  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+}
+
+type Wait = IteratorResult<Frame> | typeof QUIET | undefined;
+
+/**
+ * The pulls' waits on the frame source: `next(ms)` gives the next frame, or
+ * QUIET when the source sent nothing for `ms`, or undefined once `abort()` ran.
+ *
+ * One timer for the stream, pushed on when it fires early, not one per frame:
+ * a timer set and cleared per frame was a twentieth of the isolate's CPU on a
+ * streamed agent answer in workerd (npm run bench:proxy's load, profiled
+ * through the inspector). It fires at most once per `ms` while frames flow.
+ * What the source gives while no pull waits (after a QUIET, before the
+ * client asks again) is kept for the next pull.
+ */
+function frameWaits(iterator: AsyncIterator<Frame>) {
+  let pending: Promise<IteratorResult<Frame>> | undefined;
+  let settle: ((next: Wait) => void) | undefined;
   let fail: ((error: unknown) => void) | undefined;
+  let early: { result: IteratorResult<Frame> } | { error: unknown } | undefined;
   let waitStarted = 0;
   let waitMs = 0;
-  /** What the source gave while no pull waited (after a QUIET, before the next pull): kept for that pull. */
-  let early: { result: IteratorResult<Frame> } | { error: unknown } | undefined;
-  /**
-   * One timer for the stream, pushed on when it fires early, not one per
-   * frame: a timer set and cleared per frame was a twentieth of the isolate's
-   * CPU on a streamed agent answer in workerd (npm run bench:proxy's load,
-   * profiled through the inspector). It fires at most once per `waitMs` while
-   * frames flow, and a wait it finds over resolves QUIET.
-   */
   let timer: ReturnType<typeof setTimeout> | undefined;
+  function settleWith(next: Wait) {
+    const done = settle;
+    settle = undefined;
+    fail = undefined;
+    done?.(next);
+  }
   function onTimer() {
     timer = undefined;
     if (settle === undefined) return;
     const left = waitStarted + waitMs - Date.now();
     if (left > 0) timer = setTimeout(onTimer, left);
     else settleWith(QUIET);
-  }
-  function settleWith(next: IteratorResult<Frame> | typeof QUIET | undefined) {
-    const done = settle;
-    settle = undefined;
-    fail = undefined;
-    done?.(next);
   }
   const onFrame = (result: IteratorResult<Frame>) => {
     pending = undefined;
@@ -102,84 +154,38 @@ export function sseResponse(
     if (failed === undefined) early = { error };
     else failed(error);
   };
-
-  /** The next frame, or QUIET when the source sent nothing for `ms`; undefined once aborted. */
-  function nextOrQuiet(ms: number): Promise<IteratorResult<Frame> | typeof QUIET | undefined> {
-    if (early !== undefined) {
-      const kept = early;
-      early = undefined;
-      return 'result' in kept ? Promise.resolve(kept.result) : Promise.reject(kept.error);
-    }
-    const wait = new Promise<IteratorResult<Frame> | typeof QUIET | undefined>((resolve, reject) => {
-      settle = resolve;
-      fail = reject;
-    });
-    waitStarted = Date.now();
-    waitMs = ms;
-    timer ??= setTimeout(onTimer, ms);
-    if (pending === undefined) {
-      pending = iterator.next();
-      pending.then(onFrame, onFailure);
-    }
-    return wait;
-  }
-  const stopTimer = () => {
+  const stop = () => {
     clearTimeout(timer);
     timer = undefined;
   };
-
-  // Whoever aborts (the body's cancel, or the request's signal, which is all workerd gives once the client has
-  // gone: it runs nothing of the request after the abort listeners), the parked pull and its timer go at once.
-  abort.signal.addEventListener(
-    'abort',
-    () => {
-      stopTimer();
+  return {
+    next(ms: number): Promise<Wait> {
+      if (early !== undefined) {
+        const kept = early;
+        early = undefined;
+        return 'result' in kept ? Promise.resolve(kept.result) : Promise.reject(kept.error);
+      }
+      const wait = new Promise<Wait>((resolve, reject) => {
+        settle = resolve;
+        fail = reject;
+      });
+      waitStarted = Date.now();
+      waitMs = ms;
+      timer ??= setTimeout(onTimer, ms);
+      if (pending === undefined) {
+        pending = iterator.next();
+        pending.then(onFrame, onFailure);
+      }
+      return wait;
+    },
+    /** The stream is over: no more timer. */
+    stop,
+    /** The client has gone: the pull in flight (if any) gets undefined at once. */
+    abort() {
+      stop();
       settleWith(undefined);
     },
-    { once: true },
-  );
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (!opened) {
-          opened = true;
-          controller.enqueue(bytesOf(options.open));
-          return;
-        }
-        try {
-          const untilKeepAlive = options.keepAliveMs - quietMs;
-          const wait = options.livenessMs > 0 ? Math.min(options.livenessMs, untilKeepAlive) : untilKeepAlive;
-          const next = await nextOrQuiet(wait);
-          // Gone: error the body (a no-op once it was cancelled), so no further pull is asked for.
-          if (next === undefined || abort.signal.aborted) controller.error(abort.signal.reason);
-          else if (next === QUIET) {
-            quietMs += wait;
-            const due = quietMs >= options.keepAliveMs;
-            if (due) quietMs = 0;
-            controller.enqueue(due ? keepAlive : liveness);
-          } else if (next.done) {
-            stopTimer();
-            controller.close();
-          } else {
-            quietMs = 0;
-            controller.enqueue(bytesOf(next.value));
-          }
-        } catch (error) {
-          // The core's source catches its own failures; this is a last resort, not the fault report.
-          stopTimer();
-          controller.error(error);
-        }
-      },
-      cancel(reason) {
-        // Abort first: it ends the reads below, so the source's pending next() settles and it can return.
-        abort.abort(reason ?? new DOMException('The client disconnected.', 'AbortError'));
-        iterator.return?.(undefined)?.catch(() => {});
-      },
-    },
-    // No read-ahead: a frame is produced when the client (or the runtime writing to it) asks for one.
-    { highWaterMark: 0 },
-  );
-  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+  };
 }
 
 /** An AbortController that also aborts when `signal` (the incoming request's) does. */
