@@ -84,14 +84,10 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
   function stop(extra: string, reason: string, code: ToolshimErrorCode = 'malformed-tool-call'): void {
     state = DONE;
     leftUnclosed(callbacks, calls);
-    if (calls > 0) {
-      if (extra !== '') callbacks.onText(extra);
-      return;
-    }
     const text = pending + extra;
-    flushPending();
+    flushPending(); // nothing once a call completed
     if (extra !== '') callbacks.onText(extra);
-    callbacks.onError(`Kept a malformed tool call as text: ${reason}.`, { code, text });
+    if (calls === 0) callbacks.onError(`Kept a malformed tool call as text: ${reason}.`, { code, text });
   }
 
   // The call's own give-back (raw text) must come after the held begin marker.
@@ -191,11 +187,11 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
       if (state === CALL) {
         inner?.end();
         if (calls === before) flushPending();
-      } else if (state === GAP || state === MARKER) {
-        if (calls === 0) stop(tag, 'the output ended inside the tool-calls block', 'unclosed-tool-call');
-        // A missing end marker at the very end still counts; a partial one stays text.
-        else if (tag !== '') callbacks.onText(tag);
       }
+      // A missing end marker at the very end still counts (stop reports nothing once a call completed); a partial
+      // one stays text.
+      else if (state === GAP || state === MARKER)
+        stop(tag, 'the output ended inside the tool-calls block', 'unclosed-tool-call');
       state = DONE;
     },
   };

@@ -17,16 +17,17 @@
  *
  * A value that breaks gives back the raw text since the last completed call
  * (never a completed call's text: no character twice) and the scanner reads
- * the rest as prose. What follows a value (separators, junk, the closing
- * marker) is read by json-calls-after.ts.
+ * the rest as prose. What comes before a value (blanks, a ```json line, a
+ * doubled brace) is read by json-calls-before.ts, what follows it
+ * (separators, junk, the closing marker) by json-calls-after.ts.
  */
-import { isSpace } from '../../json/chars.ts';
 import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
 import { type CallObjectReader, createCallObjectReader } from '../call-object.ts';
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
 import { afterValueStep, type Step } from './json-calls-after.ts';
+import { beforeValueStep, DOUBLED_VALUE, ENDED_INSIDE, VALUE } from './json-calls-before.ts';
 
 export interface JsonCallsOptions {
   /** The marker ends with the `{` or `[` that opens the value (`{`, `[`, `functools[`). */
@@ -49,18 +50,13 @@ export interface JsonCallsOptions {
   emptyList?: boolean;
 }
 
-// The states, each read by the step of the same name below.
+// The states, each read by its own step (VALUE and DOUBLED_VALUE by the same).
+/** Up to the value (json-calls-before.ts). */
 const BEFORE_VALUE = 0;
-/** Inside the ```json line before a value. */
-const FENCE_OPEN = 1;
-/** After the value's first `{`: a second one makes it a doubled-brace call (`{{"name": …}}`). */
-const OPEN_BRACE = 2;
-const VALUE = 3;
-/** What follows a value, read by the step afterValueStep makes for it. */
-const AFTER_VALUE = 4;
-const DONE = 5;
+/** What follows a value, read by the step afterValueStep makes for it (json-calls-after.ts). */
+const AFTER_VALUE = 3;
+const DONE = 4;
 
-const ENDED_INSIDE = 'the output ended inside the tool call';
 type GiveBackCode = 'malformed-tool-call' | 'unclosed-tool-call';
 
 /** The call reader knows first when the JSON stops being calls; the JSON reader stops there too. */
@@ -72,10 +68,6 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   const sink = createCallSink(context, callbacks);
   const raw = createRawBlock(callbacks, marker);
   let state = BEFORE_VALUE;
-  /** The info string of a ``` fence before the value. */
-  let fenceInfo = '';
-  /** `{{"name": …}}` (models that saw Jinja-escaped examples write it, reported for Qwen-family fine-tunes). */
-  let doubled = false;
   /** A call has been announced in this section. */
   let started = false;
   let leftover: string | undefined;
@@ -92,7 +84,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
         raw.keepTo(reader.index + 1);
         raw.settle();
       },
-      declaredOnly: first && options.declaredOnly === true,
+      declaredOnly: first && options.declaredOnly,
       defaultToolName: options.defaultToolName,
       wrapperKey: options.wrapperKey,
     });
@@ -124,48 +116,16 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     raw.keepTo(i);
     sink.abort();
     // A bare `{` or `[` that never became a call was prose all along: nothing to report.
-    const quiet = calls.rejected || (options.declaredOnly === true && !started);
+    const quiet = calls.rejected || (options.declaredOnly && !started);
     raw.giveBack(quiet ? undefined : reason, code, undefined, rest.length);
     return finish(i, rest);
   }
 
   /** What follows the value is read from `i` (json-calls-after.ts); `noValue`: blanks alone came, an empty block? */
   function readAfter(i: number, noValue?: typeof giveBack): number {
+    const doubled = state === DOUBLED_VALUE;
     steps[AFTER_VALUE] = afterValueStep(callbacks, raw, end, options.repeat, doubled, nextValue, finish, noValue);
     return move(AFTER_VALUE, i);
-  }
-
-  function beforeValue(text: string, i: number): number {
-    const c = text.charAt(i);
-    if (isSpace(c)) return i + 1;
-    // Perhaps an empty block (blanks alone before the closing marker).
-    if (options.emptyList && c === end.charAt(0)) return readAfter(i, giveBack);
-    if (c === '{' && options.listOnly) return giveBack(i, 'only a list of calls counts here');
-    if (c === '{') return move(OPEN_BRACE, i + 1);
-    if (c === '[') return move(VALUE, i);
-    if (c === '`') return move(FENCE_OPEN, i);
-    return giveBack(i, 'no JSON value follows the tool-call marker');
-  }
-
-  /** The fence's info string: only ```json (or a bare ```) holds a call. */
-  function fenceOpen(text: string, i: number): number {
-    const c = text.charAt(i);
-    if (c === '{' || c === '[' || c === '\n') {
-      const info = fenceInfo.trim().toLowerCase();
-      if (info !== '' && info !== 'json') return giveBack(i, `a \`\`\`${info} fence holds no tool call`);
-      if (c === '\n') return move(BEFORE_VALUE, i + 1);
-      return move(c === '{' && options.listOnly ? BEFORE_VALUE : VALUE, i);
-    }
-    if (fenceInfo.length > 16) return giveBack(i, 'the fence holds no tool call');
-    if (c !== '`') fenceInfo += c;
-    return i + 1;
-  }
-
-  /** A second `{` doubles the braces: the outer pair is dropped. */
-  function openBrace(text: string, i: number): number {
-    if (text.charAt(i) === '{') doubled = true;
-    else reader.write('{'); // the brace read before was the value's own
-    return move(VALUE, i);
   }
 
   function value(text: string, at: number): number {
@@ -182,14 +142,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   }
 
   /** Each state's step, in the states' order (AFTER_VALUE's is made for each value). */
-  const steps: Step[] = [beforeValue, fenceOpen, openBrace, value];
-
-  if (options.fenced) state = FENCE_OPEN;
-  else if (options.markerIsValue && marker.endsWith('{')) state = OPEN_BRACE;
-  else if (options.markerIsValue) {
-    reader.write(marker.slice(Math.max(marker.lastIndexOf('['), marker.lastIndexOf('{'))));
-    state = VALUE;
-  }
+  const steps: Step[] = [beforeValueStep(marker, options, end, reader, giveBack, readAfter, move), value, value];
 
   return {
     write(text, from) {
@@ -206,12 +159,15 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       return leftover;
     },
     end() {
-      if (state === VALUE && reader.end() && !stopped(calls)) raw.commit();
-      else if (state === VALUE)
-        giveBack(0, calls.failure ?? `${ENDED_INSIDE}${reader.inString ? ' (in a string)' : ''}`, 'unclosed-tool-call');
-      else if (state === AFTER_VALUE) (steps[AFTER_VALUE] as Step)('', 0, 0);
-      else if (state === OPEN_BRACE) giveBack(0, ENDED_INSIDE, 'unclosed-tool-call');
-      else if (state !== DONE) giveBack(0, 'the output ended before the tool call', 'unclosed-tool-call');
+      if (state === VALUE || state === DOUBLED_VALUE) {
+        if (reader.end() && !stopped(calls)) raw.commit();
+        else
+          giveBack(
+            0,
+            calls.failure ?? `${ENDED_INSIDE}${reader.inString ? ' (in a string)' : ''}`,
+            'unclosed-tool-call',
+          );
+      } else if (state !== DONE) (steps[state] as Step)('', 0, 0); // the other steps hear of the end as no text
       state = DONE;
     },
   };

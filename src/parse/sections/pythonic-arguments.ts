@@ -1,7 +1,6 @@
 /**
- * The keyword arguments of a pythonic call, `(city='SF', unit="c")`, read
- * from just after its `(` up to its `)` (pythonic.ts reads the calls around
- * them). Each value is a Python literal that goes through a fresh reader
+ * One pythonic call, `get_weather(city='SF', unit="c")`, read from its name
+ * up to its `)` (pythonic.ts reads the list around the calls). Each value is a Python literal that goes through a fresh reader
  * straight into the call's arguments, streaming; a value that is no literal
  * (`city=home_city`, `n=len(x)`) is passed as its text, so one bad argument
  * costs neither its siblings nor the call.
@@ -12,7 +11,6 @@ import type { JsonSink } from '../../json/json-sink.ts';
 import type { OnToolshimError } from '../../types.ts';
 import type { CallSink } from '../call-sink.ts';
 import { createPythonValueReader, type PythonValueReader } from '../python-value-reader.ts';
-import type { RawBlock } from '../raw-block.ts';
 
 export function isIdent(c: string): boolean {
   return isIdentStart(c) || (c >= '0' && c <= '9') || c === '.' || c === '-';
@@ -56,37 +54,49 @@ function keepExpression(args: JsonSink, onError: OnToolshimError, toolName: stri
 }
 
 /**
- * Reads one step of the arguments at `i` (a character, or as much of a
- * literal as the chunk holds) and returns where it stopped. Called with no
- * text, it hears that the output ended inside the arguments.
+ * Reads one step of the call at `i` (a character, or as much of a literal
+ * as the chunk holds) and returns where it stopped. Called with no text, it
+ * hears that the output ended inside the call.
  */
-export type ArgumentStep = (text: string, i: number) => number;
+export type CallStep = (text: string, i: number) => number;
 
-// What the arguments read next:
-const ARG_OR_CLOSE = 0;
-const ARG_NAME = 1;
-const EQUALS = 2;
-const VALUE = 3;
+// What the call reader reads next:
+/** The function name, and the blanks before it. */
+const NAME = 0;
+const ARG_OR_CLOSE = 1;
+const ARG_NAME = 2;
+const EQUALS = 3;
+const VALUE = 4;
 /** A value that is no literal: its text up to the next `,` or `)`. */
-const EXPRESSION = 4;
-const AFTER_VALUE = 5;
+const EXPRESSION = 5;
+const AFTER_VALUE = 6;
+
+/** Why the output's end in `state` breaks the call (`value`: the literal being read in VALUE). */
+function endedInside(state: number, value: PythonValueReader | undefined): string {
+  if (state === EXPRESSION) return 'the output ended inside an argument value';
+  // A trailing literal is complete at the end (its call still is not).
+  if (state === VALUE && !value?.end() && value?.inString) return 'the output ended inside a string';
+  return 'the output ended inside the call';
+}
 
 /**
- * The reader of the arguments of the call open in `sink`. `confirm`
- * announces the call once a `name=` or the `)` shows it is one (false: it is
- * no call); at its `)` the reader ends the call and tells `ended`, the text
- * read up to `at`. What breaks the arguments goes to `fail`, their text kept
- * in `raw` first.
+ * The reader of one call, its arguments going to `sink`. With `declared`
+ * (the list is not yet known to be calls) only a declared tool's name
+ * counts. `confirm` announces the call once it is certainly one (false: it
+ * is no call); at its `)` the reader ends the call and tells `ended`, the
+ * text read up to `at`. What breaks the call goes to `stop`, with the
+ * index its text is kept up to.
  */
-export function argumentReader(
+export function callReader(
   sink: CallSink,
   onError: OnToolshimError,
-  raw: RawBlock,
-  confirm: () => boolean,
+  declared: ReadonlyMap<string, unknown> | undefined,
+  confirm: (name: string) => boolean,
   ended: (at: number) => void,
-  fail: (reason: string, code?: 'unclosed-tool-call') => void,
-): ArgumentStep {
-  let state = ARG_OR_CLOSE;
+  stop: (reason: string, at: number, code?: 'unclosed-tool-call') => number,
+): CallStep {
+  let state = NAME;
+  let name = '';
   let word = '';
   let key = '';
   let value: PythonValueReader | undefined;
@@ -97,33 +107,30 @@ export function argumentReader(
   let depth = 0;
   let quote = '';
 
-  const stop = (reason: string, at: number): number => {
-    raw.keepTo(at);
-    fail(reason);
-    return at;
-  };
-
   return (text, i) => {
-    if (text === '') {
-      // A trailing literal is complete at the end (its call still is not).
-      if (state === VALUE && value?.end()) state = AFTER_VALUE;
-      fail(
-        state === EXPRESSION
-          ? 'the output ended inside an argument value'
-          : value?.inString && state === VALUE
-            ? 'the output ended inside a string'
-            : 'the output ended inside the call',
-        'unclosed-tool-call',
-      );
-      return i;
-    }
+    if (text === '') return stop(endedInside(state, value), i, 'unclosed-tool-call');
     const c = text.charAt(i);
     switch (state) {
+      case NAME:
+        if (isIdent(c) && word.length <= 128) {
+          word += c;
+          i++;
+        } else if (c === '(' && isIdentStart(word.charAt(0))) {
+          if (declared && !declared.has(word)) return stop('not a declared tool', i);
+          name = word;
+          // A bare `[get_weather(c) for c in xs]` is code: announce only once `name=` or `)` confirms a call.
+          if (!declared && !confirm(name)) return stop('not a tool name', i);
+          word = '';
+          i++;
+          state = ARG_OR_CLOSE;
+        } else if (isSpace(c) && word === '') i++;
+        else return stop('expected a function name and "("', i);
+        break;
       case ARG_OR_CLOSE:
       case ARG_NAME:
         if (isSpace(c) && word === '') i++;
         else if (state === ARG_OR_CLOSE && c === ')') {
-          if (!confirm()) return stop('not a tool name', i);
+          if (!confirm(name)) return stop('not a tool name', i);
           sink.args.endObject();
           sink.end();
           ended(++i);
@@ -137,7 +144,7 @@ export function argumentReader(
       case EQUALS:
         if (isSpace(c)) i++;
         else if (c === '=') {
-          if (!confirm()) return stop('not a tool name', i);
+          if (!confirm(name)) return stop('not a tool name', i);
           sink.args.key(word);
           key = word;
           word = '';

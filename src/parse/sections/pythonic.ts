@@ -7,7 +7,8 @@
  * True/False/None, lists and dicts. The shared forgiving JSON reader already
  * reads exactly these (single quotes, Python constants), so each value goes
  * through a fresh reader straight into the call's ArgsStreamer, streaming
- * (pythonic-arguments.ts reads a call's arguments; this file, the calls).
+ * (pythonic-arguments.ts reads each call, its name and arguments; this file,
+ * the list around them).
  *
  * `[` is ordinary text, so with `declaredOnly` the list only counts once its
  * first call names a declared tool followed by `(`; anything else goes back
@@ -25,7 +26,7 @@ import type { ParserCallbacks } from '../events.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
 import { type ExpectStep, expectStep } from '../tag-steps.ts';
-import { type ArgumentStep, argumentReader, isIdent } from './pythonic-arguments.ts';
+import { type CallStep, callReader } from './pythonic-arguments.ts';
 
 export interface PythonicOptions {
   /** The trigger already opened the list (`[`). */
@@ -40,12 +41,13 @@ export interface PythonicOptions {
 
 // What the section reads next:
 const OPEN = 0;
-const NAME = 1;
-/** The call's arguments, up to its `)` (pythonic-arguments.ts). */
-const ARGUMENTS = 2;
-const AFTER_CALL = 3;
-const END = 4;
-const DONE = 5;
+/** A call, from its name up to its `)` (pythonic-arguments.ts). */
+const CALL = 1;
+const AFTER_CALL = 2;
+const END = 3;
+const DONE = 4;
+
+type GiveBackCode = 'malformed-tool-call' | 'unclosed-tool-call';
 
 export function openPythonic(env: SectionEnv, marker: string, options: PythonicOptions = {}): Section {
   let inList = options.listOpened === true;
@@ -56,21 +58,22 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     onToolCallEnd: (call) => (inList ? held.push(call) : env.callbacks.onToolCallEnd(call)),
   });
   const raw = createRawBlock(env.callbacks, marker);
-  let state = options.listOpened ? NAME : OPEN;
+  let state = OPEN;
   let undecided = options.declaredOnly === true;
-  let word = '';
-  let pendingName = '';
-  let readArguments: ArgumentStep | undefined;
+  let readCall: CallStep | undefined;
   let leftover = '';
   const endStep: ExpectStep | undefined = options.end === undefined ? undefined : expectStep([options.end]);
 
-  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+  /** The text up to `at` is no call list (the output's end: 0, all was kept): it goes back, with its calls. */
+  function stop(reason: string, at: number, code: GiveBackCode = 'malformed-tool-call'): number {
+    raw.keepTo(at);
     sink.abort();
     // The list's complete calls go back with it: no call of a list that is text runs.
     for (const call of held) env.callbacks.onToolCallAbort(call);
     held = [];
     raw.giveBack(undecided ? undefined : reason, code);
     state = DONE;
+    return at;
   }
 
   /** The list closed (or the output ended after a complete call): its calls are final. */
@@ -80,14 +83,21 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     inList = false;
   }
 
-  /** Announces the call read by the Name state (once it is certainly one). */
-  function startPending(): boolean {
-    if (pendingName === '') return true;
-    if (!sink.start(pendingName, undecided)) return false;
+  /** Announces the call named `name` once it is certainly one (false: it is no call); again, nothing. */
+  function confirm(name: string): boolean {
+    if (sink.open) return true;
+    if (!sink.start(name, undecided)) return false;
     sink.args.beginObject();
-    pendingName = '';
     undecided = false;
     return true;
+  }
+
+  /** A call begins at `i`, at its name or the blanks before it; while undecided, only a declared tool counts. */
+  function startCall(i: number): number {
+    const declared = undecided ? env.context.tools : undefined;
+    readCall = callReader(sink, env.callbacks.onError, declared, confirm, endCall, stop);
+    state = CALL;
+    return i;
   }
 
   /**
@@ -106,12 +116,6 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     const n = text.length;
     let i = from;
     raw.from(text, from);
-    const keep = () => raw.keepTo(i);
-    const stop = (reason: string): number => {
-      keep();
-      fail(reason);
-      return i;
-    };
     while (i < n && state !== DONE) {
       const c = text.charAt(i);
       switch (state) {
@@ -120,43 +124,25 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           else if (c === '[' && !inList) {
             inList = true;
             i++;
-          } else if (isIdentStart(c)) state = NAME;
-          else return stop('expected a call such as [name(arg=value)]');
+          } else if (isIdentStart(c)) startCall(i);
+          else return stop('expected a call such as [name(arg=value)]', i);
           break;
-        case NAME:
-          if (isIdent(c) && word.length <= 128) {
-            word += c;
-            i++;
-          } else if (c === '(' && isIdentStart(word.charAt(0))) {
-            if (undecided && !env.context.tools.has(word)) return stop('not a declared tool');
-            pendingName = word;
-            // A bare `[get_weather(c) for c in xs]` is code: announce only once `name=` or `)` confirms a call.
-            if (!undecided && !startPending()) return stop('not a tool name');
-            word = '';
-            i++;
-            readArguments = argumentReader(sink, env.callbacks.onError, raw, startPending, endCall, fail);
-            state = ARGUMENTS;
-          } else if (isSpace(c) && word === '') i++;
-          else return stop('expected a function name and "("');
-          break;
-        case ARGUMENTS:
-          i = (readArguments as ArgumentStep)(text, i);
+        case CALL:
+          i = (readCall as CallStep)(text, i);
           break;
         case AFTER_CALL:
           if (isSpace(c)) i++;
-          else if (c === ',' && inList) {
-            i++;
-            state = NAME;
-          } else if (!inList && options.lines === true && isIdentStart(c)) {
-            state = NAME; // the next call, on its own line
+          else if (c === ',' && inList) i = startCall(i + 1);
+          else if (!inList && options.lines === true && isIdentStart(c)) {
+            startCall(i); // the next call, on its own line
           } else if (c === ']' || !inList) {
             // The list's `]`, or what follows calls outside a list (whose calls are already final).
             if (inList) i++;
-            keep();
+            raw.keepTo(i);
             releaseCalls();
             state = endStep === undefined ? DONE : END;
             if (state === DONE) raw.commit();
-          } else return stop('expected "," or "]" after a call');
+          } else return stop('expected "," or "]" after a call', i);
           break;
         case END: {
           const step = (endStep as ExpectStep).read(text, i);
@@ -164,7 +150,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
           if (step.tag !== undefined) {
             // A missing wrapper end still leaves a complete list; the rest is read again as prose.
             if (step.tag === false) leftover = step.carried;
-            keep();
+            raw.keepTo(i);
             raw.commit(leftover.length);
             state = DONE;
           }
@@ -172,9 +158,11 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
         }
       }
     }
-    keep();
+    raw.keepTo(i);
     return i;
   }
+
+  if (options.listOpened) startCall(0);
 
   return {
     write,
@@ -190,8 +178,8 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
         releaseCalls();
         raw.commit();
         state = DONE;
-      } else if (state === ARGUMENTS) (readArguments as ArgumentStep)('', 0);
-      else if (state !== DONE) fail('the output ended inside the call', 'unclosed-tool-call');
+      } else if (state === CALL) (readCall as CallStep)('', 0);
+      else if (state !== DONE) stop('the output ended inside the call', 0, 'unclosed-tool-call');
     },
   };
 }
