@@ -173,7 +173,7 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
   let args: Step | undefined;
   let leftover = '';
 
-  function fail(reason: string, rest = '', code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call') {
+  function fail(reason: string, rest = '', code?: 'unclosed-tool-call') {
     leftover = rest;
     sink.abort();
     // A partial tag from an earlier chunk that turned out to be something else is read again.

@@ -106,7 +106,7 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
   let readValue: ValueStep | undefined;
 
   /** No reason: the tag was prose, nothing to report. */
-  function fail(reason?: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+  function fail(reason?: string, code?: 'unclosed-tool-call'): void {
     sink.abort();
     raw.giveBack(reason, code, toolName);
     state = DONE;

@@ -133,7 +133,7 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   const bare = () => options.openedAtInvoke === true && sink.ended === 0;
 
   /** No reason: the text was no call (prose that mentions the tag), nothing to report. */
-  function fail(reason?: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+  function fail(reason?: string, code?: 'unclosed-tool-call'): void {
     sink.abort();
     // A partial tag from an earlier chunk that turned out to be something else is read again.
     raw.giveBack(reason, code, undefined, leftover.length);

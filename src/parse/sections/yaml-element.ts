@@ -65,7 +65,7 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
     state = BODY;
   }
 
-  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+  function fail(reason: string, code?: 'unclosed-tool-call'): void {
     sink.abort();
     raw.keepTo(at);
     raw.giveBack(reason, code, toolName);
