@@ -131,60 +131,52 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
     raw.from(text, from);
     const keep = () => raw.keepTo(i);
     while (i < n && state !== DONE) {
-      switch (state) {
-        case OPEN_TAG: {
-          const step = openTagStep(openTag, text.charAt(i));
-          if (step === undefined) openTag += text.charAt(i++);
-          else if (step === null) {
-            keep();
-            fail(); // another tag (`<get_weather_v2>`, HTML): prose
-          } else {
-            i++;
-            sink.start(toolName, true);
-            const schema = context.tools.get(toolName)?.inputSchema;
-            args = createXmlArgsWriter({ args: sink.args, toolName, schema, onError: callbacks.onError });
-            state = BODY;
-            if (step) {
-              keep();
-              endCall(); // `<list_files/>`: a call without arguments
-            }
-          }
-          break;
-        }
-        case BODY: {
-          const c = text.charAt(i);
-          if (isSpace(c)) i++;
-          else if (c === '<') {
-            state = BODY_TAG;
-            tag = '';
-            i++;
-          } else {
-            keep();
-            fail(`text "${c}…" where a parameter element was expected`);
-          }
-          break;
-        }
-        case BODY_TAG: {
-          const got = collectTag(tag, text, i);
-          tag = got.inner;
-          i = got.stop;
-          if (got.status === 'open') break;
-          const parsed = got.status === 'closed' ? parseTag(tag) : undefined;
-          if (parsed?.kind === 'open' || parsed?.kind === 'self-closing') {
-            paramName = parsed.name;
-            state = VALUE; // endParam ends it (at once for `<name/>`)
-            readValue = paramValue(args as XmlArgsWriter, paramName, parsed.kind === 'self-closing', endParam);
-            break;
-          }
+      if (state === VALUE) i = (readValue as ValueStep)(text, i);
+      else if (state === OPEN_TAG) {
+        const step = openTagStep(openTag, text.charAt(i));
+        if (step === undefined) openTag += text.charAt(i++);
+        else if (step === null) {
           keep();
-          if (parsed?.kind === 'close' && parsed.name === toolName) endCall();
-          else if (got.status === 'abort') fail(`"<${tag.slice(0, 20)}" is not a tag`);
-          else fail(`unexpected <${tag}> inside the call`);
-          break;
+          fail(); // another tag (`<get_weather_v2>`, HTML): prose
+        } else {
+          i++;
+          sink.start(toolName, true);
+          const schema = context.tools.get(toolName)?.inputSchema;
+          args = createXmlArgsWriter({ args: sink.args, toolName, schema, onError: callbacks.onError });
+          state = BODY;
+          if (step) {
+            keep();
+            endCall(); // `<list_files/>`: a call without arguments
+          }
         }
-        case VALUE:
-          i = (readValue as ValueStep)(text, i);
-          break;
+      } else if (state === BODY) {
+        const c = text.charAt(i);
+        if (isSpace(c)) i++;
+        else if (c === '<') {
+          state = BODY_TAG;
+          tag = '';
+          i++;
+        } else {
+          keep();
+          fail(`text "${c}…" where a parameter element was expected`);
+        }
+      } else {
+        // BODY_TAG: a tag after `<` inside the call.
+        const got = collectTag(tag, text, i);
+        tag = got.inner;
+        i = got.stop;
+        if (got.status === 'open') continue;
+        const parsed = got.status === 'closed' ? parseTag(tag) : undefined;
+        if (parsed?.kind === 'open' || parsed?.kind === 'self-closing') {
+          paramName = parsed.name;
+          state = VALUE; // endParam ends it (at once for `<name/>`)
+          readValue = paramValue(args as XmlArgsWriter, paramName, parsed.kind === 'self-closing', endParam);
+          continue;
+        }
+        keep();
+        if (parsed?.kind === 'close' && parsed.name === toolName) endCall();
+        else if (got.status === 'abort') fail(`"<${tag.slice(0, 20)}" is not a tag`);
+        else fail(`unexpected <${tag}> inside the call`);
       }
     }
     if (state !== DONE) keep();
