@@ -11,26 +11,28 @@
 import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
 import { type CallSink, callableName, createCallSink, declaredName } from '../call-sink.ts';
 import type { ParserContext } from '../events.ts';
-import { createRawBlock } from '../raw-block.ts';
+import { createRawBlock, type RawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
-import { expectStep, untilStep } from '../tag-steps.ts';
+import { expectStep, findDelimiter } from '../tag-steps.ts';
 import { type ArgValueScanner, createArgValueScanner } from '../xml-arg-value.ts';
 import { type GivenParams, givenParams, schemaProperties } from '../xml-next-param.ts';
 
 const END = '</tool_call>';
+const ENDED_INSIDE = 'the output ended inside the tool call';
 
 type ToolMap = ParserContext['tools'];
 
-// What the section reads next:
-const NAME = 0;
-/** `<arg_key>` or `</tool_call>`. */
-const TAG = 1;
-const KEY = 2;
-const VALUE_TAG = 3;
-const VALUE = 4;
-/** GLM-4's name line, then the arguments as one JSON object. */
-const JSON_ARGS = 5;
-const DONE = 6;
+// What the arguments' step reads next:
+/** `<arg_key>` or `</tool_call>` (first, GLM-4's `{` too). */
+const TAG = 0;
+const KEY = 1;
+const VALUE_TAG = 2;
+const VALUE = 3;
+/** GLM-4's arguments: one JSON object, then `</tool_call>`. */
+const JSON_ARGS = 4;
+
+/** Reads from `i` and returns where it stopped; called with no text (`''`) when the output ends there. */
+type Step = (text: string, i: number) => number;
 
 /**
  * A key of the arguments: its object opens before the first one. Returns the
@@ -57,132 +59,164 @@ function beginValue(sink: CallSink, given: GivenParams): ArgValueScanner {
   );
 }
 
-/** The GLM call after `<tool_call>` and the whitespace after it. */
+/**
+ * The step that reads a call's arguments, from the end of its name's line to `</tool_call>`: the
+ * `<arg_key>`/`<arg_value>` pairs, or GLM-4's one JSON object. When no call is open yet, `name` is an
+ * undeclared one waiting for its arguments to show it is a call (`<tool_call>example</tool_call>` is
+ * prose, `<tool_call>fly\n<arg_key>…` a call to an unknown tool): they start it. The call ends through
+ * `finish` or `fail`, with the text it matched in earlier chunks that is not its own (`rest`, read
+ * again by the scanner).
+ */
+function argsStep(
+  sink: CallSink,
+  tools: ToolMap,
+  raw: RawBlock,
+  name: string,
+  finish: (rest: string) => void,
+  fail: (reason: string, rest?: string, code?: 'unclosed-tool-call') => void,
+): Step {
+  let state = TAG;
+  // Made once per call, not per key or value: a step starts afresh after each tag it matched.
+  const tags = expectStep(['<arg_key>', END]);
+  const valueTag = expectStep(['<arg_value>']);
+  let expect = tags;
+  let key = '';
+  /** The start of a `</arg_key>` split across chunks. */
+  let held = '';
+  let value: ArgValueScanner | undefined;
+  /** The keys given so far; the arguments' object is open once there is one. */
+  let given: GivenParams | undefined;
+  let reader: JsonReader | undefined;
+
+  /** Arguments follow: the call an undeclared name waited for starts. */
+  function confirm(next: number): void {
+    if (!sink.open) sink.start(name);
+    state = next;
+  }
+
+  /** At `</tool_call>`, or at the end of the output where only it is missing. */
+  function end(rest: string): void {
+    if (given !== undefined) sink.args.endObject();
+    finish(rest);
+  }
+
+  return (text, i) => {
+    if (text === '') {
+      // The output ended where only the call's `</tool_call>` is missing: the call stands.
+      const json = state === JSON_ARGS && ((reader as JsonReader).done || (reader as JsonReader).end());
+      if (!sink.open || json || (state === TAG && expect.partial === '')) end('');
+      else fail(ENDED_INSIDE, '', 'unclosed-tool-call');
+    } else if (state === KEY) {
+      const search = findDelimiter(held, text, i, '</arg_key>');
+      held = search.held;
+      key += search.before;
+      i = search.resumeAt;
+      if (search.found) {
+        given = beginKey(sink, given, key.trim(), tools);
+        expect = valueTag;
+        state = VALUE_TAG;
+      }
+    } else if (state === VALUE) {
+      const step = (value as ArgValueScanner).write(text, i);
+      i = step.stop;
+      if (step.end !== undefined) sink.args.endString();
+      if (step.end === 'close') {
+        expect = tags;
+        state = TAG;
+      } else if (step.end === 'key') {
+        // `</arg_value>` was left out before the next key: that value ends, the next one begins.
+        given = beginKey(sink, given, step.key as string, tools);
+        value = beginValue(sink, given);
+      }
+    } else if (state === JSON_ARGS && !(reader as JsonReader).done) {
+      i = (reader as JsonReader).write(text, i);
+      if (!(reader as JsonReader).done && i < text.length) {
+        raw.keepTo(i);
+        fail((reader as JsonReader).problem ?? 'the arguments are not valid JSON');
+      }
+    } else {
+      const step = expect.read(text, i);
+      i = step.i;
+      if (step.tag === false && state === TAG && given === undefined && text.charAt(i) === '{') {
+        // GLM-4's form: the name's line, then the arguments as one JSON object, then </tool_call>.
+        confirm(JSON_ARGS);
+        reader = createJsonReader(sink.args);
+        expect = expectStep([END]);
+        return i;
+      }
+      if (step.tag !== undefined) raw.keepTo(i);
+      // A missing </tool_call> after the JSON does not cost a complete call; what follows is read again.
+      if (step.tag === END || (step.tag === false && state === JSON_ARGS)) end(step.carried);
+      else if (step.tag === false) {
+        const expected = state === TAG ? 'expected <arg_key> or </tool_call>' : 'expected <arg_value> after </arg_key>';
+        fail(expected, step.carried);
+      } else if (step.tag === '<arg_value>') {
+        value = beginValue(sink, given as GivenParams);
+        state = VALUE;
+      } else if (step.tag !== undefined) {
+        confirm(KEY);
+        key = '';
+      }
+    }
+    return i;
+  };
+}
+
+/** The GLM call after `<tool_call>` and the whitespace after it: its name's line, then argsStep. */
 export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
   const { tools } = env.context;
   const sink = createCallSink(env.context, env.callbacks);
   const raw = createRawBlock(env.callbacks, rawPrefix);
-  let state = NAME;
+  let done = false;
   let name = '';
-  let key = '';
-  let expect = expectStep(['<arg_key>', END]);
-  const keyStep = untilStep('</arg_key>');
-  let valueStep: ArgValueScanner | undefined;
-  /** The keys given so far; the arguments' object is open once there is one. */
-  let given: GivenParams | undefined;
-  let reader: JsonReader | undefined;
+  /** The arguments' step, once the name's line is over. */
+  let args: Step | undefined;
   let leftover = '';
-  /**
-   * An undeclared name waiting for its arguments to show it is a call:
-   * `<tool_call>example</tool_call>` is prose, `<tool_call>fly\n<arg_key>…` a
-   * call to an unknown tool.
-   */
-  let unconfirmed: string | undefined;
 
-  /** Arguments follow: the call held by `unconfirmed` starts. */
-  function confirm(next: number): void {
-    if (unconfirmed !== undefined) sink.start(unconfirmed);
-    unconfirmed = undefined;
-    state = next;
-  }
-
-  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+  function fail(reason: string, rest = '', code?: 'unclosed-tool-call') {
+    leftover = rest;
     sink.abort();
     // A partial tag from an earlier chunk that turned out to be something else is read again.
-    raw.giveBack(reason, code, undefined, leftover.length);
-    state = DONE;
+    raw.giveBack(reason, code, undefined, rest.length);
+    done = true;
   }
 
   /** At the call's end: the call, or, for an undeclared name with no arguments after it, prose. */
-  function finish(): void {
-    if (unconfirmed !== undefined) {
-      fail(`"${unconfirmed.trim()}" is not a declared tool, and no arguments follow it`);
-      return;
-    }
-    if (given !== undefined) sink.args.endObject();
+  function finish(rest: string) {
+    if (!sink.open) return fail(`"${name.trim()}" is not a declared tool, and no arguments follow it`, rest);
+    leftover = rest;
     sink.end();
-    raw.commit(leftover.length);
-    state = DONE;
+    raw.commit(rest.length);
+    done = true;
   }
 
   function write(text: string, from: number): number {
     const n = text.length;
     let i = from;
     raw.from(text, from);
-    while (i < n && state !== DONE) {
-      if (state === NAME) {
-        const c = text.charAt(i);
-        if (c === '\n' || c === '<' || c === '{') {
-          // The name's line is over; what ended it is read next, as the arguments' (GLM-4's `{` too).
-          const declared = declaredName(name, tools);
-          if (declared !== undefined) sink.start(declared);
-          else if (callableName(name, tools) !== undefined) unconfirmed = name;
-          else {
-            raw.keepTo(i);
-            fail('the tool name is missing or not a name');
-            break;
-          }
-          state = TAG;
-        } else if (name.length > 128 || !/[\w.\-\r]/.test(c)) {
-          // `<tool_call> tags…` in prose: not a name, so not a call.
+    while (i < n && !done) {
+      if (args !== undefined) {
+        i = args(text, i);
+        continue;
+      }
+      const c = text.charAt(i);
+      if (c === '\n' || c === '<' || c === '{') {
+        // The name's line is over; what ended it is read next, as the arguments' (GLM-4's `{` too).
+        const declared = declaredName(name, tools);
+        if (declared !== undefined) sink.start(declared);
+        else if (callableName(name, tools) === undefined) {
           raw.keepTo(i);
-          fail('expected a tool name after <tool_call>');
-        } else {
-          name += c;
-          i++;
+          fail('the tool name is missing or not a name');
+          break;
         }
-      } else if (state === KEY) {
-        const step = keyStep.read(text, i, (piece) => {
-          key += piece;
-        });
-        i = step.i;
-        if (step.found) {
-          given = beginKey(sink, given, key.trim(), tools);
-          expect = expectStep(['<arg_value>']);
-          state = VALUE_TAG;
-        }
-      } else if (state === VALUE) {
-        const step = (valueStep as ArgValueScanner).write(text, i);
-        i = step.stop;
-        if (step.end !== undefined) sink.args.endString();
-        if (step.end === 'close') {
-          expect = expectStep(['<arg_key>', END]);
-          state = TAG;
-        } else if (step.end === 'key') {
-          // `</arg_value>` was left out before the next key: that value ends, the next one begins.
-          given = beginKey(sink, given, step.key as string, tools);
-          valueStep = beginValue(sink, given);
-        }
-      } else if (state === JSON_ARGS && !(reader as JsonReader).done) {
-        const args = reader as JsonReader;
-        i = args.write(text, i);
-        if (!args.done && i < n) {
-          raw.keepTo(i);
-          fail(args.problem ?? 'the arguments are not valid JSON');
-        }
+        args = argsStep(sink, tools, raw, name, finish, fail);
+      } else if (name.length > 128 || !/[\w.\-\r]/.test(c)) {
+        // `<tool_call> tags…` in prose: not a name, so not a call.
+        raw.keepTo(i);
+        fail('expected a tool name after <tool_call>');
       } else {
-        const step = expect.read(text, i);
-        i = step.i;
-        if (step.tag === false && state === TAG && given === undefined && text.charAt(i) === '{') {
-          // GLM-4's form: the name's line, then the arguments as one JSON object, then </tool_call>.
-          confirm(JSON_ARGS);
-          reader = createJsonReader(sink.args);
-          expect = expectStep([END]);
-          continue;
-        }
-        if (step.tag === false) leftover = step.carried;
-        if (step.tag !== undefined) raw.keepTo(i);
-        // A missing </tool_call> after the JSON does not cost a complete call; what follows is read again.
-        if (step.tag === END || (step.tag === false && state === JSON_ARGS)) finish();
-        else if (step.tag === false) {
-          fail(state === TAG ? 'expected <arg_key> or </tool_call>' : 'expected <arg_value> after </arg_key>');
-        } else if (step.tag === '<arg_value>') {
-          valueStep = beginValue(sink, given as GivenParams);
-          state = VALUE;
-        } else if (step.tag !== undefined) {
-          confirm(KEY);
-          key = '';
-        }
+        name += c;
+        i++;
       }
     }
     raw.keepTo(i);
@@ -192,16 +226,15 @@ export function openGlmCall(env: SectionEnv, rawPrefix: string): Section {
   return {
     write,
     get done() {
-      return state === DONE;
+      return done;
     },
     get leftover() {
       return leftover;
     },
     end() {
-      const json = state === JSON_ARGS && (reader?.done || reader?.end());
-      if (state === DONE) return;
-      if (unconfirmed !== undefined || json || (state === TAG && expect.partial === '')) finish();
-      else fail('the output ended inside the tool call', 'unclosed-tool-call');
+      if (done) return;
+      if (args !== undefined) args('', 0);
+      else fail(ENDED_INSIDE, '', 'unclosed-tool-call');
     },
   };
 }

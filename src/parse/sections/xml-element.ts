@@ -14,7 +14,7 @@ import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
 import { findDelimiter } from '../tag-steps.ts';
-import { createXmlArgsWriter, ParamMode, type XmlArgsWriter, type XmlNode } from '../xml-args.ts';
+import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
 import { collectTag, openTagStep, parseTag } from '../xml-tag.ts';
 import { createEntityDecoder, createValueTrimmer, type TextStage } from '../xml-text.ts';
 import { createXmlValueReader } from '../xml-value-reader.ts';
@@ -34,13 +34,16 @@ type ValueStep = (text: string, i: number) => number;
 
 /**
  * Reads another parameter's content as elements (xml-value-reader.ts) up to
- * its close tag, then hands `ended` the value.
+ * its close tag, then gives `writer` the value and calls `ended`.
  */
-function readElements(name: string, ended: (value: XmlNode) => void): ValueStep {
+function readElements(writer: XmlArgsWriter, name: string, ended: () => void): ValueStep {
   const reader = createXmlValueReader(name);
   return (text, i) => {
     const stop = reader.write(text, i);
-    if (reader.done) ended(reader.value);
+    if (reader.done) {
+      writer.addValue(name, reader.value);
+      ended();
+    }
     return stop;
   };
 }
@@ -70,6 +73,24 @@ function readRawText(out: TextStage, name: string, ended: () => void): ValueStep
   };
 }
 
+/**
+ * A parameter's element opened: the step that reads its value up to its close tag, then calls `ended`.
+ * `<name/>` has an empty value, written (and `ended`) at once.
+ */
+function paramValue(
+  writer: XmlArgsWriter,
+  name: string,
+  selfClosing: boolean,
+  ended: () => void,
+): ValueStep | undefined {
+  const streamed = writer.modeOf(name) === ParamMode.Stream;
+  if (!selfClosing)
+    return streamed ? readRawText(writer.beginString(name), name, ended) : readElements(writer, name, ended);
+  if (streamed) writer.beginString(name).end();
+  else writer.addValue(name, '');
+  ended();
+}
+
 export function openXmlElement(env: SectionEnv, marker: string): Section {
   const { context, callbacks } = env;
   const toolName = marker.slice(1);
@@ -85,16 +106,10 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
   let readValue: ValueStep | undefined;
 
   /** No reason: the tag was prose, nothing to report. */
-  function fail(reason?: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+  function fail(reason?: string, code?: 'unclosed-tool-call'): void {
     sink.abort();
     raw.giveBack(reason, code, toolName);
     state = DONE;
-  }
-
-  function startCall(): void {
-    sink.start(toolName, true);
-    const schema = context.tools.get(toolName)?.inputSchema;
-    args = createXmlArgsWriter({ args: sink.args, toolName, schema, onError: callbacks.onError });
   }
 
   function endCall(): void {
@@ -104,24 +119,8 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
     state = DONE;
   }
 
-  /** A parameter's element opened; `selfClosing` (`<name/>`): its value is empty. */
-  function beginParam(name: string, selfClosing: boolean): void {
-    const writer = args as XmlArgsWriter;
-    const streamed = writer.modeOf(name) === ParamMode.Stream;
-    paramName = name;
-    if (selfClosing) {
-      if (streamed) writer.beginString(name).end();
-      else writer.addValue(name, '');
-      params++;
-    } else {
-      readValue = streamed ? readRawText(writer.beginString(name), name, endParam) : readElements(name, endParam);
-      state = VALUE;
-    }
-  }
-
-  /** The open parameter's value ended; `value` when it was read as elements, not streamed. */
-  function endParam(value?: XmlNode): void {
-    if (value !== undefined) (args as XmlArgsWriter).addValue(paramName, value);
+  /** The open parameter's value ended. */
+  function endParam(): void {
     params++;
     state = BODY;
   }
@@ -132,56 +131,52 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
     raw.from(text, from);
     const keep = () => raw.keepTo(i);
     while (i < n && state !== DONE) {
-      switch (state) {
-        case OPEN_TAG: {
-          const step = openTagStep(openTag, text.charAt(i));
-          if (step === undefined) openTag += text.charAt(i++);
-          else if (step === null) {
-            keep();
-            fail(); // another tag (`<get_weather_v2>`, HTML): prose
-          } else {
-            i++;
-            startCall();
-            state = BODY;
-            if (step) {
-              keep();
-              endCall(); // `<list_files/>`: a call without arguments
-            }
-          }
-          break;
-        }
-        case BODY: {
-          const c = text.charAt(i);
-          if (isSpace(c)) i++;
-          else if (c === '<') {
-            state = BODY_TAG;
-            tag = '';
-            i++;
-          } else {
-            keep();
-            fail(`text "${c}…" where a parameter element was expected`);
-          }
-          break;
-        }
-        case BODY_TAG: {
-          const got = collectTag(tag, text, i);
-          tag = got.inner;
-          i = got.stop;
-          if (got.status === 'open') break;
-          const parsed = got.status === 'closed' ? parseTag(tag) : undefined;
-          if (parsed?.kind === 'open' || parsed?.kind === 'self-closing') {
-            beginParam(parsed.name, parsed.kind === 'self-closing');
-            break;
-          }
+      if (state === VALUE) i = (readValue as ValueStep)(text, i);
+      else if (state === OPEN_TAG) {
+        const step = openTagStep(openTag, text.charAt(i));
+        if (step === undefined) openTag += text.charAt(i++);
+        else if (step === null) {
           keep();
-          if (parsed?.kind === 'close' && parsed.name === toolName) endCall();
-          else if (got.status === 'abort') fail(`"<${tag.slice(0, 20)}" is not a tag`);
-          else fail(`unexpected <${tag}> inside the call`);
-          break;
+          fail(); // another tag (`<get_weather_v2>`, HTML): prose
+        } else {
+          i++;
+          sink.start(toolName, true);
+          const schema = context.tools.get(toolName)?.inputSchema;
+          args = createXmlArgsWriter({ args: sink.args, toolName, schema, onError: callbacks.onError });
+          state = BODY;
+          if (step) {
+            keep();
+            endCall(); // `<list_files/>`: a call without arguments
+          }
         }
-        case VALUE:
-          i = (readValue as ValueStep)(text, i);
-          break;
+      } else if (state === BODY) {
+        const c = text.charAt(i);
+        if (isSpace(c)) i++;
+        else if (c === '<') {
+          state = BODY_TAG;
+          tag = '';
+          i++;
+        } else {
+          keep();
+          fail(`text "${c}…" where a parameter element was expected`);
+        }
+      } else {
+        // BODY_TAG: a tag after `<` inside the call.
+        const got = collectTag(tag, text, i);
+        tag = got.inner;
+        i = got.stop;
+        if (got.status === 'open') continue;
+        const parsed = got.status === 'closed' ? parseTag(tag) : undefined;
+        if (parsed?.kind === 'open' || parsed?.kind === 'self-closing') {
+          paramName = parsed.name;
+          state = VALUE; // endParam ends it (at once for `<name/>`)
+          readValue = paramValue(args as XmlArgsWriter, paramName, parsed.kind === 'self-closing', endParam);
+          continue;
+        }
+        keep();
+        if (parsed?.kind === 'close' && parsed.name === toolName) endCall();
+        else if (got.status === 'abort') fail(`"<${tag.slice(0, 20)}" is not a tag`);
+        else fail(`unexpected <${tag}> inside the call`);
       }
     }
     if (state !== DONE) keep();
@@ -204,7 +199,6 @@ export function openXmlElement(env: SectionEnv, marker: string): Section {
           'unclosed-tool-call',
         );
       } else if (state !== DONE) fail(`the output ended inside <${paramName}>`, 'unclosed-tool-call');
-      state = DONE;
     },
   };
 }

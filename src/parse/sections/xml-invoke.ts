@@ -129,11 +129,11 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   /** A bare invoke's declared name, announced once a parameter or close tag confirms it (see openedAtInvoke). */
   let unconfirmed: string | undefined;
 
-  /** The trigger was this call's invoke tag (the model skipped the block opener). */
-  const bare = () => options.openedAtInvoke === true && sink.ended === 0;
+  /** The trigger was this call's invoke tag (the model skipped the block opener): true until the first call ends. */
+  let bare = options.openedAtInvoke === true;
 
   /** No reason: the text was no call (prose that mentions the tag), nothing to report. */
-  function fail(reason?: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+  function fail(reason?: string, code?: 'unclosed-tool-call'): void {
     sink.abort();
     // A partial tag from an earlier chunk that turned out to be something else is read again.
     raw.giveBack(reason, code, undefined, leftover.length);
@@ -142,7 +142,7 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
 
   /** Announces the call `name` names; its parameters come next. False: it is no call. */
   function startCall(name: string): boolean {
-    if (!sink.start(name, bare())) return false;
+    if (!sink.start(name, bare)) return false;
     const schema = context.tools.get(sink.toolName)?.inputSchema;
     args = createXmlArgsWriter({ args: sink.args, toolName: sink.toolName, schema, onError: callbacks.onError });
     openValue = valueOpener(args, schema, tags, options);
@@ -154,7 +154,7 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   /** The call ended, `how` says what followed it. It is final: a later broken call gives back only its own text. */
   function callEnded(how: ValueEnd): void {
     args?.finish();
-    sink.end();
+    if (sink.end()) bare = false;
     raw.settle();
     if (how === BLOCK_END) {
       raw.commit();
@@ -172,66 +172,57 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
     raw.from(text, from);
     const keep = () => raw.keepTo(i);
     while (i < n && state !== DONE) {
-      switch (state) {
-        case BETWEEN:
-        case IN_CALL:
-        case AFTER_CALL: {
-          const step = expect.read(text, i);
-          i = step.i;
-          if (step.tag === undefined) break;
+      if (state === BETWEEN || state === IN_CALL || state === AFTER_CALL) {
+        const step = expect.read(text, i);
+        i = step.i;
+        if (step.tag === undefined) continue;
+        keep();
+        if (step.tag === false) {
+          // The block was never closed; what follows (maybe another format's call) is read again.
+          leftover = step.carried;
+          if (state === AFTER_CALL) raw.commit(leftover.length);
+          else if (state === BETWEEN) fail(`expected ${tags.invoke}…>`);
+          else fail(unconfirmed === undefined ? `expected ${tags.param}…> or ${tags.invokeEnd}` : undefined);
+          state = DONE;
+          continue;
+        }
+        if (unconfirmed !== undefined) startCall(unconfirmed);
+        unconfirmed = undefined;
+        if (state === IN_CALL && step.tag !== tags.param) callEnded(step.tag === tags.close ? BLOCK_END : CALL_END);
+        else if (step.tag === tags.close) {
+          if (sink.ended === 0) fail('the tool-call block holds no call');
+          else raw.commit();
+          state = DONE;
+        } else if (reopen.includes(step.tag)) {
+          expect = expectStep([tags.invoke, tags.close]);
+          state = BETWEEN;
+        } else state = step.tag === tags.invoke ? CALL_NAME : PARAM_NAME;
+      } else if (state === VALUE) {
+        const result = (value as ValueEndScanner).write(text, i);
+        i = result.stop;
+        if (result.end === OPENED_PARAMETER) value = (openValue as ValueOpener)(result.header as string);
+        else if (result.end === NEXT_PARAMETER) state = PARAM_NAME;
+        else if (result.end !== undefined) {
           keep();
-          if (step.tag === false) {
-            // The block was never closed; what follows (maybe another format's call) is read again.
-            leftover = step.carried;
-            if (state === AFTER_CALL) raw.commit(leftover.length);
-            else if (state === BETWEEN) fail(`expected ${tags.invoke}…>`);
-            else fail(unconfirmed === undefined ? `expected ${tags.param}…> or ${tags.invokeEnd}` : undefined);
-            state = DONE;
-            return i;
-          }
-          if (unconfirmed !== undefined) startCall(unconfirmed);
-          unconfirmed = undefined;
-          if (state === IN_CALL && step.tag !== tags.param) callEnded(step.tag === tags.close ? BLOCK_END : CALL_END);
-          else if (step.tag === tags.close) {
-            if (sink.ended === 0) fail('the tool-call block holds no call');
-            else raw.commit();
-            state = DONE;
-          } else if (reopen.includes(step.tag)) {
-            expect = expectStep([tags.invoke, tags.close]);
-            state = BETWEEN;
-          } else state = step.tag === tags.invoke ? CALL_NAME : PARAM_NAME;
-          break;
+          callEnded(result.end);
         }
-        case CALL_NAME:
-        case PARAM_NAME: {
-          const got = collectTag(header, text, i);
-          header = got.status === 'open' ? got.inner : '';
-          i = got.stop;
-          if (got.status === 'open') break;
-          keep();
-          if (got.status === 'abort') fail('a function or parameter name has no closing ">"');
-          else if (state === PARAM_NAME) {
-            value = (openValue as ValueOpener)(got.inner);
-            state = VALUE;
-          } else if (bare() && declaredName(got.inner, context.tools)) {
-            // A bare invoke waits for a parameter or its close tag to confirm it.
-            unconfirmed = got.inner;
-            expect = expectStep([tags.param, tags.invokeEnd]);
-            state = IN_CALL;
-          } else if (!startCall(got.inner)) fail(bare() ? undefined : `"${got.inner.slice(0, 40)}" is not a tool name`);
-          break;
-        }
-        case VALUE: {
-          const result = (value as ValueEndScanner).write(text, i);
-          i = result.stop;
-          if (result.end === OPENED_PARAMETER) value = (openValue as ValueOpener)(result.header as string);
-          else if (result.end === NEXT_PARAMETER) state = PARAM_NAME;
-          else if (result.end !== undefined) {
-            keep();
-            callEnded(result.end);
-          }
-          break;
-        }
+      } else {
+        // CALL_NAME or PARAM_NAME: the name up to `>`.
+        const got = collectTag(header, text, i);
+        header = got.status === 'open' ? got.inner : '';
+        i = got.stop;
+        if (got.status === 'open') continue;
+        keep();
+        if (got.status === 'abort') fail('a function or parameter name has no closing ">"');
+        else if (state === PARAM_NAME) {
+          value = (openValue as ValueOpener)(got.inner);
+          state = VALUE;
+        } else if (bare && declaredName(got.inner, context.tools)) {
+          // A bare invoke waits for a parameter or its close tag to confirm it.
+          unconfirmed = got.inner;
+          expect = expectStep([tags.param, tags.invokeEnd]);
+          state = IN_CALL;
+        } else if (!startCall(got.inner)) fail(bare ? undefined : `"${got.inner.slice(0, 40)}" is not a tool name`);
       }
     }
     if (state !== DONE) keep();

@@ -28,6 +28,17 @@ const OPEN_TAG = 0;
 const BODY = 1;
 const DONE = 2;
 
+/**
+ * Where the close tag ends the body in the current `line`, which was `before` characters long before
+ * this chunk's text: -1 when it does not. Its indentation is `indent` (-1: blanks so far); among a block
+ * scalar's more indented lines the tag is content. Only the new text and the few characters before it
+ * are searched (a tag split across chunks starts there), so a long line costs linear time.
+ */
+function closeTagAt(line: string, before: number, indent: number, body: YamlBody, closeTag: string): number {
+  if (indent < 0 || body.inBlock(indent)) return -1;
+  return line.indexOf(closeTag, Math.max(0, before + 1 - closeTag.length));
+}
+
 export function openYamlElement(env: SectionEnv, marker: string): Section {
   const { context, callbacks } = env;
   // Where auto merged this trigger with morph-XML's, the blanks after `<name` come with the marker.
@@ -39,6 +50,8 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
   let openTag = marker.slice(toolName.length + 1);
   /** The current line, until its line break (or the close tag) decides it. */
   let line = '';
+  /** The current line's indentation, once a character other than a blank came; -1 before. */
+  let indent = -1;
   let body: YamlBody | undefined;
   /**
    * How far the current chunk is read: its text is kept for a give-back once per chunk (or when the call
@@ -52,7 +65,7 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
     state = BODY;
   }
 
-  function fail(reason: string, code: 'malformed-tool-call' | 'unclosed-tool-call' = 'malformed-tool-call'): void {
+  function fail(reason: string, code?: 'unclosed-tool-call'): void {
     sink.abort();
     raw.keepTo(at);
     raw.giveBack(reason, code, toolName);
@@ -75,29 +88,6 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
     sink.end();
     raw.commit();
     state = DONE;
-  }
-
-  /** The current line's indentation, once a character other than a blank came; -1 before. */
-  let indent = -1;
-  /** The current line's last characters, where a close tag split across chunks begins. */
-  let tail = '';
-
-  /**
-   * Where the close tag ends the body in the current line, whose text from `before` on is `added`: -1
-   * when it does not. Among a block scalar's more indented lines it is content. Only the added text and
-   * the tail before it are searched, so a long line costs linear time.
-   */
-  function closeAt(before: number, added: string): number {
-    if (indent < 0) {
-      const first = added.search(/\S/);
-      if (first < 0) return -1;
-      indent = before + first;
-    }
-    if ((body as YamlBody).inBlock(indent)) return -1;
-    const searched = tail + added;
-    const at = searched.indexOf(closeTag);
-    tail = searched.slice(1 - closeTag.length);
-    return at < 0 ? -1 : before - (searched.length - added.length) + at;
   }
 
   function write(text: string, from: number): number {
@@ -127,7 +117,9 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
       const before = line.length;
       const added = text.slice(i, stop);
       line += added;
-      const close = closeAt(before, added);
+      const first = indent < 0 ? added.search(/\S/) : -1;
+      if (first >= 0) indent = before + first;
+      const close = closeTagAt(line, before, indent, body as YamlBody, closeTag);
       if (close >= 0) {
         // What comes before the tag on its line is the body's last line; what follows it is not the call's.
         i += close + closeTag.length - before;
@@ -140,7 +132,6 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
         const complete = line;
         line = '';
         indent = -1;
-        tail = '';
         at = i;
         if (!feedLine(complete)) return i;
       }
