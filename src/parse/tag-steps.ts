@@ -1,8 +1,8 @@
 /**
- * Two small incremental steps for tag-driven formats (GLM, MiniMax): read up
- * to a closing tag, streaming what comes before it; and expect one of a few
- * tags next. Both keep their partial state across chunks, so a tag split
- * anywhere by the chunking is still recognised, and neither re-reads input.
+ * Small incremental pieces for tag-driven formats (GLM, MiniMax): find a
+ * closing tag, giving what comes before it; and expect one of a few tags
+ * next. Both keep their partial state across chunks, so a tag split anywhere
+ * by the chunking is still recognised, and neither re-reads input.
  */
 import { type DelimiterSearch, partialDelimiterLength } from './delimiter.ts';
 
@@ -39,27 +39,6 @@ export function findDelimiter(
     found: false,
     resumeAt: text.length,
     held: rest.slice(rest.length - keep),
-  };
-}
-
-export interface UntilStep {
-  /**
-   * Reads from `i` up to the delimiter; `onPiece` gets the text before it as
-   * it becomes certain. Returns the index after what was consumed and
-   * whether the delimiter was passed.
-   */
-  read(text: string, i: number, onPiece: (piece: string) => void): { i: number; found: boolean };
-}
-
-export function untilStep(delimiter: string): UntilStep {
-  let held = '';
-  return {
-    read(text, i, onPiece) {
-      const search = findDelimiter(held, text, i, delimiter);
-      held = search.held;
-      if (search.before !== '') onPiece(search.before);
-      return { i: search.resumeAt, found: search.found };
-    },
   };
 }
 
