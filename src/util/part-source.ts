@@ -102,3 +102,20 @@ export function abortableSource<T>(stream: ReadableStream<T>, signal: AbortSigna
     },
   };
 }
+
+/** An async iterable as a source: one value per pull; `cancel` returns the iterator without waiting for it. */
+export function iterableSource<T>(iterable: AsyncIterable<T>): PartSource<T> {
+  const iterator = iterable[Symbol.asyncIterator]();
+  return {
+    async pull(enqueue) {
+      const { done, value } = await iterator.next();
+      if (done) return true;
+      enqueue(value);
+      return false;
+    },
+    cancel(reason) {
+      // Not awaited: return() queues behind a pending next(), which may wait on a read that never settles.
+      iterator.return?.(reason)?.catch(() => {});
+    },
+  };
+}

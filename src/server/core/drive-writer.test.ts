@@ -38,7 +38,8 @@ async function run(stream: ReadableStream<LanguageModelV4StreamPart>, writer: St
   const frames: unknown[] = [];
   let thrown: unknown;
   try {
-    for await (const frame of driveWriter(stream, writer, new AbortController().signal, modelAbort)) frames.push(frame);
+    const source = driveWriter(stream, writer, new AbortController().signal, modelAbort);
+    while (!(await source.pull((frame) => frames.push(frame)))) {}
   } catch (error) {
     thrown = error;
   }

@@ -1,7 +1,10 @@
 /**
  * The one driver of every door's stream writer: it reads the model's parts
- * and hands each to the writer, so the frames come from one generator between
- * the model's stream and the SSE response, whatever the door.
+ * and hands each to the writer, so the frames come from one source between
+ * the model's stream and the SSE response, whatever the door. The source is
+ * pulled (util/part-source.ts), a batch of frames per pull, not an async
+ * generator: a generator's yield per frame, and the await of each, were a
+ * tenth of what a streamed answer allocated.
  *
  * - A door hears of a call only once it is whole (whole-calls.ts): the parts
  *   that announce one are not passed on.
@@ -18,7 +21,7 @@
  *   handles `error` parts.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { abortableSource } from '../../util/part-source.ts';
+import { abortableSource, type PartSource } from '../../util/part-source.ts';
 import { httpErrorOf } from './faults.ts';
 import type { Frame, StreamWriter } from './front-door.ts';
 import { announcesCall } from './whole-calls.ts';
@@ -28,50 +31,87 @@ export function driveWriter(
   writer: StreamWriter,
   signal: AbortSignal,
   modelAbort: AbortController,
-): AsyncIterable<Frame> {
-  return frames(abortableSource(stream, signal), writer, modelAbort);
-}
-
-type PartSource = ReturnType<typeof abortableSource<LanguageModelV4StreamPart>>;
-
-async function* frames(source: PartSource, writer: StreamWriter, modelAbort: AbortController): AsyncGenerator<Frame> {
+): PartSource<Frame> {
+  const source = abortableSource(stream, signal);
+  let started = false;
+  /** The model's parts were read to their end or to its `finish` part: nothing to abort. */
   let finished = false;
-  /** The parts of one pull, handed to the writer one by one before the next pull. */
+  let over = false;
+  /** The parts of one pull of the model's stream, handed to the writer one by one before the next pull. */
   const parts: LanguageModelV4StreamPart[] = [];
   const take = (part: LanguageModelV4StreamPart) => {
     parts.push(part);
   };
-  try {
-    yield* writer.start();
-    try {
-      let over = false;
-      while (!over) {
-        parts.length = 0;
-        over = await source.pull(take);
-        for (const part of parts) {
-          if (part.type === 'error') throw errorOf(part.error);
-          if (announcesCall(part)) continue;
-          // `finish` is the model's last part: a writer that is done with it has not cut the model short,
-          // so nothing is aborted (an abort builds a DOMException and cancels the stream chain per request).
-          if (part.type === 'finish') finished = true;
-          yield* writer.write(part);
-          if (writer.done === true) return;
-        }
-      }
-      finished = true;
-    } catch (error) {
-      if (writer.fail === undefined) throw error;
-      yield* writer.fail(httpErrorOf(error));
-      return;
-    }
-    yield* writer.end();
-  } finally {
+  /** The reading is over: a model that was cut short is aborted. */
+  const close = () => {
+    if (over) return;
+    over = true;
     if (!finished) {
       modelAbort.abort(new DOMException('The answer ended before the model did.', 'AbortError'));
       source.cancel();
     }
     source.release();
+  };
+
+  /**
+   * Hands the parts of source pulls to the writer until it gave a frame:
+   * `more` then, `done` when the writer is done early, `ended` at the model's end.
+   */
+  async function writeParts(enqueue: (frame: Frame) => void): Promise<'more' | 'done' | 'ended'> {
+    let gave = false;
+    while (!gave) {
+      parts.length = 0;
+      const end = await source.pull(take);
+      for (const part of parts) {
+        if (part.type === 'error') throw errorOf(part.error);
+        if (announcesCall(part)) continue;
+        // `finish` is the model's last part: a writer that is done with it has not cut the model short,
+        // so nothing is aborted (an abort builds a DOMException and cancels the stream chain per request).
+        if (part.type === 'finish') finished = true;
+        for (const frame of writer.write(part)) {
+          enqueue(frame);
+          gave = true;
+        }
+        if (writer.done === true) return 'done';
+      }
+      if (end) {
+        finished = true;
+        return 'ended';
+      }
+    }
+    return 'more';
   }
+
+  return {
+    async pull(enqueue) {
+      if (over) return true;
+      try {
+        if (!started) {
+          started = true;
+          const opening = writer.start();
+          for (const frame of opening) enqueue(frame);
+          if (opening.length > 0) return false;
+        }
+        let reading: 'more' | 'done' | 'ended';
+        try {
+          reading = await writeParts(enqueue);
+        } catch (error) {
+          // A fault ends the stream with the writer's `fail` frames; without `fail` it goes to the core.
+          if (writer.fail === undefined) throw error;
+          for (const frame of writer.fail(httpErrorOf(error))) enqueue(frame);
+          reading = 'done';
+        }
+        if (reading === 'more') return false;
+        if (reading === 'ended') for (const frame of writer.end()) enqueue(frame);
+        close();
+        return true;
+      } catch (error) {
+        close();
+        throw error;
+      }
+    },
+    cancel: close,
+  };
 }
 
 /** An `error` part's error as an Error, so its message reaches the client (httpErrorOf maps it). */

@@ -4,6 +4,7 @@
  * in, and answer with the door's JSON or SSE frames.
  */
 import { raceAbort } from '../../util/abort.ts';
+import { iterableSource, type PartSource } from '../../util/part-source.ts';
 import { driveWriter } from './drive-writer.ts';
 import { httpErrorOf } from './faults.ts';
 import type { DoorContext, Frame, ModelFrontDoor, WriteContext } from './front-door.ts';
@@ -53,7 +54,7 @@ export async function answerModelCall(
       return Response.json(answer.body, { headers });
     }
     const frames = forwarded.then((answer) => {
-      if ('frames' in answer) return answer.frames;
+      if ('frames' in answer) return iterableSource(answer.frames);
       throw new TypeError('forwardNative answered a streamed request with a JSON body; return { frames }.');
     });
     return streamAnswer(door, frames, abort, headers, settings);
@@ -86,7 +87,7 @@ export async function answerModelCall(
  */
 async function streamAnswer(
   door: ModelFrontDoor,
-  source: Promise<AsyncIterable<Frame>>,
+  source: Promise<PartSource<Frame>>,
   abort: AbortController,
   headers: Record<string, string>,
   settings: StreamSettings,
@@ -120,15 +121,25 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<voi
 }
 
 /** The door's frames, or its error event for a failure; nothing once the client has gone. */
-async function* framesOf(
-  door: ModelFrontDoor,
-  source: Promise<AsyncIterable<Frame>>,
-  signal: AbortSignal,
-): AsyncGenerator<Frame> {
-  try {
-    yield* await raceAbort(source, signal);
-  } catch (error) {
-    if (signal.aborted) return;
-    yield door.errorEvent(httpErrorOf(error));
-  }
+function framesOf(door: ModelFrontDoor, pending: Promise<PartSource<Frame>>, signal: AbortSignal): PartSource<Frame> {
+  let source: PartSource<Frame> | undefined;
+  let over = false;
+  return {
+    async pull(enqueue) {
+      if (over) return true;
+      try {
+        source ??= await raceAbort(pending, signal);
+        over = await source.pull(enqueue);
+      } catch (error) {
+        over = true;
+        if (!signal.aborted) enqueue(door.errorEvent(httpErrorOf(error)));
+      }
+      return over;
+    },
+    cancel(reason) {
+      over = true;
+      if (source !== undefined) source.cancel(reason);
+      else pending.then((late) => late.cancel(reason)).catch(() => {});
+    },
+  };
 }

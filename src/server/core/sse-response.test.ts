@@ -5,6 +5,7 @@
  * comments of a quiet source.
  */
 import { describe, expect, it } from 'vitest';
+import { iterableSource } from '../../util/part-source.ts';
 import type { Frame } from './front-door.ts';
 import { sseResponse } from './sse-response.ts';
 
@@ -13,7 +14,7 @@ const decoder = new TextDecoder();
 
 function respond(frames: AsyncIterable<Frame>, livenessMs: number, keepAliveMs = 60_000) {
   const response = sseResponse(
-    frames,
+    iterableSource(frames),
     new AbortController(),
     {},
     {

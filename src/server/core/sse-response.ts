@@ -26,6 +26,7 @@
  *   async generator queues behind its pending `next()`.
  */
 import { followSignals } from '../../util/abort.ts';
+import type { PartSource } from '../../util/part-source.ts';
 import { SSE_HEADERS } from '../../wire/sse.ts';
 import type { Frame } from './front-door.ts';
 
@@ -47,18 +48,17 @@ export interface SseOptions {
 const QUIET = Symbol('quiet');
 
 export function sseResponse(
-  frames: AsyncIterable<Frame>,
+  frames: PartSource<Frame>,
   abort: AbortController,
   headers: Record<string, string>,
   options: SseOptions,
 ): Response {
-  const iterator = frames[Symbol.asyncIterator]();
   const keepAlive = bytesOf(options.keepAlive);
   const liveness = encoder.encode(':\n\n');
   let opened = false;
   /** How long the source has been quiet since its last frame or the last keep-alive (the waits' sum). */
   let quietMs = 0;
-  const waits = frameWaits(iterator);
+  const waits = frameWaits(frames);
 
   // Whoever aborts (the body's cancel, or the request's signal, which is all workerd gives once the client has
   // gone: it runs nothing of the request after the abort listeners), the parked pull and its timer go at once.
@@ -82,12 +82,13 @@ export function sseResponse(
             const due = quietMs >= options.keepAliveMs;
             if (due) quietMs = 0;
             controller.enqueue(due ? keepAlive : liveness);
-          } else if (next.done) {
-            waits.stop();
-            controller.close();
           } else {
             quietMs = 0;
-            controller.enqueue(bytesOf(next.value));
+            if (next.frames.length > 0) controller.enqueue(batchBytes(next.frames));
+            if (next.done) {
+              waits.stop();
+              controller.close();
+            }
           }
         } catch (error) {
           // The core's source catches its own failures; this is a last resort, not the fault report.
@@ -96,9 +97,10 @@ export function sseResponse(
         }
       },
       cancel(reason) {
-        // Abort first: it ends the reads below, so the source's pending next() settles and it can return.
-        abort.abort(reason ?? new DOMException('The client disconnected.', 'AbortError'));
-        iterator.return?.(undefined)?.catch(() => {});
+        // Abort first: it ends the reads below, so the source's pending pull settles; then the source stops.
+        const why = reason ?? new DOMException('The client disconnected.', 'AbortError');
+        abort.abort(why);
+        frames.cancel(why);
       },
     },
     // No read-ahead: a frame is produced when the client (or the runtime writing to it) asks for one.
@@ -107,11 +109,35 @@ export function sseResponse(
   return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
 }
 
-type Wait = IteratorResult<Frame> | typeof QUIET | undefined;
+/** The frames of one pull of the source, and whether the source is over after them. */
+interface Batch {
+  frames: Frame[];
+  done: boolean;
+}
+
+type Wait = Batch | typeof QUIET | undefined;
 
 /**
- * The pulls' waits on the frame source: `next(ms)` gives the next frame, or
- * QUIET when the source sent nothing for `ms`, or undefined once `abort()` ran.
+ * A batch's frames as one chunk: one enqueue and one write to the client for
+ * the frames of one model part (a tool call's several events, say).
+ */
+function batchBytes(frames: Frame[]): Uint8Array {
+  if (frames.length === 1) return bytesOf(frames[0] as Frame);
+  if (frames.every((frame) => typeof frame === 'string')) return encoder.encode(frames.join(''));
+  const parts = frames.map(bytesOf);
+  const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * The pulls' waits on the frame source: `next(ms)` gives the frames of the
+ * source's next pull, or QUIET when the source sent nothing for `ms`, or
+ * undefined once `abort()` ran.
  *
  * One timer for the stream, pushed on when it fires early, not one per frame:
  * a timer set and cleared per frame was a twentieth of the isolate's CPU on a
@@ -120,11 +146,15 @@ type Wait = IteratorResult<Frame> | typeof QUIET | undefined;
  * What the source gives while no pull waits (after a QUIET, before the
  * client asks again) is kept for the next pull.
  */
-function frameWaits(iterator: AsyncIterator<Frame>) {
-  let pending: Promise<IteratorResult<Frame>> | undefined;
+function frameWaits(source: PartSource<Frame>) {
+  let pulling = false;
+  let batch: Frame[] = [];
+  const take = (frame: Frame) => {
+    batch.push(frame);
+  };
   let settle: ((next: Wait) => void) | undefined;
   let fail: ((error: unknown) => void) | undefined;
-  let early: { result: IteratorResult<Frame> } | { error: unknown } | undefined;
+  let early: { batch: Batch } | { error: unknown } | undefined;
   let waitStarted = 0;
   let waitMs = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -141,13 +171,15 @@ function frameWaits(iterator: AsyncIterator<Frame>) {
     if (left > 0) timer = setTimeout(onTimer, left);
     else settleWith(QUIET);
   }
-  const onFrame = (result: IteratorResult<Frame>) => {
-    pending = undefined;
-    if (settle === undefined) early = { result };
-    else settleWith(result);
+  const onPulled = (done: boolean) => {
+    pulling = false;
+    const pulled = { frames: batch, done };
+    batch = [];
+    if (settle === undefined) early = { batch: pulled };
+    else settleWith(pulled);
   };
   const onFailure = (error: unknown) => {
-    pending = undefined;
+    pulling = false;
     const failed = fail;
     settle = undefined;
     fail = undefined;
@@ -163,7 +195,7 @@ function frameWaits(iterator: AsyncIterator<Frame>) {
       if (early !== undefined) {
         const kept = early;
         early = undefined;
-        return 'result' in kept ? Promise.resolve(kept.result) : Promise.reject(kept.error);
+        return 'batch' in kept ? Promise.resolve(kept.batch) : Promise.reject(kept.error);
       }
       const wait = new Promise<Wait>((resolve, reject) => {
         settle = resolve;
@@ -172,9 +204,9 @@ function frameWaits(iterator: AsyncIterator<Frame>) {
       waitStarted = Date.now();
       waitMs = ms;
       timer ??= setTimeout(onTimer, ms);
-      if (pending === undefined) {
-        pending = iterator.next();
-        pending.then(onFrame, onFailure);
+      if (!pulling) {
+        pulling = true;
+        source.pull(take).then(onPulled, onFailure);
       }
       return wait;
     },
