@@ -29,6 +29,7 @@ import {
   type ValueEnd,
   type ValueEndScanner,
 } from '../xml-value-end.ts';
+import { ENDED_INSIDE } from './json-calls-before.ts';
 import type { TypedValues } from './typed-param.ts';
 
 export type { InvokeTags } from '../xml-value-end.ts';
@@ -65,16 +66,9 @@ export interface InvokeOptions {
   typedValues?: TypedValues;
 }
 
-/** The parameter a tag's header names, and whether its value is typed JSON (DSML). */
-function parameterName(
-  header: string,
-  properties: Record<string, unknown>,
-  typedValues: TypedValues | undefined,
-): { name: string; json: boolean } {
-  const typed = typedValues?.readHeader(header);
-  const raw = typed?.name ?? header;
-  const name = knownName(raw, (n) => Object.hasOwn(properties, n)) ?? raw.trim().replace(/^(["'])(.*)\1$/, '$2');
-  return { name, json: typed?.json === true };
+/** The parameter a tag's header names (a typed header's without its quotes, see typed-param.ts). */
+function parameterName(raw: string, properties: Record<string, unknown>): string {
+  return knownName(raw, (n) => Object.hasOwn(properties, n)) ?? raw.trim().replace(/^(["'])(.*)\1$/, '$2');
 }
 
 /** Starts the value of the parameter a tag's header names: the scanner that reads it. */
@@ -90,17 +84,18 @@ function valueOpener(writer: XmlArgsWriter, schema: unknown, tags: InvokeTags, o
   /** The call's parameters so far: a forgotten close tag is told from value text by a name not given yet. */
   const given = givenParams(properties);
   return (header) => {
-    const { name, json } = parameterName(header, properties, options.typedValues);
+    const typed = options.typedValues?.readHeader(header);
+    const name = parameterName(typed?.name ?? header, properties);
     given.add(name);
     let target: TextStage;
-    if (json) target = (options.typedValues as TypedValues).jsonStage(writer, name);
+    if (typed?.json) target = (options.typedValues as TypedValues).jsonStage(writer, name);
     else if (writer.modeOf(name) === ParamMode.Stream) target = writer.beginString(name);
     else {
       const parts: string[] = [];
       target = { write: (t) => parts.push(t), end: () => writer.addValue(name, parts.join('')) };
     }
     return createValueEndScanner(tags, options.valueStage?.(target) ?? target, (next) =>
-      given.isNext(parameterName(next, properties, options.typedValues).name),
+      given.isNext(parameterName(options.typedValues?.readHeader(next).name ?? next, properties)),
     );
   };
 }
@@ -167,11 +162,10 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
   }
 
   function write(text: string, from: number): number {
-    const n = text.length;
     let i = from;
     raw.from(text, from);
     const keep = () => raw.keepTo(i);
-    while (i < n && state !== DONE) {
+    while (i < text.length && state !== DONE) {
       if (state === BETWEEN || state === IN_CALL || state === AFTER_CALL) {
         const step = expect.read(text, i);
         i = step.i;
@@ -247,9 +241,7 @@ export function openXmlInvoke(env: SectionEnv, marker: string, tags: InvokeTags,
       else if (state === AFTER_CALL) raw.commit();
       // Cut off inside a value or a tag (`<parameter na` is not a close tag): the call was not finished.
       else if (state === VALUE) fail('the output ended inside a parameter value', 'unclosed-tool-call');
-      else if (state !== DONE) {
-        fail(unconfirmed === undefined ? 'the output ended inside the tool call' : undefined, 'unclosed-tool-call');
-      }
+      else if (state !== DONE) fail(unconfirmed === undefined ? ENDED_INSIDE : undefined, 'unclosed-tool-call');
       state = DONE;
     },
   };
