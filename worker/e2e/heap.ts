@@ -186,9 +186,9 @@ export async function inspector(inspectorPort: number, base: string) {
     const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
     if (message.id !== undefined) waiting.get(message.id)?.(message.result);
   });
-  async function send<T>(method: string): Promise<T> {
+  async function send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
     const answer = new Promise<T>((resolve) => waiting.set(++id, resolve as (result: unknown) => void));
-    socket.send(JSON.stringify({ id, method, params: {} }));
+    socket.send(JSON.stringify({ id, method, params }));
     // workerd reads inspector messages when the isolate is entered: poke it until the answer comes.
     let done = false;
     void answer.then(() => {
@@ -208,6 +208,14 @@ export async function inspector(inspectorPort: number, base: string) {
         await new Promise((r) => setTimeout(r, 100));
       }
       return (await send<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize;
+    },
+    /** V8's CPU profile (the DevTools `.cpuprofile` shape) of the isolate while `run` runs, sampled every 50 µs. */
+    async cpuProfile(run: () => Promise<void>): Promise<unknown> {
+      await send('Profiler.enable');
+      await send('Profiler.setSamplingInterval', { interval: 50 });
+      await send('Profiler.start');
+      await run();
+      return (await send<{ profile: unknown }>('Profiler.stop')).profile;
     },
     close: () => socket.close(),
   };

@@ -16,15 +16,23 @@
  * Modes alternate round by round; medians of the rounds' means. Loopback
  * only, bounded loops. `-- --quick` runs a short pass and writes nothing;
  * `-- --rounds N` runs N rounds instead of 3;
- * `-- --node-only` skips workerd (for `node --cpu-prof`).
+ * `-- --node-only` skips workerd (for `node --cpu-prof`);
+ * `-- --profile emulated-agent` (any mode-size case) profiles that case in
+ * workerd instead and prints where the isolate's time goes (proxy-profile.ts).
  */
 import http from 'node:http';
 import { writeResults } from '../results-file.ts';
 import { argv, loadAverage, machine, writeJson } from './node-host.bench.ts';
 import { BENCH_HEADER, BENCH_REQUESTS, type BenchMode, type BenchSize, benchCase, benchHandler } from './proxy-load.ts';
+import { profileCase } from './proxy-profile.ts';
 import { httpRequester, isolateCpuMs, processCpuMs, startBenchWorker, workerdPid } from './proxy-workerd.ts';
 
 const args = argv();
+const profileAt = args.indexOf('--profile');
+if (profileAt >= 0) {
+  await profileCase(args[profileAt + 1] ?? 'emulated-agent', 400);
+  process.exit(0);
+}
 const quick = args.includes('--quick');
 const nodeOnly = args.includes('--node-only');
 const workerdOnly = args.includes('--workerd-only');
