@@ -57,17 +57,12 @@ export function sourceOf<T>(stream: ReadableStream<T>): PartSource<T> {
     return own;
   }
   const reader = stream.getReader();
-  return {
-    async pull(enqueue) {
-      const { done, value } = await reader.read();
-      if (done) return true;
-      enqueue(value);
-      return false;
-    },
-    cancel: (reason) => {
+  return oneAtATime(
+    () => reader.read(),
+    (reason) => {
       reader.cancel(reason).catch(() => {});
     },
-  };
+  );
 }
 
 /**
@@ -106,16 +101,27 @@ export function abortableSource<T>(stream: ReadableStream<T>, signal: AbortSigna
 /** An async iterable as a source: one value per pull; `cancel` returns the iterator without waiting for it. */
 export function iterableSource<T>(iterable: AsyncIterable<T>): PartSource<T> {
   const iterator = iterable[Symbol.asyncIterator]();
-  return {
-    async pull(enqueue) {
-      const { done, value } = await iterator.next();
-      if (done) return true;
-      enqueue(value);
-      return false;
-    },
-    cancel(reason) {
+  return oneAtATime(
+    () => iterator.next(),
+    (reason) => {
       // Not awaited: return() queues behind a pending next(), which may wait on a read that never settles.
       iterator.return?.(reason)?.catch(() => {});
     },
+  );
+}
+
+/** A source over one-value reads (a reader's, an iterator's). */
+function oneAtATime<T>(
+  read: () => Promise<{ done?: boolean; value?: T }>,
+  stop: (reason?: unknown) => void,
+): PartSource<T> {
+  return {
+    async pull(enqueue) {
+      const { done, value } = await read();
+      if (done) return true;
+      enqueue(value as T);
+      return false;
+    },
+    cancel: stop,
   };
 }
