@@ -66,11 +66,12 @@ function wrapperEnd(end: string, finish: (at: number, rest?: string) => number):
 }
 
 export function openPythonic(env: SectionEnv, marker: string, options: PythonicOptions = {}): Section {
+  const { callbacks } = env;
   let inList = options.listOpened;
   /** Complete calls, held until they are final (see endCall). */
   let held: Array<Parameters<ParserCallbacks['onToolCallEnd']>[0]> = [];
-  const sink = createCallSink(env.context, { ...env.callbacks, onToolCallEnd: (call) => held.push(call) });
-  const raw = createRawBlock(env.callbacks, marker);
+  const sink = createCallSink(env.context, { ...callbacks, onToolCallEnd: (call) => held.push(call) });
+  const raw = createRawBlock(callbacks, marker);
   let state = OPEN;
   let undecided = options.declaredOnly;
   /** What reads the text in CALL (the call) and END (the wrapper's end token). */
@@ -84,7 +85,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     const quiet = undecided && !sink.open;
     sink.abort();
     // The list's complete calls go back with it: no call of a list that is text runs.
-    for (const call of held) env.callbacks.onToolCallAbort(call);
+    for (const call of held) callbacks.onToolCallAbort(call);
     held = [];
     raw.giveBack(quiet ? undefined : reason, code);
     state = DONE;
@@ -102,7 +103,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
 
   /** The held calls are final: they go out. */
   function release(): void {
-    for (const call of held) env.callbacks.onToolCallEnd(call);
+    for (const call of held) callbacks.onToolCallEnd(call);
     held = [];
   }
 
@@ -118,7 +119,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   /** A call begins at `i`, at its name or the blanks before it; while undecided, only a declared tool counts. */
   function startCall(i: number): number {
     const declared = undecided ? env.context.tools : undefined;
-    step = callReader(sink, env.callbacks.onError, declared, endCall, stop);
+    step = callReader(sink, callbacks.onError, declared, endCall, stop);
     state = CALL;
     return i;
   }
