@@ -11,7 +11,8 @@
  * empty block, and an end marker met alone, are markup and leave no text,
  * except the end marker of a block that went back as text (issue 27).
  * What is held is bounded: the marker, at most `MAX_SPACE` whitespace and one
- * partial marker; each character is looked at once.
+ * partial marker; each character is looked at once. Markup dropped because
+ * it wraps calls that were emitted still goes to debug output (onCallSegment).
  */
 import { isSpace } from '../../json/chars.ts';
 import type { ToolshimErrorCode } from '../../types.ts';
@@ -33,10 +34,12 @@ export interface CallsBlockOptions {
 /** More whitespace than this after the begin marker: not a call block after all. */
 const MAX_SPACE = 1024;
 
-// What the section reads next:
+// What the section reads next (before CALL: inside the block, between its calls):
+/** Blanks before a marker. */
 const GAP = 0;
 const MARKER = 1;
 const CALL = 2;
+/** Blanks after the end marker (GAP's step reads them too). */
 const TRAILING = 3;
 const DONE = 4;
 
@@ -52,6 +55,25 @@ function leftUnclosed(callbacks: ParserCallbacks, calls: number): void {
   unclosed.set(callbacks, calls > 0 ? 'calls' : 'broken');
 }
 
+/**
+ * The callbacks of the calls inside a block: what the block holds goes out
+ * (`release`) before a call's own give-back (raw text), and, dropped as
+ * markup, when a call completes.
+ */
+function callbacksAround(callbacks: ParserCallbacks, release: (completed?: boolean) => void): ParserCallbacks {
+  return {
+    ...callbacks,
+    onText: (text) => {
+      release();
+      callbacks.onText(text);
+    },
+    onToolCallEnd: (call) => {
+      release(true);
+      callbacks.onToolCallEnd(call);
+    },
+  };
+}
+
 export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBlockOptions): Section {
   const { callbacks } = env;
   /** Text held until the first call completes ('' once it has, or once it was given back). */
@@ -65,19 +87,13 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
   const ends = [options.end, ...(options.otherEnds ?? [])];
   unclosed.delete(callbacks);
 
-  function move(next: number, i: number): number {
-    state = next;
-    return i;
-  }
-
-  function flushPending(): void {
-    if (pending !== '') callbacks.onText(pending);
+  /** What is held goes out: as text, or, when a call `completed` (counted here), as markup dropped with it. */
+  function release(completed?: boolean): void {
+    if (completed) calls++;
+    if (pending === '') return;
+    if (completed) callbacks.onCallSegment?.(pending);
+    else callbacks.onText(pending);
     pending = '';
-  }
-
-  /** Markup dropped because it wraps calls that were emitted: debug output still hears of it. */
-  function drop(text: string): void {
-    if (text !== '') callbacks.onCallSegment?.(text);
   }
 
   /** The block is over without its end marker: what was held goes back as text. */
@@ -85,32 +101,25 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
     state = DONE;
     leftUnclosed(callbacks, calls);
     const text = pending + extra;
-    flushPending(); // nothing once a call completed
+    release(); // nothing once a call completed
     if (extra !== '') callbacks.onText(extra);
     if (calls === 0) callbacks.onError(`Kept a malformed tool call as text: ${reason}.`, { code, text });
   }
 
-  // The call's own give-back (raw text) must come after the held begin marker.
-  const innerCallbacks: ParserCallbacks = {
-    ...callbacks,
-    onText: (text) => {
-      flushPending();
-      callbacks.onText(text);
-    },
-    onToolCallEnd: (call) => {
-      calls++;
-      drop(pending);
-      pending = '';
-      callbacks.onToolCallEnd(call);
-    },
-  };
+  const innerCallbacks = callbacksAround(callbacks, release);
 
-  /** Blanks before a marker (held with the begin marker until the first call completes). */
-  function gap(text: string, i: number): number {
+  /**
+   * Blanks before a marker, held with the begin marker until the first call completes, then dropped; after the
+   * end marker (TRAILING: a block that produced calls), dropped with it.
+   */
+  function blanks(text: string, i: number): number {
     const c = text.charAt(i);
-    if (!isSpace(c)) return move(MARKER, i);
+    if (!isSpace(c)) {
+      state = state === GAP ? MARKER : DONE;
+      return i;
+    }
     if (calls === 0) pending += c;
-    else drop(c);
+    else callbacks.onCallSegment?.(c);
     if (pending.length > marker.length + MAX_SPACE)
       stop('', 'the tool-calls marker is followed by nothing but whitespace');
     return i + 1;
@@ -119,21 +128,18 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
   /** A call marker opens the next call; an end marker closes the block (an empty block is no call and no text). */
   function markerStep(text: string, i: number): number {
     const next = tag + text.charAt(i);
-    if (!options.call.startsWith(next) && !ends.some((e) => e.startsWith(next))) {
+    if (next === options.call) {
+      inner = options.openCall({ ...env, callbacks: innerCallbacks }, next);
+      state = CALL;
+    } else if (ends.includes(next)) {
+      callbacks.onCallSegment?.(pending + next);
+      pending = '';
+      state = calls > 0 ? TRAILING : DONE;
+    } else if (!options.call.startsWith(next) && !ends.some((e) => e.startsWith(next))) {
       stop(tag, 'the tool-calls marker is not followed by a call');
       return i;
     }
-    tag = next;
-    if (tag !== options.call && !ends.includes(tag)) return i + 1;
-    if (tag === options.call) {
-      inner = options.openCall({ ...env, callbacks: innerCallbacks }, options.call);
-      state = CALL;
-    } else {
-      drop(pending + tag);
-      pending = '';
-      state = calls > 0 ? TRAILING : DONE;
-    }
-    tag = '';
+    tag = state === MARKER ? next : '';
     return i + 1;
   }
 
@@ -142,35 +148,27 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
     const before = calls;
     const next = section.write(text, i);
     if (!section.done) return next;
-    inner = undefined;
     const again = section.leftover ?? '';
     if (calls === before) {
       // The call was malformed and went back as text, or ended on a marker it did not own: the block is over,
       // and the scanner reads the rest.
       leftUnclosed(callbacks, calls);
       leftover = again;
-      return move(DONE, next);
+      state = DONE;
+      return next;
     }
     // The call ended on a marker it did not own (`<|tool_call_begin|>` with no end before it): read it here, and
     // pass on to the scanner whatever this block does not take.
-    move(GAP, next);
+    state = GAP;
     if (again !== '') leftover = again.slice(write(again, 0));
     return next;
   }
 
-  /** Blanks after the end marker, dropped with it as the blanks after a call are. */
-  function trailing(text: string, i: number): number {
-    const c = text.charAt(i);
-    if (!isSpace(c)) return move(DONE, i);
-    drop(c);
-    return i + 1;
-  }
-
-  const steps = [gap, markerStep, call, trailing];
+  const steps = [blanks, markerStep, call, blanks];
 
   function write(text: string, from: number): number {
     let i = from;
-    while (i < text.length && state !== DONE) i = (steps[state] as typeof gap)(text, i);
+    while (i < text.length && state !== DONE) i = (steps[state] as typeof blanks)(text, i);
     return i;
   }
 
@@ -183,15 +181,13 @@ export function openCallsBlock(env: SectionEnv, marker: string, options: CallsBl
       return leftover;
     },
     end() {
-      const before = calls;
       if (state === CALL) {
         inner?.end();
-        if (calls === before) flushPending();
+        release(); // what is still held: the call completed nothing and gave nothing back
       }
       // A missing end marker at the very end still counts (stop reports nothing once a call completed); a partial
       // one stays text.
-      else if (state === GAP || state === MARKER)
-        stop(tag, 'the output ended inside the tool-calls block', 'unclosed-tool-call');
+      else if (state < CALL) stop(tag, 'the output ended inside the tool-calls block', 'unclosed-tool-call');
       state = DONE;
     },
   };

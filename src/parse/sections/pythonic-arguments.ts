@@ -71,6 +71,17 @@ const VALUE = 4;
 const EXPRESSION = 5;
 const AFTER_VALUE = 6;
 
+/**
+ * Announces the call named `name` in `sink` once it is certainly one (false:
+ * it is no call; with `declared`, only a declared tool's is); again, nothing.
+ */
+function announce(sink: CallSink, name: string, declared: ReadonlyMap<string, unknown> | undefined): boolean {
+  if (sink.open) return true;
+  if (!sink.start(name, !!declared)) return false;
+  sink.args.beginObject();
+  return true;
+}
+
 /** Why the output's end in `state` breaks the call (`value`: the literal being read in VALUE). */
 function endedInside(state: number, value: PythonValueReader | undefined): string {
   if (state === EXPRESSION) return 'the output ended inside an argument value';
@@ -82,16 +93,14 @@ function endedInside(state: number, value: PythonValueReader | undefined): strin
 /**
  * The reader of one call, its arguments going to `sink`. With `declared`
  * (the list is not yet known to be calls) only a declared tool's name
- * counts. `confirm` announces the call once it is certainly one (false: it
- * is no call); at its `)` the reader ends the call and tells `ended`, the
- * text read up to `at`. What breaks the call goes to `stop`, with the
- * index its text is kept up to.
+ * counts. The call is announced once it is certainly one; at its `)` the
+ * reader ends it and tells `ended`, the text read up to `at`. What breaks
+ * the call goes to `stop`, with the index its text is kept up to.
  */
 export function callReader(
   sink: CallSink,
   onError: OnToolshimError,
   declared: ReadonlyMap<string, unknown> | undefined,
-  confirm: (name: string) => boolean,
   ended: (at: number) => void,
   stop: (reason: string, at: number, code?: 'unclosed-tool-call') => number,
 ): CallStep {
@@ -119,7 +128,7 @@ export function callReader(
           if (declared && !declared.has(word)) return stop('not a declared tool', i);
           name = word;
           // A bare `[get_weather(c) for c in xs]` is code: announce only once `name=` or `)` confirms a call.
-          if (!declared && !confirm(name)) return stop('not a tool name', i);
+          if (!declared && !announce(sink, name, declared)) return stop('not a tool name', i);
           word = '';
           i++;
           state = ARG_OR_CLOSE;
@@ -130,7 +139,7 @@ export function callReader(
       case ARG_NAME:
         if (isSpace(c) && word === '') i++;
         else if (state === ARG_OR_CLOSE && c === ')') {
-          if (!confirm(name)) return stop('not a tool name', i);
+          if (!announce(sink, name, declared)) return stop('not a tool name', i);
           sink.args.endObject();
           sink.end();
           ended(++i);
@@ -144,7 +153,7 @@ export function callReader(
       case EQUALS:
         if (isSpace(c)) i++;
         else if (c === '=') {
-          if (!confirm(name)) return stop('not a tool name', i);
+          if (!announce(sink, name, declared)) return stop('not a tool name', i);
           sink.args.key(word);
           key = word;
           word = '';

@@ -25,7 +25,7 @@ import { createCallSink } from '../call-sink.ts';
 import type { ParserCallbacks } from '../events.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
-import { type ExpectStep, expectStep } from '../tag-steps.ts';
+import { expectStep } from '../tag-steps.ts';
 import { type CallStep, callReader } from './pythonic-arguments.ts';
 
 export interface PythonicOptions {
@@ -49,53 +49,77 @@ const DONE = 4;
 
 type GiveBackCode = 'malformed-tool-call' | 'unclosed-tool-call';
 
+/**
+ * After the list, the wrapper's end token: `finish` hears where the section
+ * is over, and what goes back to the scanner when the token is missing (the
+ * list still stands; the rest is read again as prose). Called with no text,
+ * the output ended there.
+ */
+function wrapperEnd(end: string, finish: (at: number, rest?: string) => number): CallStep {
+  const expect = expectStep([end]);
+  return (text, i) => {
+    if (text === '') return finish(i);
+    const step = expect.read(text, i);
+    // `carried` is '' when the token was there.
+    return step.tag === undefined ? step.i : finish(step.i, step.carried);
+  };
+}
+
 export function openPythonic(env: SectionEnv, marker: string, options: PythonicOptions = {}): Section {
-  let inList = options.listOpened === true;
-  /** Calls of the open list, complete but held until the list closes. */
+  const { callbacks } = env;
+  let inList = options.listOpened;
+  /** Complete calls, held until they are final (see endCall). */
   let held: Array<Parameters<ParserCallbacks['onToolCallEnd']>[0]> = [];
-  const sink = createCallSink(env.context, {
-    ...env.callbacks,
-    onToolCallEnd: (call) => (inList ? held.push(call) : env.callbacks.onToolCallEnd(call)),
-  });
-  const raw = createRawBlock(env.callbacks, marker);
+  const sink = createCallSink(env.context, { ...callbacks, onToolCallEnd: (call) => held.push(call) });
+  const raw = createRawBlock(callbacks, marker);
   let state = OPEN;
-  let undecided = options.declaredOnly === true;
-  let readCall: CallStep | undefined;
+  let undecided = options.declaredOnly;
+  /** What reads the text in CALL (the call) and END (the wrapper's end token). */
+  let step: CallStep | undefined;
   let leftover = '';
-  const endStep: ExpectStep | undefined = options.end === undefined ? undefined : expectStep([options.end]);
 
   /** The text up to `at` is no call list (the output's end: 0, all was kept): it goes back, with its calls. */
-  function stop(reason: string, at: number, code: GiveBackCode = 'malformed-tool-call'): number {
+  function stop(reason: string, at: number, code?: GiveBackCode): number {
     raw.keepTo(at);
+    // Undecided, a call not yet announced was never meant as one: nothing to report.
+    const quiet = undecided && !sink.open;
     sink.abort();
     // The list's complete calls go back with it: no call of a list that is text runs.
-    for (const call of held) env.callbacks.onToolCallAbort(call);
+    for (const call of held) callbacks.onToolCallAbort(call);
     held = [];
-    raw.giveBack(undecided ? undefined : reason, code);
+    raw.giveBack(quiet ? undefined : reason, code);
     state = DONE;
     return at;
   }
 
-  /** The list closed (or the output ended after a complete call): its calls are final. */
-  function releaseCalls(): void {
-    for (const call of held) env.callbacks.onToolCallEnd(call);
-    held = [];
-    inList = false;
+  /** The section is over at `at`, its calls final; `rest` goes back to the scanner. */
+  function finish(at: number, rest = ''): number {
+    leftover = rest;
+    raw.keepTo(at);
+    raw.commit(rest.length);
+    state = DONE;
+    return at;
   }
 
-  /** Announces the call named `name` once it is certainly one (false: it is no call); again, nothing. */
-  function confirm(name: string): boolean {
-    if (sink.open) return true;
-    if (!sink.start(name, undecided)) return false;
-    sink.args.beginObject();
-    undecided = false;
-    return true;
+  /** The held calls are final: they go out. */
+  function release(): void {
+    for (const call of held) callbacks.onToolCallEnd(call);
+    held = [];
+  }
+
+  /** The list closed at `at` (or the output ended after a complete call): its calls are final. */
+  function closeList(at: number): number {
+    release();
+    if (options.end === undefined) return finish(at);
+    step = wrapperEnd(options.end, finish);
+    state = END;
+    return at;
   }
 
   /** A call begins at `i`, at its name or the blanks before it; while undecided, only a declared tool counts. */
   function startCall(i: number): number {
     const declared = undecided ? env.context.tools : undefined;
-    readCall = callReader(sink, env.callbacks.onError, declared, confirm, endCall, stop);
+    step = callReader(sink, callbacks.onError, declared, endCall, stop);
     state = CALL;
     return i;
   }
@@ -107,9 +131,11 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
    */
   function endCall(at: number): void {
     state = AFTER_CALL;
+    undecided = false;
     if (inList) return;
     raw.keepTo(at);
     raw.settle();
+    release();
   }
 
   function write(text: string, from: number): number {
@@ -118,51 +144,28 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     raw.from(text, from);
     while (i < n && state !== DONE) {
       const c = text.charAt(i);
-      switch (state) {
-        case OPEN:
-          if (isSpace(c)) i++;
-          else if (c === '[' && !inList) {
-            inList = true;
-            i++;
-          } else if (isIdentStart(c)) startCall(i);
-          else return stop('expected a call such as [name(arg=value)]', i);
-          break;
-        case CALL:
-          i = (readCall as CallStep)(text, i);
-          break;
-        case AFTER_CALL:
-          if (isSpace(c)) i++;
-          else if (c === ',' && inList) i = startCall(i + 1);
-          else if (!inList && options.lines === true && isIdentStart(c)) {
-            startCall(i); // the next call, on its own line
-          } else if (c === ']' || !inList) {
-            // The list's `]`, or what follows calls outside a list (whose calls are already final).
-            if (inList) i++;
-            raw.keepTo(i);
-            releaseCalls();
-            state = endStep === undefined ? DONE : END;
-            if (state === DONE) raw.commit();
-          } else return stop('expected "," or "]" after a call', i);
-          break;
-        case END: {
-          const step = (endStep as ExpectStep).read(text, i);
-          i = step.i;
-          if (step.tag !== undefined) {
-            // A missing wrapper end still leaves a complete list; the rest is read again as prose.
-            if (step.tag === false) leftover = step.carried;
-            raw.keepTo(i);
-            raw.commit(leftover.length);
-            state = DONE;
-          }
-          break;
-        }
+      if (state === CALL || state === END) i = (step as CallStep)(text, i);
+      // OPEN and AFTER_CALL skip the blanks around the calls.
+      else if (isSpace(c)) i++;
+      else if (state === OPEN) {
+        if (c === '[' && !inList) {
+          inList = true;
+          i++;
+        } else if (isIdentStart(c)) startCall(i);
+        else return stop('expected a call such as [name(arg=value)]', i);
       }
+      // AFTER_CALL: `,` and the next call, or (`lines`) the next call on its own line; the list's `]`, or what
+      // follows calls outside a list (whose calls are final already).
+      else if (c === ',' && inList) i = startCall(i + 1);
+      else if (!inList && options.lines && isIdentStart(c)) startCall(i);
+      else if (c === ']' || !inList) i = closeList(inList ? i + 1 : i);
+      else return stop('expected "," or "]" after a call', i);
     }
     raw.keepTo(i);
     return i;
   }
 
-  if (options.listOpened) startCall(0);
+  if (inList) startCall(0);
 
   return {
     write,
@@ -173,12 +176,9 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
       return leftover;
     },
     end() {
-      if (state === AFTER_CALL || state === END) {
-        // A list left unclosed at the very end still holds only complete calls.
-        releaseCalls();
-        raw.commit();
-        state = DONE;
-      } else if (state === CALL) (readCall as CallStep)('', 0);
+      // A list left unclosed at the very end still holds only complete calls.
+      if (state === AFTER_CALL) closeList(0);
+      if (state === CALL || state === END) (step as CallStep)('', 0);
       else if (state !== DONE) stop('the output ended inside the call', 0, 'unclosed-tool-call');
     },
   };
