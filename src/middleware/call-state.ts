@@ -11,7 +11,7 @@ import type { CoalesceToolInputOptions } from './delta-coalescer.ts';
 import type { routeDroppedCalls } from './dropped-calls.ts';
 import type { nativeHistory } from './native-history.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
-import type { cachedToolPrompt } from './tool-prompt.ts';
+import type { cachedToolPrompt, joinedSystem } from './tool-prompt.ts';
 
 /** The tool-choice mode in force for one call. */
 export type ToolChoiceMode =
@@ -38,6 +38,8 @@ export interface CallSetup {
   nativeHistory?: typeof nativeHistory;
   /** cachingToolMiddleware's (the proxy's): the tool prompt rendered once per tool set; the others render per call. */
   cachePrompt?: typeof cachedToolPrompt;
+  /** cachingToolMiddleware's too: the system text joined once for a system prompt the client sends again. */
+  joinSystem?: typeof joinedSystem;
 }
 
 /** The setup, and what one call adds to it. */

@@ -266,6 +266,8 @@ export function withSystemPrompt(
   toolPrompt: string,
   placement: 'first' | 'last',
   prefix = '',
+  /** The proxy's (cachingToolMiddleware): a join that keeps its last text (tool-prompt.ts). */
+  join?: (prefix: string, parts: string[]) => string,
 ): LanguageModelV4Prompt {
   let leading = 0;
   while (prompt[leading]?.role === 'system') leading++;
@@ -273,25 +275,8 @@ export function withSystemPrompt(
   const own = prompt.slice(0, leading).map((m) => m.content as string);
   const parts = toolPrompt === '' ? own : placement === 'first' ? [toolPrompt, ...own] : [...own, toolPrompt];
   const first = leading > 0 ? (prompt[0] as Extract<LanguageModelV4Message, { role: 'system' }>) : undefined;
-  return [{ ...first, role: 'system', content: joinedSystem(prefix, parts) }, ...prompt.slice(leading)];
-}
-
-/**
- * The last system text joined, kept: an agent sends the same system prompt
- * and tools with every request, and joining its 70 KB anew each time was a
- * tenth of what the proxy's emulated path allocated per request. A pure
- * function of its inputs, so one copy serves every caller.
- */
-let lastSystem: { prefix: string; parts: string[]; text: string } | undefined;
-
-function joinedSystem(prefix: string, parts: string[]): string {
-  const last = lastSystem;
-  if (last !== undefined && last.prefix === prefix && last.parts.length === parts.length) {
-    let same = true;
-    for (let i = 0; same && i < parts.length; i++) same = last.parts[i] === parts[i];
-    if (same) return last.text;
-  }
-  const text = prefix + parts.join('\n\n');
-  lastSystem = { prefix, parts, text };
-  return text;
+  return [
+    { ...first, role: 'system', content: join ? join(prefix, parts) : prefix + parts.join('\n\n') },
+    ...prompt.slice(leading),
+  ];
 }

@@ -15,7 +15,7 @@ import { routeDroppedCalls } from './dropped-calls.ts';
 import type { ToolshimMiddleware } from './middleware-type.ts';
 import { nativeHistory } from './native-history.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
-import { cachedToolPrompt } from './tool-prompt.ts';
+import { cachedToolPrompt, joinedSystem } from './tool-prompt.ts';
 import { callState, combineOnError, functionToolsOf, transformParams } from './transform-params.ts';
 import { wrapGenerate } from './wrap-generate.ts';
 import { wrapStream } from './wrap-stream.ts';
@@ -57,7 +57,7 @@ export function createToolMiddleware(options: ToolMiddlewareOptions): ToolshimMi
  * Not on a public entry, so an app's bundle does not carry the cache.
  */
 export function cachingToolMiddleware(options: ToolMiddlewareOptions): ToolshimMiddleware {
-  return toolMiddleware({ ...setupFor(options), cachePrompt: cachedToolPrompt });
+  return toolMiddleware({ ...setupFor(options), cachePrompt: cachedToolPrompt, joinSystem: joinedSystem });
 }
 
 function setupFor(options: ToolMiddlewareOptions): CallSetup {

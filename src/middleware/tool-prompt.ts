@@ -99,3 +99,25 @@ function sameJson(a: unknown, b: unknown): boolean {
   }
   return true;
 }
+
+/**
+ * The system text joined from `prefix` and `parts` (withSystemPrompt), the
+ * last one kept: an agent sends the same system prompt and tools with every
+ * request, and joining its 70 KB anew each time was a tenth of what the
+ * proxy's emulated path allocated per request. A pure function of its
+ * inputs, so one copy serves every caller; on the proxy's path only, as the
+ * prompt cache is, so an app's bundle does not carry it.
+ */
+let lastSystem: { prefix: string; parts: string[]; text: string } | undefined;
+
+export function joinedSystem(prefix: string, parts: string[]): string {
+  const last = lastSystem;
+  if (last !== undefined && last.prefix === prefix && last.parts.length === parts.length) {
+    let same = true;
+    for (let i = 0; same && i < parts.length; i++) same = last.parts[i] === parts[i];
+    if (same) return last.text;
+  }
+  const text = prefix + parts.join('\n\n');
+  lastSystem = { prefix, parts, text };
+  return text;
+}

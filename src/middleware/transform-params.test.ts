@@ -9,6 +9,7 @@ import {
   mistralToolMiddleware,
 } from '../index.ts';
 import { functionTool, mockModel } from '../test/harness.ts';
+import { cachingToolMiddleware } from './create-tool-middleware.ts';
 
 const weather = functionTool(
   'get_weather',
@@ -213,7 +214,7 @@ describe('transformParams', () => {
   });
 
   it("joins each request's own system text: the same again gives the same text, another gives its own", async () => {
-    // The last joined system text is kept between calls (an agent resends its prompt); it must never go stale.
+    // The last joined system text is kept between calls (an agent resends its prompt): it must never go stale.
     const system = (text: string): Partial<LanguageModelV4CallOptions> => ({
       tools: [weather],
       prompt: [
@@ -221,9 +222,11 @@ describe('transformParams', () => {
         { role: 'user', content: [{ type: 'text', text: 'hi' }] },
       ],
     });
+    // The proxy's middleware keeps it; the public ones join every time.
+    const caching = cachingToolMiddleware({ protocol: hermesProtocol() });
     const texts = [];
     for (const text of ['Be brief.', 'Be brief.', 'Be thorough.', 'Be brief.']) {
-      texts.push(String((await sentParams(system(text))).prompt[0]?.content));
+      texts.push(String((await sentParams(system(text), caching)).prompt[0]?.content));
     }
     expect(texts.map((text) => text.endsWith('Be brief.'))).toEqual([true, true, false, true]);
     expect(texts[2]?.endsWith('\n\nBe thorough.')).toBe(true);

@@ -96,7 +96,8 @@ export function transformParams(params: LanguageModelV4CallOptions, setup: CallS
     onError,
     attachFiles: setup.attachFiles,
   });
-  const prompt = withSystemPrompt(converted, toolPrompt, options.placement ?? 'first', thinking.systemPrefix);
+  const placement = options.placement ?? 'first';
+  const prompt = withSystemPrompt(converted, toolPrompt, placement, thinking.systemPrefix, setup.joinSystem);
 
   const { tools: _tools, toolChoice: _toolChoice, providerOptions: _providerOptions, ...rest } = params;
   const next: LanguageModelV4CallOptions = { ...rest, prompt };
