@@ -43,6 +43,14 @@ describe('nestsDeeperThan', () => {
   });
 });
 
+describe('nestsDeeperThan on bytes', () => {
+  it("counts a typed array (a file's bytes in a tool result) as data, not as a level to walk", () => {
+    // Walking each of its elements took 0.4 s for 4 MB of image bytes.
+    expect(nestsDeeperThan({ file: { data: new Uint8Array(4_000_000) } }, 2)).toBe(false);
+    expect(nestsDeeperThan({ file: { data: new Uint8Array(8) } }, 1)).toBe(true);
+  });
+});
+
 describe('pathName', () => {
   it('writes keys and indexes as a field name, long paths cut with …', () => {
     expect(pathName(['messages', 1, 'tool_calls', 0])).toBe('messages[1].tool_calls[0]');

@@ -13,10 +13,16 @@ export const MAX_NESTING = 100;
 /**
  * Whether `value` has an object or array deeper than `limit` levels. The walk
  * recurses at most `limit` levels, so any depth is measured safely, and
- * allocates nothing: it runs over every request body and tool schema.
+ * allocates next to nothing: it runs over every tool schema and every result
+ * in the history, per call.
  */
 export function nestsDeeperThan(value: unknown, limit = MAX_NESTING): boolean {
-  return reachesPast(value, 1, limit, undefined);
+  // A typed array (a file's bytes in a tool result) holds numbers only: nothing to walk, and a megabyte of them.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  if (limit <= 0) return true;
+  if (Array.isArray(value)) return value.some((item) => nestsDeeperThan(item, limit - 1));
+  for (const key in value) if (nestsDeeperThan((value as Record<string, unknown>)[key], limit - 1)) return true;
+  return false;
 }
 
 /**
@@ -34,13 +40,13 @@ export function pathPastDepth(value: unknown, limit = MAX_NESTING): Array<string
  * Whether `value`, a container at level `depth` if it is one, holds one past
  * `limit`; on the way back out, `path` gets the keys to it, innermost first.
  */
-function reachesPast(value: unknown, depth: number, limit: number, path: Array<string | number> | undefined): boolean {
+function reachesPast(value: unknown, depth: number, limit: number, path: Array<string | number>): boolean {
   if (value === null || typeof value !== 'object') return false;
   if (depth > limit) return true;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       if (reachesPast(value[i], depth + 1, limit, path)) {
-        path?.push(i);
+        path.push(i);
         return true;
       }
     }
@@ -49,7 +55,7 @@ function reachesPast(value: unknown, depth: number, limit: number, path: Array<s
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     if (reachesPast((value as Record<string, unknown>)[key], depth + 1, limit, path)) {
-      path?.push(key);
+      path.push(key);
       return true;
     }
   }
