@@ -39,8 +39,8 @@ export function mergeTriggers(triggers: readonly Trigger[]): Trigger[] {
     const quiet = group.every((t) => t.atStart || t.quiet);
     return {
       marker: first.marker,
-      ...(atStart ? { atStart } : {}),
-      ...(quiet ? { quiet } : {}),
+      atStart,
+      quiet,
       open: (env, marker) =>
         openByFirstChar(
           env,
@@ -145,11 +145,8 @@ type ScanTables = [
 const tablesByList = new WeakMap<readonly Trigger[], Array<ScanTables | undefined>>();
 
 function tablesFor(all: readonly Trigger[], textReasoning: boolean): ScanTables {
-  let cached = tablesByList.get(all);
-  if (cached === undefined) {
-    cached = [];
-    tablesByList.set(all, cached);
-  }
+  const cached = tablesByList.get(all) ?? [];
+  tablesByList.set(all, cached);
   const slot = textReasoning ? 1 : 0;
   let tables = cached[slot];
   if (tables === undefined) {
