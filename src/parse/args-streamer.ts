@@ -137,10 +137,7 @@ export function createArgsStreamer(
   const stack: Frame[] = [];
   let done = false;
 
-  /**
-   * A container collected whole for coercion (its shape may change), or the
-   * value of an unsafe key, collected only to be dropped.
-   */
+  /** A value collected whole: a container coercion may reshape, or an unsafe key's value (to be dropped). */
   let buffer: (Slot & { builder: ValueBuilder; drop?: boolean }) | undefined;
   /** The string being read, when it does not stream (yet): how it is held, and its text so far. */
   let held: (Slot & { mode: number; text: string }) | undefined;
