@@ -53,9 +53,7 @@ function nextSlot(stack: Frame[], rootSchema: Schema | undefined): Slot {
   const top = stack[stack.length - 1];
   if (top === undefined) return { schema: rootSchema, prefix: '', root: true };
   if (!top.array) return { schema: top.valueSchema, prefix: '', root: false };
-  const prefix = top.count > 0 ? ',' : '';
-  top.count++;
-  return { schema: itemSchema(top.schema), prefix, root: false };
+  return { schema: itemSchema(top.schema), prefix: top.count++ > 0 ? ',' : '', root: false };
 }
 
 /** Where the value being written sits in the arguments: `city`, `stops[2]`, `filter.min`. */
@@ -135,7 +133,6 @@ export function createArgsStreamer(
 ): ArgsStreamer {
   const rootSchema = unwrapSchema(toolSchema);
   const stack: Frame[] = [];
-  let done = false;
 
   /** A value collected whole: a container coercion may reshape, or an unsafe key's value (to be dropped). */
   let buffer: (Slot & { builder: ValueBuilder; drop?: boolean }) | undefined;
@@ -144,7 +141,7 @@ export function createArgsStreamer(
   const writeString = createStringWriter(emit);
 
   function finishValue(): void {
-    if (stack.length === 0) done = true;
+    if (stack.length === 0) streamer.done = true;
   }
 
   function coerceAndEmit(value: unknown, slot: Slot): void {
@@ -170,14 +167,12 @@ export function createArgsStreamer(
       }
       buffer = { ...slot, builder: createValueBuilder(onUnsafeKey) };
     }
-    if (array) buffer.builder.beginArray();
-    else buffer.builder.beginObject();
+    buffer.builder[array ? 'beginArray' : 'beginObject']();
   }
 
   function closeContainer(array: boolean): void {
     if (buffer !== undefined) {
-      if (array) buffer.builder.endArray();
-      else buffer.builder.endObject();
+      buffer.builder[array ? 'endArray' : 'endObject']();
       settleBuffer();
       return;
     }
@@ -197,7 +192,8 @@ export function createArgsStreamer(
     report(`Dropped the argument key "${key}": it could reach an object prototype.`, 'unsafe-key');
   }
 
-  return {
+  // `done` is plain data: a getter would make each streamer (one per call) a slower dictionary-mode object.
+  const streamer: JsonSink & { done: boolean } = {
     beginObject: () => openContainer(false),
     endObject: () => closeContainer(false),
     beginArray: () => openContainer(true),
@@ -212,8 +208,7 @@ export function createArgsStreamer(
         buffer = { schema: undefined, prefix: '', root: false, builder: createValueBuilder(), drop: true };
         return;
       }
-      emit(`${top.count > 0 ? ',' : ''}${JSON.stringify(name)}:`);
-      top.count++;
+      emit(`${top.count++ > 0 ? ',' : ''}${JSON.stringify(name)}:`);
       top.key = name;
       top.valueSchema = propertySchema(top.schema, name);
     },
@@ -258,8 +253,7 @@ export function createArgsStreamer(
       }
       coerceAndEmit(value, nextSlot(stack, rootSchema));
     },
-    get done() {
-      return done;
-    },
+    done: false,
   };
+  return streamer;
 }
