@@ -53,9 +53,7 @@ function nextSlot(stack: Frame[], rootSchema: Schema | undefined): Slot {
   const top = stack[stack.length - 1];
   if (top === undefined) return { schema: rootSchema, prefix: '', root: true };
   if (!top.array) return { schema: top.valueSchema, prefix: '', root: false };
-  const prefix = top.count > 0 ? ',' : '';
-  top.count++;
-  return { schema: itemSchema(top.schema), prefix, root: false };
+  return { schema: itemSchema(top.schema), prefix: top.count++ > 0 ? ',' : '', root: false };
 }
 
 /** Where the value being written sits in the arguments: `city`, `stops[2]`, `filter.min`. */
@@ -135,19 +133,15 @@ export function createArgsStreamer(
 ): ArgsStreamer {
   const rootSchema = unwrapSchema(toolSchema);
   const stack: Frame[] = [];
-  let done = false;
 
-  /**
-   * A container collected whole for coercion (its shape may change), or the
-   * value of an unsafe key, collected only to be dropped.
-   */
+  /** A value collected whole: a container coercion may reshape, or an unsafe key's value (to be dropped). */
   let buffer: (Slot & { builder: ValueBuilder; drop?: boolean }) | undefined;
   /** The string being read, when it does not stream (yet): how it is held, and its text so far. */
   let held: (Slot & { mode: number; text: string }) | undefined;
   const writeString = createStringWriter(emit);
 
   function finishValue(): void {
-    if (stack.length === 0) done = true;
+    if (stack.length === 0) streamer.done = true;
   }
 
   function coerceAndEmit(value: unknown, slot: Slot): void {
@@ -173,14 +167,12 @@ export function createArgsStreamer(
       }
       buffer = { ...slot, builder: createValueBuilder(onUnsafeKey) };
     }
-    if (array) buffer.builder.beginArray();
-    else buffer.builder.beginObject();
+    buffer.builder[array ? 'beginArray' : 'beginObject']();
   }
 
   function closeContainer(array: boolean): void {
     if (buffer !== undefined) {
-      if (array) buffer.builder.endArray();
-      else buffer.builder.endObject();
+      buffer.builder[array ? 'endArray' : 'endObject']();
       settleBuffer();
       return;
     }
@@ -200,7 +192,8 @@ export function createArgsStreamer(
     report(`Dropped the argument key "${key}": it could reach an object prototype.`, 'unsafe-key');
   }
 
-  return {
+  // `done` is plain data: a getter would make each streamer (one per call) a slower dictionary-mode object.
+  const streamer: JsonSink & { done: boolean } = {
     beginObject: () => openContainer(false),
     endObject: () => closeContainer(false),
     beginArray: () => openContainer(true),
@@ -215,8 +208,7 @@ export function createArgsStreamer(
         buffer = { schema: undefined, prefix: '', root: false, builder: createValueBuilder(), drop: true };
         return;
       }
-      emit(`${top.count > 0 ? ',' : ''}${JSON.stringify(name)}:`);
-      top.count++;
+      emit(`${top.count++ > 0 ? ',' : ''}${JSON.stringify(name)}:`);
       top.key = name;
       top.valueSchema = propertySchema(top.schema, name);
     },
@@ -261,8 +253,7 @@ export function createArgsStreamer(
       }
       coerceAndEmit(value, nextSlot(stack, rootSchema));
     },
-    get done() {
-      return done;
-    },
+    done: false,
   };
+  return streamer;
 }

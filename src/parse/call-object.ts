@@ -52,7 +52,7 @@ export interface CallObjectOptions {
 
 export interface CallObjectReader extends JsonSink {
   /** Why the JSON is not a tool call, once that is known. */
-  readonly failure: string | undefined;
+  readonly failure?: string;
   /** The JSON is data, not a call (only with `declaredOnly`). */
   readonly rejected: boolean;
   /** Calls ended so far. */
@@ -73,6 +73,11 @@ function keyRoute(key: string, nameless: boolean, sawArgs: boolean): number {
   if (ARGUMENT_KEYS.has(key) && !sawArgs) return ARGS;
   if (key === 'function' && nameless) return FUNCTION;
   return SKIP;
+}
+
+/** Why a value cannot stand where `route` (TOP or NAME) is: no call object, or no string for the name. */
+function misplaced(route: number): string {
+  return route === NAME ? 'the tool name is not a string' : 'expected a tool-call object';
 }
 
 /** Whether `name`, which no tool has, is the forced tool's own "name" argument instead (its schema has one). */
@@ -96,8 +101,18 @@ interface CallFields {
   args(begins: boolean): JsonSink;
   /** The JSON is no call (with `declaredOnly`, before a call proved it: data, silently). */
   fail(reason: string): void;
-  readonly failure: string | undefined;
-  readonly rejected: boolean;
+}
+
+/**
+ * What CallObjectReader shows, kept on the reader object as plain data that
+ * the two parts write: getters would make each reader (one per call) a slower
+ * dictionary-mode object, and the JSON reader asks it after every token.
+ * `failure` is added only when the JSON proves no call.
+ */
+interface CallOutcome {
+  failure?: string;
+  rejected: boolean;
+  completed: number;
 }
 
 /**
@@ -105,13 +120,11 @@ interface CallFields {
  * announced as soon as it is known (unless the JSON must first prove to be a
  * call), arguments written before it are built whole and replayed, and an
  * object that opens with no call field is a forced tool's bare arguments.
- * It also keeps why the JSON is no call, for the whole reader.
+ * It also records why the JSON is no call, in the reader's `outcome`.
  */
-function createCallFields(options: CallObjectOptions): CallFields {
+function createCallFields(options: CallObjectOptions, outcome: CallOutcome): CallFields {
   const { context, sink, defaultToolName } = options;
   let undecided = options.declaredOnly === true;
-  let failure: string | undefined;
-  let rejected = false;
   let name: string | undefined;
   let nameText = '';
   let sawArgs = false;
@@ -122,8 +135,8 @@ function createCallFields(options: CallObjectOptions): CallFields {
   let early: ValueBuilder | undefined;
 
   function fail(reason: string): void {
-    if (undecided) rejected = true;
-    else if (failure === undefined) failure = reason;
+    if (undecided) outcome.rejected = true;
+    else outcome.failure ??= reason;
   }
 
   /** Opens the call in the sink; false (and a failure) when the name is no tool name. */
@@ -166,7 +179,7 @@ function createCallFields(options: CallObjectOptions): CallFields {
       if (route === ARGS) sawArgs = true;
       else if (route !== SKIP) return route;
       else if (undecided && !CALL_KEYS.has(key))
-        rejected = true; // `{"city": …}`: data, not a call
+        outcome.rejected = true; // `{"city": …}`: data, not a call
       else if (defaultToolName !== undefined && firstKey) return beginImplicitArguments(key);
       return route;
     },
@@ -183,7 +196,7 @@ function createCallFields(options: CallObjectOptions): CallFields {
       } else if (raw.trim() === '') fail('the tool name is empty');
       else {
         name = raw;
-        if (undecided && declaredName(raw, context.tools) === undefined) rejected = true;
+        if (undecided && declaredName(raw, context.tools) === undefined) outcome.rejected = true;
         // Announce at once, unless this must first prove to be a call (it then starts at its arguments).
         else if (!undecided && !sink.open) start(raw);
       }
@@ -191,12 +204,11 @@ function createCallFields(options: CallObjectOptions): CallFields {
     end() {
       if (!sink.open) {
         if (name === undefined && defaultToolName !== undefined && !sawKey) name = defaultToolName;
+        if (name === undefined) fail('the JSON has no "name" for the tool');
         // With `declaredOnly`, `{"name": "get_weather"}` without arguments is data, not a call.
-        if (name === undefined || (undecided && !sawArgs)) {
-          fail(name === undefined ? 'the JSON has no "name" for the tool' : 'no arguments');
-          return false;
-        }
-        if (!start(name)) return false;
+        else if (undecided && !sawArgs) fail('no arguments');
+        else start(name);
+        if (!sink.open) return false;
       }
       if (implicitArgs) sink.args.endObject();
       if (!sink.end()) {
@@ -214,12 +226,6 @@ function createCallFields(options: CallObjectOptions): CallFields {
       return early;
     },
     fail,
-    get failure() {
-      return failure;
-    },
-    get rejected() {
-      return rejected;
-    },
   };
 }
 
@@ -229,8 +235,6 @@ function createCallFields(options: CallObjectOptions): CallFields {
  * fields to the call being read (createCallFields).
  */
 export function createCallObjectReader(options: CallObjectOptions): CallObjectReader {
-  const call = createCallFields(options);
-  let completed = 0;
   let depth = 0;
   /** Depth of the object whose keys are read (its values sit one deeper), and of the outermost call object. */
   let callDepth = -1;
@@ -239,7 +243,7 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
   /** 1 inside a `{"tool_calls": …}` wrapper (its list of calls is one level deeper), else 0. */
   let wrapperDepth = 0;
 
-  const stopped = () => call.failure !== undefined || call.rejected;
+  const stopped = () => reader.failure !== undefined || reader.rejected;
 
   /** A value in the arguments or skipped has ended: back to the keys once it was the whole value. */
   function valueEnded(): void {
@@ -256,8 +260,8 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
       if (!array) {
         callDepth = outerDepth = depth + 1;
         route = KEYS;
-      } else if (depth !== wrapperDepth) call.fail('expected a tool-call object'); // else a list of calls
-    } else if (route === NAME) call.fail('the tool name is not a string');
+      } else if (depth !== wrapperDepth) call.fail(misplaced(route)); // else a list of calls
+    } else if (route === NAME) call.fail(misplaced(route));
     else if (route === FUNCTION) {
       if (array) route = SKIP;
       else {
@@ -285,14 +289,14 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
         route = TOP;
         callDepth = outerDepth = -1;
         if (call.end()) {
-          completed++;
+          reader.completed++;
           options.onCallEnd?.();
         }
       }
     }
   }
 
-  return {
+  const reader: JsonSink & CallOutcome = {
     beginObject: () => onOpen(false),
     beginArray: () => onOpen(true),
     endObject: () => onClose(false),
@@ -309,7 +313,7 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
     },
     beginString() {
       if (stopped()) return;
-      if (route === TOP) call.fail('expected a tool-call object');
+      if (route === TOP) call.fail(misplaced(route));
       else if (route === FUNCTION)
         route = NAME; // `"function": "get_weather"` names the tool
       else if (route === ARGS) call.args(depth === callDepth).beginString();
@@ -330,19 +334,13 @@ export function createCallObjectReader(options: CallObjectOptions): CallObjectRe
     },
     scalar(value) {
       if (stopped()) return;
-      if (route === TOP) return call.fail('expected a tool-call object');
-      if (route === NAME) return call.fail('the tool name is not a string');
+      if (route === TOP || route === NAME) return call.fail(misplaced(route));
       if (route === ARGS) call.args(depth === callDepth).scalar(value);
       valueEnded(); // after FUNCTION's value too: `"function": null` names nothing
     },
-    get failure() {
-      return call.failure;
-    },
-    get rejected() {
-      return call.rejected;
-    },
-    get completed() {
-      return completed;
-    },
+    rejected: false,
+    completed: 0,
   };
+  const call = createCallFields(options, reader);
+  return reader;
 }

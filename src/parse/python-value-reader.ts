@@ -153,6 +153,18 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
     return true;
   }
 
+  /**
+   * The closing quote held back is decided: it closed the string (the blanks
+   * after it are layout), or it and the blanks are text.
+   */
+  function settleClosing(closed: boolean): void {
+    if (closed) {
+      quote = '';
+      out('"');
+    } else pending += jsonEscape(quote + (closing as string).slice(1));
+    closing = undefined;
+  }
+
   /** One character inside a string. */
   function stringChar(c: string): void {
     if (escaping !== '') {
@@ -178,16 +190,8 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
             i++;
             continue;
           }
-          const afterQuote = closing.slice(1);
-          closing = undefined;
-          if (AFTER_STRING.has(c)) {
-            // The quote closed the string; the blanks after it are layout. `c` is read again below.
-            quote = '';
-            out('"');
-          } else {
-            // Not the end after all: the quote and the blanks are text, `c` too.
-            pending += jsonEscape(quote + afterQuote);
-          }
+          // Only what may follow a string ends it; otherwise `c` is text too. Either way, `c` is read again below.
+          settleClosing(AFTER_STRING.has(c));
           continue;
         }
         if (quote !== '') {
@@ -214,11 +218,7 @@ export function createPythonValueReader(sink: JsonSink): PythonValueReader {
     },
     end() {
       flush();
-      if (closing !== undefined) {
-        closing = undefined;
-        quote = '';
-        out('"');
-      }
+      if (closing !== undefined) settleClosing(true);
       while (held !== undefined) decide('s');
       return reader.end();
     },

@@ -39,8 +39,8 @@ export function mergeTriggers(triggers: readonly Trigger[]): Trigger[] {
     const quiet = group.every((t) => t.atStart || t.quiet);
     return {
       marker: first.marker,
-      ...(atStart ? { atStart } : {}),
-      ...(quiet ? { quiet } : {}),
+      atStart,
+      quiet,
       open: (env, marker) =>
         openByFirstChar(
           env,
@@ -145,12 +145,9 @@ type ScanTables = [
 const tablesByList = new WeakMap<readonly Trigger[], Array<ScanTables | undefined>>();
 
 function tablesFor(all: readonly Trigger[], textReasoning: boolean): ScanTables {
-  let cached = tablesByList.get(all);
-  if (cached === undefined) {
-    cached = [];
-    tablesByList.set(all, cached);
-  }
-  const slot = textReasoning ? 1 : 0;
+  const cached = tablesByList.get(all) ?? [];
+  tablesByList.set(all, cached);
+  const slot = +textReasoning; // 0 or 1
   let tables = cached[slot];
   if (tables === undefined) {
     const triggers = textReasoning ? all.filter((t) => !t.reasoning) : all;
@@ -173,16 +170,6 @@ export function createScanner(
 ): StreamingParser {
   const [triggers, anywhere, startOnly, afterCallOnly] = tablesFor(allTriggers, context.reasoning === 'text');
 
-  let section: Section | undefined;
-  /** A possible partial marker kept from the end of the previous chunk. */
-  let held = '';
-  /** Something other than whitespace has been written since the answer (re)started. */
-  let sawNonSpace = false;
-  /** Only whitespace since the last completed call: thinking may open here again. */
-  let afterCall = false;
-  /** End-of-turn tokens and the blanks after them, dropped if the output ends here. */
-  let tail = '';
-
   // Sections report through these; a completed call is where interleaved thinking may start.
   const callbacks: ParserCallbacks = {
     ...outer,
@@ -191,8 +178,15 @@ export function createScanner(
       outer.onToolCallEnd(call);
     },
   };
-
-  section = openedByTemplate(triggers, context, callbacks);
+  let section: Section | undefined = openedByTemplate(triggers, context, callbacks);
+  /** A possible partial marker kept from the end of the previous chunk. */
+  let held = '';
+  /** Something other than whitespace has been written since the answer (re)started. */
+  let sawNonSpace = false;
+  /** Only whitespace since the last completed call: thinking may open here again. */
+  let afterCall = false;
+  /** End-of-turn tokens and the blanks after them, dropped if the output ends here. */
+  let tail = '';
 
   function feed(chunk: string): void {
     const text = held === '' ? chunk : held + chunk;
