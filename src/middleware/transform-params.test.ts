@@ -9,6 +9,7 @@ import {
   mistralToolMiddleware,
 } from '../index.ts';
 import { functionTool, mockModel } from '../test/harness.ts';
+import { recallCallState } from './call-state.ts';
 import { cachingToolMiddleware } from './create-tool-middleware.ts';
 
 const weather = functionTool(
@@ -232,6 +233,12 @@ describe('transformParams', () => {
     expect(texts[2]?.endsWith('\n\nBe thorough.')).toBe(true);
     expect(texts[1]).toBe(texts[0]);
     expect(texts[2]?.slice(0, -'Be thorough.'.length)).toBe(texts[0]?.slice(0, -'Be brief.'.length));
+  });
+
+  it("keeps each tool's name and schema for the parser, not its description", async () => {
+    // The call state lives as long as the stream; an agent's descriptions (KBs each) kept it heavy.
+    const sent = await sentParams({ tools: [weather] });
+    expect(recallCallState(sent)?.tools).toEqual([{ name: 'get_weather', inputSchema: weather.inputSchema }]);
   });
 
   it('reports a file in a tool result, which reaches the model as a placeholder', async () => {
