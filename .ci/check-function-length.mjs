@@ -1,5 +1,6 @@
 // Function length in src/ (the parsers' issue: "no function in src/ over 150
-// lines"), run by npm run lint and as a suite of npm test. Prints every
+// lines", and "split every function over ~120 lines"; the limit is 120), run
+// by npm run lint and as a suite of npm test. Prints every
 // function (declaration, arrow with a block body, method) longer than the
 // limit, longest first, and exits 1 if there is one.
 // A function's length runs from its first line to its closing brace, nested
@@ -13,8 +14,8 @@
 // have: each may shrink but not grow, and one that falls under the limit must
 // leave the list, so the list only ever gets shorter (npm run lint runs this).
 //
-// Usage: node .ci/check-function-length.mjs [--max 150] [--list 120] [paths…]
-//   --max N   fail on functions longer than N lines (default 150)
+// Usage: node .ci/check-function-length.mjs [--max 120] [--list 100] [paths…]
+//   --max N   fail on functions longer than N lines (default 120)
 //   --list N  also print (without failing) those longer than N
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ const option = (name, fallback) => {
   args.splice(at, 2);
   return value;
 };
-const max = option('--max', 150);
+const max = option('--max', 120);
 const list = option('--list', max);
 const roots = args.length > 0 ? args : ['src'];
 
@@ -46,9 +47,18 @@ function* files(path) {
 
 /**
  * `file:function` → its length when it was listed, with the reason it is
- * still long. Empty: no function in src/ is over the limit.
+ * still long. Each split measured so far to take one of these under 120
+ * lines grew every preset that ships it (min+gzip, npm run size), which the
+ * issue forbids; they were split from 140-190 lines under 150 already.
  */
-const KNOWN = new Map([]);
+const KNOWN = new Map([
+  // A module-level reader of a string's content takes it to 96 lines, at +47..67 B on auto and pythonic.
+  ['src/parse/python-value-reader.ts:createPythonValueReader', 140],
+  // One step per call (the section at 101 lines) costs +61..77 B: the block and the call share one tag reading.
+  ['src/parse/sections/xml-invoke.ts:openXmlInvoke', 137],
+  // A held-string mode, a member-start helper and an unsafe-key reporter reach 119 lines, at +42..72 B.
+  ['src/parse/args-streamer.ts:createArgsStreamer', 131],
+]);
 
 const CONTROL = /^(if|for|while|switch|catch|return|else|do|try|finally|with)\b/;
 /** The name a line starts a function with, or undefined. */
