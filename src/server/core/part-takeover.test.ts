@@ -11,7 +11,7 @@
  * parts; it is here so that stays true.) Each case fails when sourceOf
  * always reads through a reader.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chunk, proxyOver, sseResponse, textChunks } from '../test/fake-upstream.ts';
 import { ROUTE_SAMPLES, sampleBody } from '../test/routes.ts';
 
@@ -23,27 +23,31 @@ const nativeCall = [
   chunk({}, 'tool_calls'),
 ];
 
-/** What every reader read while `run` ran: the kinds of the values (bytes, or a part's `type`). */
+/**
+ * What every reader read while `run` ran: the kinds of the values (bytes, or
+ * a part's `type`). The prototype is patched by hand and restored in
+ * `finally`: the Deno and edge shims run every file in one process, where a
+ * wrapper left behind would wrap itself on the next test.
+ */
 async function kindsRead(run: () => Promise<void>): Promise<string[]> {
   const kinds: string[] = [];
-  const read = ReadableStreamDefaultReader.prototype.read;
-  vi.spyOn(ReadableStreamDefaultReader.prototype, 'read').mockImplementation(async function (
-    this: ReadableStreamDefaultReader,
-  ) {
+  const prototype = ReadableStreamDefaultReader.prototype;
+  const read = prototype.read;
+  prototype.read = async function (this: ReadableStreamDefaultReader) {
     const result = await read.call(this);
     if (!result.done) {
       const value = result.value as unknown;
       kinds.push(value instanceof Uint8Array ? 'bytes' : String((value as { type?: unknown }).type ?? typeof value));
     }
     return result;
-  });
-  await run();
+  };
+  try {
+    await run();
+  } finally {
+    prototype.read = read;
+  }
   return kinds;
 }
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('stream parts reach the door without a reader in between', () => {
   for (const sample of ROUTE_SAMPLES) {
