@@ -3,8 +3,8 @@
  * and hands each to the writer, so the frames come from one source between
  * the model's stream and the SSE response, whatever the door. The source is
  * pulled (util/part-source.ts), a batch of frames per pull, not an async
- * generator: a generator's yield per frame, and the await of each, were a
- * tenth of what a streamed answer allocated.
+ * generator: a generator and the core's generator around it cost two awaited
+ * yields per frame (together 3% of what an agent request allocated).
  *
  * - A door hears of a call only once it is whole (whole-calls.ts): the parts
  *   that announce one are not passed on.
