@@ -9,8 +9,9 @@ import {
   mistralToolMiddleware,
 } from '../index.ts';
 import { functionTool, mockModel } from '../test/harness.ts';
-import { recallCallState } from './call-state.ts';
+import type { CallSetup } from './call-state.ts';
 import { cachingToolMiddleware } from './create-tool-middleware.ts';
+import { callState } from './transform-params.ts';
 
 const weather = functionTool(
   'get_weather',
@@ -235,10 +236,12 @@ describe('transformParams', () => {
     expect(texts[2]?.slice(0, -'Be thorough.'.length)).toBe(texts[0]?.slice(0, -'Be brief.'.length));
   });
 
-  it("keeps each tool's name and schema for the parser, not its description", async () => {
+  it("keeps each tool's name and schema for the parser, not its description", () => {
     // The call state lives as long as the stream; an agent's descriptions (KBs each) kept it heavy.
-    const sent = await sentParams({ tools: [weather] });
-    expect(recallCallState(sent)?.tools).toEqual([{ name: 'get_weather', inputSchema: weather.inputSchema }]);
+    const inputSchema = { type: 'object', properties: { city: { type: 'string' } } } as const;
+    const tools = [{ name: 'get_weather', inputSchema, description: 'Current weather. '.repeat(100), strict: true }];
+    const state = callState({ options: {} } as CallSetup, tools, { type: 'auto' }, () => {});
+    expect(state.tools).toEqual([{ name: 'get_weather', inputSchema }]);
   });
 
   it('reports a file in a tool result, which reaches the model as a placeholder', async () => {
