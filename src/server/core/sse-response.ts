@@ -1,6 +1,6 @@
 /**
- * SSE plumbing for every front door: an async source of frames becomes a
- * streaming Response.
+ * SSE plumbing for every front door: a pulled source of frames
+ * (util/part-source.ts) becomes a streaming Response, a pull's frames one chunk.
  *
  * - Pull-based: a slow client slows the upstream instead of filling memory.
  * - `open` goes out first, with the headers: in workerd a client that leaves
@@ -8,7 +8,7 @@
  *   signal does not fire before it), so the proxy speaks early.
  * - While the source is quiet, `:` (a 3-byte SSE comment, which every API's
  *   SDK skips) goes out every `livenessMs`, and `keepAlive` once it has been
- *   quiet for `keepAliveMs`; then the same pending `next()` is awaited again,
+ *   quiet for `keepAliveMs`; then the same pending pull is awaited again,
  *   so nothing is lost or reordered. In workerd a client that left is noticed
  *   only when something is written to it (under wrangler dev, the second
  *   write), so these writes bound how long an abandoned upstream request
@@ -22,8 +22,8 @@
  *   nothing more of the request: no continuation, no timer, no cancel). So
  *   everything that frees the upstream hangs off the abort signal and runs
  *   inside its dispatch (the readers below cancel their streams in their abort
- *   listeners); nothing here awaits the source's cleanup: `return()` on an
- *   async generator queues behind its pending `next()`.
+ *   listeners); nothing here awaits the source's cleanup (`cancel` is not
+ *   awaited): it may wait behind a read that never settles.
  */
 import { followSignals } from '../../util/abort.ts';
 import type { PartSource } from '../../util/part-source.ts';
