@@ -103,8 +103,8 @@ function sameJson(a: unknown, b: unknown): boolean {
 /**
  * The system text joined from `prefix` and `parts` (withSystemPrompt), the
  * last one kept: an agent sends the same system prompt and tools with every
- * request, and joining its 70 KB anew each time was a tenth of what the
- * proxy's emulated path allocated per request. A pure function of its
+ * request, and joining its 70 KB anew each time was about a twentieth of what
+ * the proxy's emulated path allocated per request. A pure function of its
  * inputs, so one copy serves every caller; on the proxy's path only, as the
  * prompt cache is, so an app's bundle does not carry it.
  */
