@@ -179,10 +179,12 @@ function unreadableBody(): ProxyHttpError {
 }
 
 /**
- * Reads the body as text, stopping (413) as soon as it passes `limit` bytes,
- * whatever Content-Length claimed. The rest of a too-large body is drained
- * first (up to `drainBytes` more, for at most `drainMs`), so the 413 reaches
- * clients that write the whole body before reading.
+ * Reads the body as text, refusing (413) one past `limit` bytes. A body whose
+ * Content-Length is within the limit is read whole (HTTP framing holds it to
+ * that length); any other is read in chunks and stopped as soon as it passes
+ * `limit`, whatever Content-Length claimed. The rest of a too-large body is
+ * drained first (up to `drainBytes` more, for at most `drainMs`), so the 413
+ * reaches clients that write the whole body before reading.
  */
 export async function readBodyLimited(
   request: Request,
