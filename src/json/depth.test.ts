@@ -48,6 +48,9 @@ describe('nestsDeeperThan on bytes', () => {
     // Walking each of its elements took 0.4 s for 4 MB of image bytes.
     expect(nestsDeeperThan({ file: { data: new Uint8Array(4_000_000) } }, 2)).toBe(false);
     expect(nestsDeeperThan({ file: { data: new Uint8Array(8) } }, 1)).toBe(true);
+    // The proxy's walk of a request body follows the same rule.
+    expect(pathPastDepth({ file: { data: new Uint8Array(8) } }, 2)).toBeUndefined();
+    expect(pathPastDepth({ file: { data: [] } }, 2)).toEqual(['file', 'data']);
   });
 });
 

@@ -11,14 +11,22 @@
 export const MAX_NESTING = 100;
 
 /**
+ * Whether `value` is a level of nesting: an object or array. A typed array (a
+ * file's bytes in a tool result) holds numbers only: nothing to walk, and
+ * there may be megabytes of them.
+ */
+function isLevel(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && !ArrayBuffer.isView(value);
+}
+
+/**
  * Whether `value` has an object or array deeper than `limit` levels. The walk
  * recurses at most `limit` levels, so any depth is measured safely, and
  * allocates next to nothing: it runs over every tool schema and every result
  * in the history, per call.
  */
 export function nestsDeeperThan(value: unknown, limit = MAX_NESTING): boolean {
-  // A typed array (a file's bytes in a tool result) holds numbers only: nothing to walk, and a megabyte of them.
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  if (!isLevel(value)) return false;
   if (limit <= 0) return true;
   if (Array.isArray(value)) return value.some((item) => nestsDeeperThan(item, limit - 1));
   for (const key in value) if (nestsDeeperThan((value as Record<string, unknown>)[key], limit - 1)) return true;
@@ -41,7 +49,7 @@ export function pathPastDepth(value: unknown, limit = MAX_NESTING): Array<string
  * `limit`; on the way back out, `path` gets the keys to it, innermost first.
  */
 function reachesPast(value: unknown, depth: number, limit: number, path: Array<string | number>): boolean {
-  if (value === null || typeof value !== 'object') return false;
+  if (!isLevel(value)) return false;
   if (depth > limit) return true;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
