@@ -1,20 +1,20 @@
 /**
  * The SSE response's waits on its frame source, in isolation: a frame that
  * arrives while no pull waits (the client has not asked for more since the
- * last liveness comment) is kept for the next pull, and one timer paces the
- * comments of a quiet source.
+ * last liveness comment) is kept for the next pull, a pull's frames go out as
+ * one chunk, and one timer paces the comments of a quiet source.
  */
 import { describe, expect, it } from 'vitest';
-import { iterableSource } from '../../util/part-source.ts';
+import { iterableSource, type PartSource } from '../../util/part-source.ts';
 import type { Frame } from './front-door.ts';
 import { sseResponse } from './sse-response.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const decoder = new TextDecoder();
 
-function respond(frames: AsyncIterable<Frame>, livenessMs: number, keepAliveMs = 60_000) {
+function respond(frames: AsyncIterable<Frame> | PartSource<Frame>, livenessMs: number, keepAliveMs = 60_000) {
   const response = sseResponse(
-    iterableSource(frames),
+    'pull' in frames ? frames : iterableSource(frames),
     new AbortController(),
     {},
     {
@@ -55,6 +55,22 @@ describe('sseResponse', () => {
     await sleep(20); // the first frame arrives now, with no pull waiting
     expect(await read()).toBe('data: late\n\n');
     expect(await read()).toBe('data: last\n\n');
+    expect(await read()).toBeUndefined();
+  });
+
+  it("writes a pull's frames as one chunk, text and bytes alike, then ends", async () => {
+    const pulls: Frame[][] = [['data: a\n\n', new TextEncoder().encode('data: b\n\n'), 'data: c\n\n'], ['data: d\n\n']];
+    const source: PartSource<Frame> = {
+      async pull(enqueue) {
+        for (const frame of pulls.shift() ?? []) enqueue(frame);
+        return pulls.length === 0;
+      },
+      cancel() {},
+    };
+    const read = respond(source, 1000);
+    expect(await read()).toBe(': open\n\n');
+    expect(await read()).toBe('data: a\n\ndata: b\n\ndata: c\n\n');
+    expect(await read()).toBe('data: d\n\n');
     expect(await read()).toBeUndefined();
   });
 
