@@ -31,7 +31,8 @@ export const chatCompletions = modelFrontDoor<ChatState>({
     return {
       callOptions,
       stream: request.stream === true,
-      ...(request.model !== undefined ? { model: request.model } : {}),
+      // readChatRequest let through a string or nothing (`null` and `""` count as nothing: door-kit readModel).
+      ...(request.model ? { model: request.model } : {}),
       state: { includeUsage: request.stream_options?.include_usage === true },
     };
   },

@@ -8,7 +8,7 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ChatCompletionRequest } from '../../wire/types.ts';
 import { invalidRequest } from '../core/errors.ts';
 import { readTokenLimit } from '../core/token-limit.ts';
-import { checkModelLength, fail, isObject, optionalNumber, refuse } from '../door-kit/check.ts';
+import { fail, isObject, optionalNumber, readModel, refuse } from '../door-kit/check.ts';
 import { checkMessages, toPrompt } from './read-messages.ts';
 import { checkToolChoiceShape, checkTools, toFunctionTools, toToolChoice } from './read-tools.ts';
 
@@ -38,8 +38,7 @@ function checkFormat(format: unknown): void {
 /** Checks the parsed body; returns it typed. (The core has parsed the JSON, and answers 400 when it is not JSON.) */
 export function readChatRequest(body: unknown): ChatCompletionRequest {
   if (!isObject(body)) fail('body', 'a JSON object', body);
-  if (body.model !== undefined && typeof body.model !== 'string') fail('model', 'a string', body.model);
-  if (typeof body.model === 'string') checkModelLength(body.model);
+  readModel(body);
   const messages = checkMessages(body.messages);
   const tools = checkTools(body.tools);
   const toolChoice = checkToolChoiceShape(body.tool_choice);

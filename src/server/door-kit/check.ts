@@ -89,9 +89,19 @@ export function optionalNumber(body: Json, key: string, min: number, max: number
   return value;
 }
 
-/** The model name is echoed in every chunk or event of the answer: a huge one would multiply the response. */
-export function checkModelLength(model: string): void {
+/**
+ * `model`, the same rule on every door: optional, since the proxy serves one
+ * model and a missing name changes nothing it does (the answer then names the
+ * model it serves); when given, a string (`""` counts as not given) no longer
+ * than MAX_MODEL_LENGTH, because the name is echoed in every chunk or event
+ * of the answer and a huge one would multiply the response.
+ */
+export function readModel(body: Json): string | undefined {
+  const model = body.model;
+  if (absent(model) || model === '') return undefined;
+  if (typeof model !== 'string') fail('model', 'a string', model);
   if (model.length > MAX_MODEL_LENGTH) refuse('model', `\`model\` is longer than ${MAX_MODEL_LENGTH} characters.`);
+  return model;
 }
 
 /**

@@ -31,7 +31,7 @@ import { createMessageStreamWriter, errorEvent, PING_EVENT } from './write-strea
 
 const TOKEN_HEADERS = ['x-api-key', 'authorization'] as const;
 
-type MessagesState = Omit<MessagesCall, 'options' | 'stream' | 'inputTokensEstimate'>;
+type MessagesState = Omit<MessagesCall, 'options' | 'stream' | 'inputTokensEstimate' | 'model'>;
 
 /** What the writers need: the request's state, the model name to echo and the count of the call as sent. */
 function writerCall(state: MessagesState, ctx: WriteContext): Omit<MessagesCall, 'options' | 'stream'> {
@@ -42,11 +42,11 @@ export const messages = modelFrontDoor<MessagesState>({
   path: '/v1/messages',
   tokenHeaders: TOKEN_HEADERS,
   readRequest(json) {
-    const { options, stream, ...state } = readMessagesRequest(json);
+    const { options, stream, model, ...state } = readMessagesRequest(json);
     const callOptions = state.disableParallelToolUse
       ? { ...options, providerOptions: { chatEngine: { parallelToolCalls: false } } }
       : options;
-    return { callOptions, stream, model: state.model, state };
+    return { callOptions, stream, model, state };
   },
   writeResult: (result, call, ctx) => toAnthropicMessage(result, writerCall(call.state, ctx)),
   // A stop sequence or the first call of a no-parallel answer ends the message: the writer is then `done`.

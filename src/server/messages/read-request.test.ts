@@ -217,7 +217,7 @@ describe('readMessagesRequest: the call options', () => {
 
 describe('readMessagesRequest: refusals name the field', () => {
   it.each([
-    [{ ...base, model: undefined }, 'model', /`model` is required/],
+    [{ ...base, model: 7 }, 'model', /`model` must be a string/],
     [{ ...base, model: 'x'.repeat(300) }, 'model', /longer than 256/],
     [{ ...base, max_tokens: undefined }, 'max_tokens', /`max_tokens` is required/],
     [{ ...base, max_tokens: 0 }, 'max_tokens', /an integer from 1 to .*prompt cache/],

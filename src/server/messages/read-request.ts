@@ -17,11 +17,11 @@ import { readTokenLimit } from '../core/token-limit.ts';
 import {
   absent,
   checkDepth,
-  checkModelLength,
   fail,
   isObject,
   type Json,
   optionalNumber,
+  readModel,
   refuse,
   requireObject,
   show,
@@ -34,6 +34,7 @@ type Effort = (typeof EFFORTS)[number];
 
 export interface MessagesCall {
   /** The model name the client asked for, echoed in the answer. */
+  /** The model name the answer echoes: the client's, else the one the proxy serves. */
   model: string;
   stream: boolean;
   /** For the model's doGenerate/doStream; the caller adds the abort signal. */
@@ -50,17 +51,6 @@ export interface MessagesCall {
    * middleware's).
    */
   inputTokensEstimate: number;
-}
-
-function readModel(body: Json): string {
-  const model = body.model;
-  if (typeof model !== 'string' || model === '') {
-    if (model === undefined)
-      refuse('model', '`model` is required: the model name (any name; this proxy serves one model).');
-    fail('model', 'a non-empty string', model);
-  }
-  checkModelLength(model);
-  return model;
 }
 
 function readMaxTokens(body: Json): number {
@@ -168,7 +158,7 @@ function readFormat(body: Json): LanguageModelV4CallOptions['responseFormat'] {
 export function readMessagesRequest(
   body: unknown,
   kind: 'create' | 'count' = 'create',
-): Omit<MessagesCall, 'inputTokensEstimate'> {
+): Omit<MessagesCall, 'inputTokensEstimate' | 'model'> & { model: string | undefined } {
   if (!isObject(body)) fail('body', 'a JSON object', body);
   const model = readModel(body);
   const prompt = [...readSystem(body.system), ...readMessages(body.messages)];

@@ -13,7 +13,6 @@ import { invalidRequest } from '../core/errors.ts';
 import { readTokenLimit } from '../core/token-limit.ts';
 import {
   absent,
-  checkModelLength,
   fail,
   isObject,
   type Json,
@@ -21,6 +20,7 @@ import {
   optionalBoolean,
   optionalNumber,
   optionalString,
+  readModel,
 } from '../door-kit/check.ts';
 import { readInput } from './read-messages.ts';
 import { readTools } from './read-tools.ts';
@@ -93,8 +93,7 @@ function readReasoning(body: Json): { effort: (typeof EFFORTS)[number] | null; s
 /** Reads the parsed JSON body (the core parsed it and answered 400 `invalid_json` if it could not). */
 export function readResponsesRequest(body: unknown): ResponsesRequest {
   if (!isObject(body)) fail('body', 'a JSON object', body);
-  const model = optionalString(body, 'model');
-  if (model !== undefined) checkModelLength(model);
+  const model = readModel(body);
   for (const [key, present, why] of STATEFUL) {
     if (present(body[key])) throw invalidRequest(`\`${key}\` is not supported by this proxy: ${why}.`, key);
   }
