@@ -5,8 +5,8 @@
  * that API's own error shape naming `model`.
  */
 import { describe, expect, it } from 'vitest';
-import { ROUTE_SAMPLES } from '../test/routes.ts';
 import { createProxyHandlerFromEnv } from '../handler.ts';
+import { ROUTE_SAMPLES } from '../test/routes.ts';
 import { REPLAY_MODEL_ID } from './env-options.ts';
 
 const handler = createProxyHandlerFromEnv({ REPLAY_DELAY_MS: '0' });
