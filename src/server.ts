@@ -4,7 +4,8 @@
 // client. Documented in worker/README.md ("The handler elsewhere"): exactly
 // these names.
 
-export { type ProxyEnv, proxyOptionsFromEnv } from './server/core/env-options.ts';
+export { type ProxyEnv, proxyOptionsFromEnv, SECRET_VARIABLES } from './server/core/env-options.ts';
 export type { ProtocolName, ProxyHandlerOptions, ToolMode } from './server/core/options.ts';
 export { createProxyHandler, createProxyHandlerFromEnv, type ProxyHandler } from './server/handler.ts';
+export { type UpstreamAuth, upstreamAuth } from './wire/upstream-auth.ts';
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './wire/upstream-client.ts';

@@ -24,9 +24,14 @@ import {
   notAnEventStream,
   readCompletion,
 } from './upstream-answer.ts';
+import { upstreamAuth } from './upstream-auth.ts';
 
 export interface UpstreamClientOptions {
-  /** The OpenAI-compatible base URL, ending before `/chat/completions`, e.g. `http://127.0.0.1:8080/v1`. */
+  /**
+   * The OpenAI-compatible base URL, ending before `/chat/completions`, e.g.
+   * `http://127.0.0.1:8080/v1`. A user and password in it are sent as
+   * `Authorization: Basic`, never as part of the URL (upstream-auth.ts).
+   */
   baseURL: string;
   /** Sent as `Authorization: Bearer <apiKey>`. Never echoed to clients. */
   apiKey?: string;
@@ -63,9 +68,10 @@ export interface UpstreamClient {
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
-  const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
+  const auth = upstreamAuth(options.baseURL, options.apiKey);
+  const url = `${auth.baseURL.replace(/\/+$/, '')}/chat/completions`;
   /** Every piece of upstream text that may reach a client goes through here (redacted, then shortened). */
-  const quote = (text: string, max?: number) => quoteUpstream(text, options.apiKey, max);
+  const quote = (text: string, max?: number) => quoteUpstream(text, auth.secrets, max);
   const timeoutMs = options.timeoutMs ?? 60_000;
   const idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
 
@@ -80,7 +86,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     }, timeoutMs);
     const combined = stop.signal;
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+    if (auth.authorization !== undefined) headers.authorization = auth.authorization;
     const upstreamBody = options.model ? { ...body, model: options.model } : body;
     let response: Response;
     try {

@@ -106,7 +106,7 @@ describe('Use with Claude Code, as the README writes it', () => {
       .stream({
         model: claudeEnv.ANTHROPIC_MODEL as string,
         max_tokens: 1024,
-        tools: claudeCodeTools,
+        tools: claudeCodeTools as Anthropic.Tool[],
         messages: [{ role: 'user', content: 'List the files in src.' }],
       })
       .finalMessage();

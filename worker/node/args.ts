@@ -14,9 +14,14 @@ export const FLAG_VARIABLES = {
   port: 'PORT',
   host: undefined,
   token: 'PROXY_TOKEN',
+  'no-token': undefined,
+  'allowed-hosts': 'ALLOWED_HOSTS',
   'api-key': 'UPSTREAM_API_KEY',
   context: 'TOOLSHIM_CONTEXT_TOKENS',
 } as const;
+
+/** Flags that take no value: present or not (their value in Flags is "true"). */
+const SWITCHES: ReadonlySet<FlagName> = new Set(['no-token']);
 
 export type FlagName = keyof typeof FLAG_VARIABLES;
 export type Flags = Partial<Record<FlagName, string>>;
@@ -46,12 +51,16 @@ Flags (each also read from the variable in brackets; a flag wins):
   --protocol NAME|auto  the tool-call format; default: from the model name, else auto [PROTOCOL]
   --mode emulated|native  emulated (default) teaches and parses tools; native forwards them [TOOL_MODE]
   --port N              default 8787 for serve, a free port for claude/codex; 0 picks a free one [PORT]
-  --host H              default 127.0.0.1
-  --token T             clients must send it as a bearer token [PROXY_TOKEN]
+  --host H              default 127.0.0.1; beyond loopback (0.0.0.0, a LAN address) serve needs --token
+  --token T             clients must send it as a bearer token [PROXY_TOKEN]; claude/codex make one per run
+  --no-token            serve beyond loopback without a token: anyone who reaches the port uses the upstream
+  --allowed-hosts H,..  host names answered besides localhost and IP addresses; on loopback the others get
+                        403, which keeps web pages that rebind their name to 127.0.0.1 out [ALLOWED_HOSTS]
   --api-key K           sent upstream as a bearer token [UPSTREAM_API_KEY]
   --context N           claude/codex: the model's context window in tokens, so the client compacts
                         before the upstream refuses a long prompt [TOOLSHIM_CONTEXT_TOKENS]
-Other variables of the Worker (MAX_BODY_BYTES, UPSTREAM_TIMEOUT_MS, KEEPALIVE_MS, ...) are read from the environment.
+Other variables of the Worker (MAX_BODY_BYTES, UPSTREAM_TIMEOUT_MS, KEEPALIVE_MS, ...) and the server's limits
+(HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS) are read from the environment.
 Docs: node_modules/toolshim/worker/README.md, section "One command: toolshim".`;
 
 const FLAG_NAMES = Object.keys(FLAG_VARIABLES) as FlagName[];
@@ -75,11 +84,16 @@ function readFlags(args: string[], stopAtUnknown: boolean): { flags: Flags; rest
       throw new UsageError(`Unknown argument: ${arg}`);
     }
     let value = match?.[2];
-    if (value === undefined) {
+    if (SWITCHES.has(name)) {
+      if (value !== undefined) throw new UsageError(`--${name} takes no value.`);
+      value = 'true';
+    } else if (value === undefined) {
       value = args[i + 1];
       if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value.`);
       i += 1;
     }
+    // `--token ""` or `--token=` (an unset shell variable, say) must not quietly mean "no token".
+    if (value.trim() === '') throw new UsageError(`--${name} is empty: give it a value, or leave the flag out.`);
     flags[name] = value;
     i += 1;
   }

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawRequest, requestText } from '../e2e/security/raw-http.ts';
 import { type CliProcess, closedPort, listeningURL, root, runCli, scriptedUpstream, stop } from './test-support.ts';
 
 const weatherTool = {
@@ -158,6 +159,59 @@ describe('toolshim serve', () => {
   });
 });
 
+describe('toolshim serve: who may reach it', () => {
+  const ask = (url: string, host: string, token?: string) =>
+    rawRequest(
+      Number(new URL(url).port),
+      requestText('GET', '/v1/models', { host, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+    );
+
+  it('on loopback without a token: localhost and IP addresses only, the banner says so', async () => {
+    const cli = serve([]);
+    const url = await listeningURL(cli);
+    expect(cli.stderr()).toMatch(/token\s+not required: any program on this machine can use the port/);
+    expect(cli.stderr()).toMatch(/hosts\s+localhost, IP addresses \(others get 403: DNS rebinding\)/);
+    expect((await ask(url, 'rebind.attacker.example')).status).toBe(403);
+    expect((await ask(url, `localhost:${new URL(url).port}`)).status).toBe(200);
+  });
+
+  it('--allowed-hosts adds names (a leading dot: with subdomains)', async () => {
+    const cli = serve(['--allowed-hosts', 'box.lan,.example.test']);
+    const url = await listeningURL(cli);
+    expect(cli.stderr()).toMatch(/hosts\s+localhost, IP addresses, box\.lan,\.example\.test/);
+    for (const host of ['box.lan', 'example.test', 'a.example.test']) expect((await ask(url, host)).status).toBe(200);
+    for (const host of ['box.lan.evil', 'badexample.test']) expect((await ask(url, host)).status).toBe(403);
+  });
+
+  it('beyond loopback with --no-token: served, the banner says NOT REQUIRED, and hosts stay checked', async () => {
+    const cli = serve(['--host', '0.0.0.0', '--no-token']);
+    const url = (await listeningURL(cli)).replace('0.0.0.0', '127.0.0.1');
+    expect(cli.stderr()).toMatch(/token\s+NOT REQUIRED \(--no-token\): anyone on the network/);
+    expect((await ask(url, 'rebind.attacker.example')).status).toBe(403);
+  });
+
+  it('with a token, any host name, and the token decides', async () => {
+    const cli = serve(['--host', '0.0.0.0', '--token', 'tok-9']);
+    const url = (await listeningURL(cli)).replace('0.0.0.0', '127.0.0.1');
+    expect(cli.stderr()).toMatch(/hosts\s+any/);
+    expect((await ask(url, 'box.lan')).status).toBe(401);
+    expect((await ask(url, 'box.lan', 'tok-9')).status).toBe(200);
+  });
+
+  it('an empty PROXY_TOKEN is no token (not "any token"): loopback only, hosts checked', async () => {
+    const cli = serve([], { PROXY_TOKEN: '' });
+    const url = await listeningURL(cli);
+    expect(cli.stderr()).toMatch(/token\s+not required/);
+    expect((await ask(url, 'rebind.attacker.example')).status).toBe(403);
+  });
+
+  it('the banner shows the default socket limits', async () => {
+    const cli = serve([]);
+    await listeningURL(cli);
+    expect(cli.stderr()).toMatch(/limits\s+headers 10 s, request 60 s, idle 5 s, 100 connections/);
+  });
+});
+
 describe('toolshim command line', () => {
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -179,8 +233,17 @@ describe('toolshim command line', () => {
     [['serve', '--port', 'http'], '--port must be a port number'],
     [['serve', '--mode', 'turbo'], 'TOOL_MODE must be "emulated" or "native"'],
     [['serve', '--protocol', 'nope'], 'PROTOCOL is not a format name'],
+    // An empty value must not quietly mean "none": `--token ""` used to switch the token off.
+    [['serve', '--token', ''], '--token is empty'],
+    [['serve', '--token='], '--token is empty'],
+    [['claude', '--token='], '--token is empty'],
+    [['serve', '--no-token=yes'], '--no-token takes no value'],
+    [['serve', '--host', '0.0.0.0'], '--host 0.0.0.0 listens beyond this machine'],
+    [['serve', '--host', '0.0.0.0', '--token', 't', '--no-token'], 'contradict each other'],
+    [['serve', '--upstream', 'http://u:p@127.0.0.1:9/v1', '--api-key', 'k'], 'keep one'],
+    [['serve', '--upstream', 'http://127.0.0.1:9/v1'], 'HEADERS_TIMEOUT_MS must be a whole number'],
   ])('%j: exit 2, the error and the usage on stderr', async (args, message) => {
-    const cli = runCli(args);
+    const cli = runCli(args, message.startsWith('HEADERS') ? { env: { HEADERS_TIMEOUT_MS: '0' } } : {});
     expect(await cli.exit).toBe(2);
     expect(cli.stderr()).toContain(message);
     expect(cli.stderr()).toContain('Usage:');

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { type ClientName, type Flags, UsageError } from './args.ts';
 import { claudeLaunch, codexLaunch, findClient, notInstalledMessage, runClient } from './launch-client.ts';
-import { describeSettings, resolveSettings, type Settings } from './settings.ts';
+import { describeSettings, nonEmpty, resolveSettings, type Settings } from './settings.ts';
 import { checkUpstream, startProxy, validatedOptions } from './start-proxy.ts';
 
 type Environment = Record<string, string | undefined>;
@@ -62,8 +62,12 @@ export async function runClientCommand(
     return 1;
   }
   const context = contextTokens(flags.context ?? environment.TOOLSHIM_CONTEXT_TOKENS);
+  if (flags['no-token'] !== undefined) {
+    throw new UsageError('--no-token is for serve: toolshim claude|codex always give the client a token.');
+  }
   // A token for this run only, unless one was given: other local users and web pages cannot use the proxy.
-  const token = flags.token ?? environment.PROXY_TOKEN ?? randomBytes(24).toString('base64url');
+  // An empty PROXY_TOKEN (`PROXY_TOKEN= toolshim claude`) counts as none given, never as "no token".
+  const token = flags.token ?? nonEmpty(environment.PROXY_TOKEN) ?? randomBytes(24).toString('base64url');
   const settings = await settingsWithModel({ ...flags, token }, environment);
   const options = validatedOptions(settings);
   const server = await startProxy(settings, options);

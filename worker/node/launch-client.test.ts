@@ -57,7 +57,7 @@ describe('findClient', () => {
 });
 
 describe('what each client is given', () => {
-  it('Claude Code: the proxy URL without /v1, the token as a bearer token, the model twice, no API key', () => {
+  it('Claude Code: the proxy URL without /v1, the token as a bearer token, the model twice', () => {
     expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'qwen3-coder:30b', ['-p', 'hi'])).toEqual({
       args: ['-p', 'hi'],
       env: {
@@ -65,7 +65,6 @@ describe('what each client is given', () => {
         ANTHROPIC_AUTH_TOKEN: 'tok',
         ANTHROPIC_MODEL: 'qwen3-coder:30b',
         ANTHROPIC_DEFAULT_HAIKU_MODEL: 'qwen3-coder:30b',
-        ANTHROPIC_API_KEY: undefined,
       },
     });
   });
@@ -188,6 +187,48 @@ describe.each([
       expect(seen.args).toContain('web_search="disabled"');
       expect(cli.stderr()).not.toContain(seen.env.TOOLSHIM_PROXY_TOKEN);
     }
+  });
+});
+
+describe.each([
+  ['claude', claudeRequest, 'ANTHROPIC_AUTH_TOKEN'],
+  ['codex', codexRequest, 'TOOLSHIM_PROXY_TOKEN'],
+] as const)('toolshim %s: what the client is not given', (client, request, tokenVariable) => {
+  const secrets = {
+    UPSTREAM_API_KEY: 'secret-upstream-key-1',
+    OPENAI_API_KEY: 'secret-openai-key-1',
+    CODEX_API_KEY: 'secret-codex-key-1',
+    ANTHROPIC_API_KEY: 'secret-anthropic-key-1',
+    ANTHROPIC_AUTH_TOKEN: 'secret-anthropic-token-1',
+    GEMINI_API_KEY: 'secret-gemini-key-1',
+    GOOGLE_API_KEY: 'secret-google-key-1',
+  };
+
+  it.each([
+    ['an empty PROXY_TOKEN', ''],
+    ['a PROXY_TOKEN of the user', 'secret-proxy-token-1'],
+  ])('with %s: no secret of the user reaches it, and its own token is a real one', async (_case, proxyToken) => {
+    const cwd = mkdtempSync(join(tmpdir(), `toolshim-${client}-env-`));
+    binDir(cwd, { [client]: standIn(request) });
+    const report = join(cwd, 'report.json');
+    const cli = runCli([client], {
+      cwd,
+      env: { ...secrets, PROXY_TOKEN: proxyToken, REPORT_FILE: report, REPLAY_DELAY_MS: '0', KEEP_ME: 'kept' },
+    });
+    expect(await cli.exit, cli.stderr()).toBe(7);
+    const seen = JSON.parse(readFileSync(report, 'utf8')) as {
+      env: Record<string, string>;
+      answer: { status: number; withoutToken?: number };
+    };
+    const given = JSON.stringify(seen.env);
+    for (const secret of Object.values(secrets)) expect(given).not.toContain(secret);
+    expect(seen.env.PROXY_TOKEN).toBeUndefined();
+    expect(seen.env.KEEP_ME).toBe('kept');
+    // The one token it holds is its own for this run: the user's, when given, or a fresh one, never "".
+    const token = seen.env[tokenVariable] ?? '';
+    expect(token.length).toBeGreaterThanOrEqual(proxyToken === '' ? 24 : proxyToken.length);
+    expect(seen.answer.status).toBe(200);
+    if (seen.answer.withoutToken !== undefined) expect(seen.answer.withoutToken).toBe(401);
   });
 });
 

@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import { basename, delimiter, dirname, join } from 'node:path';
+import { SECRET_VARIABLES } from '../../src/server.ts';
 import type { ClientName } from './args.ts';
 
 interface ClientInfo {
@@ -60,20 +61,6 @@ export interface Launch {
 }
 
 /**
- * Claude Code speaks Messages to ANTHROPIC_BASE_URL (without /v1). The token
- * goes as ANTHROPIC_AUTH_TOKEN (a bearer token); ANTHROPIC_API_KEY is removed
- * so the user's real key is not sent to the proxy, and so Claude Code does not
- * ask which of the two credentials to use.
- */
-/**
- * Claude Code by its gateway variables. `context`: the model's window, as
- * CLAUDE_CODE_MAX_CONTEXT_TOKENS; a model name it does not know is otherwise
- * taken to hold far more than a local model does, so it would compact only
- * after the upstream refused a prompt. (Its other knob,
- * CLAUDE_CODE_AUTO_COMPACT_WINDOW, refuses values under 100k, as Claude Code
- * 2.1.328 says when given 32768.)
- */
-/**
  * The window, and for a small one a smaller output reserve: Claude Code keeps
  * room for a whole answer (32k tokens by default) beside a prompt that is
  * about 14k tokens before any work, so with `--context 24000` it refused
@@ -87,6 +74,18 @@ function claudeWindow(context: number): Record<string, string> {
   return env;
 }
 
+/**
+ * Claude Code speaks Messages to ANTHROPIC_BASE_URL (without /v1). The token
+ * goes as ANTHROPIC_AUTH_TOKEN (a bearer token); ANTHROPIC_API_KEY is
+ * withheld (WITHHELD_VARIABLES), so the user's real key is not sent to the
+ * proxy, and Claude Code does not ask which of the two credentials to use.
+ * `context`: the model's window, as
+ * CLAUDE_CODE_MAX_CONTEXT_TOKENS; a model name it does not know is otherwise
+ * taken to hold far more than a local model does, so it would compact only
+ * after the upstream refused a prompt. (Its other knob,
+ * CLAUDE_CODE_AUTO_COMPACT_WINDOW, refuses values under 100k, as Claude Code
+ * 2.1.328 says when given 32768.)
+ */
 export function claudeLaunch(url: string, token: string, model: string, args: string[], context?: number): Launch {
   return {
     args,
@@ -96,7 +95,6 @@ export function claudeLaunch(url: string, token: string, model: string, args: st
       ANTHROPIC_MODEL: model,
       // Claude Code's model for small background requests (titles, summaries): the same local model.
       ANTHROPIC_DEFAULT_HAIKU_MODEL: model,
-      ANTHROPIC_API_KEY: undefined,
       ...(context !== undefined ? claudeWindow(context) : {}),
     },
   };
@@ -128,13 +126,35 @@ export function codexLaunch(url: string, token: string, model: string, args: str
   return { args: [...overrides.flatMap((value) => ['-c', value]), ...args], env: { TOOLSHIM_PROXY_TOKEN: token } };
 }
 
-/** The child's environment: ours with the launch's changes. */
+/**
+ * What the client is not given: the proxy's own secrets (the upstream key,
+ * the token from the user's environment) and the credentials of hosted
+ * providers, which the client would otherwise send elsewhere or hand to the
+ * model's shell tool. It gets its token for this run from the launch instead.
+ */
+export const WITHHELD_VARIABLES: readonly string[] = [
+  ...SECRET_VARIABLES,
+  'OPENAI_API_KEY',
+  'CODEX_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_AUTH_TOKEN',
+  'GEMINI_API_KEY',
+  'GOOGLE_API_KEY',
+];
+
+/** The child's environment: ours without the withheld variables, with the launch's changes. */
 export function childEnvironment(
   base: Record<string, string | undefined>,
   changes: Record<string, string | undefined>,
 ): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries({ ...base, ...changes })) if (value !== undefined) env[name] = value;
+  for (const [name, value] of Object.entries(base)) {
+    if (value !== undefined && !WITHHELD_VARIABLES.includes(name)) env[name] = value;
+  }
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   return env;
 }
 

@@ -5,6 +5,7 @@
  * this the user learns of it only from a 502 deep inside Claude Code or Codex.
  * The proxy serves either way: the server may come up later.
  */
+import { upstreamAuth } from '../../src/server.ts';
 import { PRESET_START_HINTS } from './presets.ts';
 import { displayURL } from './settings.ts';
 
@@ -26,11 +27,13 @@ export async function probeUpstream(
   baseURL: string,
   { apiKey, timeoutMs = PROBE_TIMEOUT_MS }: { apiKey?: string; timeoutMs?: number } = {},
 ): Promise<ProbeResult> {
-  const url = `${baseURL.replace(/\/+$/, '')}/models`;
+  // The handler's own split of the URL's credentials: the probe asks as the proxy will.
+  const auth = upstreamAuth(baseURL, apiKey);
+  const url = `${auth.baseURL.replace(/\/+$/, '')}/models`;
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+      headers: auth.authorization !== undefined ? { authorization: auth.authorization } : {},
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {

@@ -10,6 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { type ServerLimits, serverLimits } from './server-limits.ts';
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -21,19 +22,63 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * What the handler is given as the request's host when the Host header is no
+ * host at all: a name under `.invalid` (RFC 2606), which no allow-list can
+ * hold, so such a request is refused where hosts are checked (the handler's
+ * ALLOWED_HOSTS) and routed on its path alone where they are not.
+ */
+const NO_HOST = 'host-header-is-not-a-host.invalid';
+
+/**
+ * The request's URL from its Host header and its path. An absolute-form
+ * target (`POST http://localhost/v1/...`) gives only its path: the handler
+ * checks the host the client named in Host, which a browser always sets to the
+ * name it resolved (the one a DNS-rebinding page cannot choose to be localhost).
+ */
+function requestURL(req: IncomingMessage): URL {
+  let target = req.url ?? '/';
+  if (!target.startsWith('/')) {
+    try {
+      const absolute = new URL(target);
+      target = absolute.pathname + absolute.search;
+    } catch {
+      target = '/';
+    }
+  }
+  // HTTP/1.0 may leave Host out; node:http refuses an HTTP/1.1 request without one (400).
+  const host = req.headers.host ?? 'localhost';
+  // `Host: a/b`, `a?b` or `user@a` would parse as a host plus more: not a host.
+  if (/^[^\s/?#@\\]+$/.test(host)) {
+    try {
+      return new URL(target, `http://${host}`);
+    } catch {
+      // not a host either
+    }
+  }
+  return new URL(target, `http://${NO_HOST}`);
+}
+
+/**
+ * Methods the Fetch API refuses to put in a Request (TRACE, TRACK; CONNECT
+ * never reaches 'request' in node:http). Such a request reaches the handler
+ * as a body-less GET whose `method` reads as sent, so it gets the route's 405
+ * or the 404, in that API's error shape, instead of a crash in `new Request`.
+ */
+const FETCH_REFUSES = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
 function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
   }
-  let url: URL;
-  try {
-    url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-  } catch {
-    // A Host header that is not a host: the handler routes on the path alone.
-    url = new URL(req.url ?? '/', 'http://localhost');
-  }
+  const url = requestURL(req);
   const method = req.method ?? 'GET';
+  if (FETCH_REFUSES.has(method)) {
+    const request = new Request(url, { method: 'GET', headers, signal });
+    Object.defineProperty(request, 'method', { value: method });
+    return request;
+  }
   const hasBody = method !== 'GET' && method !== 'HEAD';
   return new Request(url, {
     method,
@@ -115,8 +160,34 @@ async function bridge(handler: Handler, req: IncomingMessage, res: ServerRespons
 }
 
 /** Serves `handler` on `host:port` (0: a free port). Rejects when the port cannot be had. */
-export async function listen(handler: Handler, { host, port }: { host: string; port: number }): Promise<RunningServer> {
-  const server: Server = createServer({ noDelay: true }, (req, res) => void bridge(handler, req, res));
+export async function listen(
+  handler: Handler,
+  { host, port, limits = serverLimits({}) }: { host: string; port: number; limits?: ServerLimits },
+): Promise<RunningServer> {
+  const server: Server = createServer(
+    {
+      noDelay: true,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.idleTimeoutMs,
+      // How often the two timeouts above are checked; Node's 30 s default would let a slow client stay 30 s past them.
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 4)),
+    },
+    (req, res) => void bridge(handler, req, res),
+  );
+  server.maxConnections = limits.maxConnections;
+  // node:http times out headers only once a request has begun: a socket that sends nothing at all would
+  // stay open for good, holding one of maxConnections. Its first byte hands it to Node's own timeouts.
+  server.on('connection', (socket) => {
+    const timer = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
+    socket.once('data', () => clearTimeout(timer));
+    socket.once('close', () => clearTimeout(timer));
+  });
+  // A client that half-closes once it has sent its request still gets the answer, as in workerd (Node's
+  // default ends the socket at the client's FIN and drops the response). A client that has really gone
+  // is noticed at the next write: a stream writes at least every 500 ms (KEEPALIVE's comments).
+  // httpAllowHalfOpen: node:http's own switch (lib/_http_server.js, since Node 0.x), missing from its types.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

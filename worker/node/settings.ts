@@ -7,6 +7,7 @@
  */
 import { type Flags, UsageError } from './args.ts';
 import { protocolForModel, upstreamURL } from './presets.ts';
+import { describeLimits, type ServerLimits, serverLimits } from './server-limits.ts';
 
 /**
  * Agent clients send the whole conversation with every request: a Claude Code
@@ -27,12 +28,40 @@ export interface Settings {
   protocolSource: string;
   tokenSet: boolean;
   apiKeySet: boolean;
+  limits: ServerLimits;
 }
 
 type Environment = Record<string, string | undefined>;
 
-function nonEmpty(value: string | undefined): string | undefined {
+export function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** An address only this machine can reach: 127.0.0.0/8, ::1, localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
+/**
+ * The token rule and the Host allow-list. Beyond loopback anyone on the
+ * network reaches the port, so a token is required unless `--no-token` says
+ * that is meant. Without a token, only localhost and IP addresses are
+ * answered unless more names are listed: a web page that points its own name
+ * at this machine (DNS rebinding) gets 403. With a token such a page gets
+ * 401 anyway, so any host name is answered.
+ */
+function exposure(host: string, token: string | undefined, flags: Flags, allowedHosts: string | undefined) {
+  const loopback = isLoopbackHost(host);
+  if (!loopback && token === undefined && flags['no-token'] === undefined) {
+    throw new UsageError(
+      `--host ${host} listens beyond this machine, and without a token anyone who reaches the port uses the upstream (and its key): set --token T (clients send it as a bearer token), or pass --no-token if that is what you want.`,
+    );
+  }
+  if (token !== undefined && flags['no-token'] !== undefined) {
+    throw new UsageError('--no-token and a token (--token or PROXY_TOKEN) contradict each other: keep one.');
+  }
+  return allowedHosts ?? (token === undefined ? 'localhost' : undefined);
 }
 
 /** A TCP port: a whole number 0-65535 (0: the system picks a free one). */
@@ -84,7 +113,11 @@ export function resolveSettings(
 
   const token = pick('token', 'PROXY_TOKEN');
   const apiKey = pick('api-key', 'UPSTREAM_API_KEY');
+  const host = nonEmpty(flags.host) ?? '127.0.0.1';
+  const allowedHosts = exposure(host, token, flags, pick('allowed-hosts', 'ALLOWED_HOSTS'));
   Object.assign(env, { TOOL_MODE: mode, PROTOCOL: protocol });
+  if (allowedHosts !== undefined) env.ALLOWED_HOSTS = allowedHosts;
+  else delete env.ALLOWED_HOSTS;
   if (upstream !== undefined) env.UPSTREAM_BASE_URL = upstream.url;
   if (model !== undefined) env.UPSTREAM_MODEL = model;
   if (token !== undefined) env.PROXY_TOKEN = token;
@@ -93,7 +126,7 @@ export function resolveSettings(
 
   return {
     env,
-    host: nonEmpty(flags.host) ?? '127.0.0.1',
+    host,
     port,
     ...(upstream
       ? { upstream: { ...upstream, from: flags.upstream !== undefined ? '--upstream' : 'UPSTREAM_BASE_URL' } }
@@ -104,6 +137,7 @@ export function resolveSettings(
     protocolSource,
     tokenSet: token !== undefined,
     apiKeySet: apiKey !== undefined,
+    limits: serverLimits(environment),
   };
 }
 
@@ -138,9 +172,24 @@ export function describeSettings(settings: Settings, version: string): string {
         ? 'none: native mode forwards tools to the upstream'
         : `${settings.protocol} (${settings.protocolSource})`,
     ],
-    ['token', settings.tokenSet ? 'required (set)' : 'not required: anyone who can reach the port can use it'],
+    [
+      'token',
+      settings.tokenSet
+        ? 'required (set)'
+        : isLoopbackHost(settings.host)
+          ? 'not required: any program on this machine can use the port'
+          : 'NOT REQUIRED (--no-token): anyone on the network who reaches the port can use it',
+    ],
+    [
+      'hosts',
+      settings.env.ALLOWED_HOSTS === undefined ||
+      settings.env.ALLOWED_HOSTS.split(',').some((name) => name.trim() === '*')
+        ? 'any'
+        : `localhost, IP addresses${settings.env.ALLOWED_HOSTS === 'localhost' ? '' : `, ${settings.env.ALLOWED_HOSTS}`} (others get 403: DNS rebinding)`,
+    ],
     ['api key', settings.apiKeySet ? '(set)' : 'none'],
     ['body limit', `${settings.env.MAX_BODY_BYTES} bytes`],
+    ['limits', describeLimits(settings.limits)],
   ];
   return [`toolshim ${version}`, ...rows.map(([name, value]) => `  ${name.padEnd(10)} ${value}`)].join('\n');
 }

@@ -36,7 +36,11 @@ export async function checkUpstream(settings: Settings, log: (text: string) => v
 /** Listens, or explains the port problem (in use, not allowed) as a one-line error. */
 export async function startProxy(settings: Settings, options: ProxyHandlerOptions): Promise<RunningServer> {
   try {
-    return await listen(createProxyHandler(options), { host: settings.host, port: settings.port });
+    return await listen(createProxyHandler(options), {
+      host: settings.host,
+      port: settings.port,
+      limits: settings.limits,
+    });
   } catch (error) {
     const code = (error as { code?: string }).code;
     const where = `${settings.host}:${settings.port}`;

@@ -4,7 +4,7 @@
  * "(hidden)") and `wrangler tail` say which model, format and mode run.
  * Secrets and anything that may hold one are named, never shown.
  */
-import type { ProxyEnv } from '../../src/server.ts';
+import { type ProxyEnv, SECRET_VARIABLES } from '../../src/server.ts';
 
 /** Shown as they are: none of them holds a secret. */
 const SHOWN: Array<keyof ProxyEnv> = [
@@ -21,7 +21,6 @@ const SHOWN: Array<keyof ProxyEnv> = [
   'KEEPALIVE_MS',
   'REPLAY_DELAY_MS',
 ];
-const SECRETS: Array<keyof ProxyEnv> = ['UPSTREAM_API_KEY', 'PROXY_TOKEN'];
 
 /** A URL without its user, password, query and fragment, which may carry a key. */
 function safeURL(value: string): string {
@@ -44,6 +43,6 @@ export function settingsLine(env: Record<string, unknown>): string {
     const value = text(name);
     if (value !== undefined) parts.push(`${name}=${value}`);
   }
-  for (const name of SECRETS) parts.push(`${name} ${text(name) === undefined ? 'unset' : 'set'}`);
+  for (const name of SECRET_VARIABLES) parts.push(`${name} ${text(name) === undefined ? 'unset' : 'set'}`);
   return `toolshim proxy: ${parts.join(', ')}`;
 }

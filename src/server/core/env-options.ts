@@ -6,6 +6,7 @@
 import type { ChatEngine } from '../../engines/chat-engine.ts';
 import type { ReplayEngineOptions } from '../../engines/replay-engine.ts';
 import { findFormat } from '../../protocols/registry.ts';
+import { upstreamAuth } from '../../wire/upstream-auth.ts';
 import { DEFAULT_PROTOCOL, type ProtocolName, type ProxyHandlerOptions, type ToolMode } from './options.ts';
 import { PROTOCOL_NAMES } from './protocol-presets.ts';
 
@@ -31,6 +32,8 @@ export interface ProxyEnv {
   HISTORY?: string;
   /** Secret. When set, clients must send `Authorization: Bearer <PROXY_TOKEN>`. */
   PROXY_TOKEN?: string;
+  /** Comma-separated host names answered besides IP addresses and `localhost` (`.example.com`: with subdomains; `*`: any). Unset: any host. */
+  ALLOWED_HOSTS?: string;
   /** CORS allow-list: comma-separated origins, or `*`. Unset: no CORS headers. */
   ALLOWED_ORIGINS?: string;
   /** The request size limit in bytes. Default 1048576 (1 MB). */
@@ -42,6 +45,9 @@ export interface ProxyEnv {
   /** Streamed requests: the keep-alive interval while the model is quiet (`keepAliveMs`). Default 15000. */
   KEEPALIVE_MS?: string;
 }
+
+/** The variables that hold secrets: never shown, logged, or handed on to another program. */
+export const SECRET_VARIABLES: ReadonlyArray<keyof ProxyEnv> = ['UPSTREAM_API_KEY', 'PROXY_TOKEN'];
 
 /** The offline model's id (`GET /v1/models`), what a client asks for when no upstream is set. */
 export const REPLAY_MODEL_ID = 'toolshim-replay';
@@ -69,6 +75,14 @@ function offlineEngine(options: ReplayEngineOptions): ChatEngine {
 function text(env: Record<string, unknown>, name: keyof ProxyEnv): string | undefined {
   const value = env[name];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** A comma-separated list's entries, trimmed, empty ones dropped. */
+function listOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }
 
 /** A whole number of `unit`, at least `min`; `why` says what a smaller value would do. */
@@ -129,14 +143,10 @@ export function proxyOptionsFromEnv(
   if (maxBodyBytes !== undefined) options.maxBodyBytes = maxBodyBytes;
   const proxyToken = text(env, 'PROXY_TOKEN');
   if (proxyToken !== undefined) options.proxyToken = proxyToken;
+  const hosts = text(env, 'ALLOWED_HOSTS');
+  if (hosts !== undefined) options.allowedHosts = listOf(hosts).map((host) => host.toLowerCase());
   if (origins !== undefined) {
-    options.allowedOrigins =
-      origins === '*'
-        ? '*'
-        : origins
-            .split(',')
-            .map((o) => o.trim())
-            .filter(Boolean);
+    options.allowedOrigins = origins === '*' ? '*' : listOf(origins);
   }
 
   const baseURL = text(env, 'UPSTREAM_BASE_URL');
@@ -145,6 +155,8 @@ export function proxyOptionsFromEnv(
       throw new TypeError('UPSTREAM_BASE_URL must be an http(s) URL such as http://127.0.0.1:8080/v1.');
     }
     const apiKey = text(env, 'UPSTREAM_API_KEY');
+    // Throws now, at startup, when the URL's user and password and a key are both set (upstream-auth.ts).
+    upstreamAuth(baseURL, apiKey);
     const model = text(env, 'UPSTREAM_MODEL');
     const timeoutMs = wholeNumber(env, 'UPSTREAM_TIMEOUT_MS', {
       unit: 'milliseconds',

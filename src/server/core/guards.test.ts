@@ -199,3 +199,50 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-expose-headers')).toMatch(/retry-after/i);
   });
 });
+
+describe('the Host allow-list (allowedHosts, against DNS rebinding)', () => {
+  const ask = (handler: (request: Request) => Promise<Response>, host: string) =>
+    handler(
+      new Request(`http://${host}/v1/chat/completions`, {
+        method: 'POST',
+        body: JSON.stringify({ messages }),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+
+  it.each([
+    ['rebind.attacker.example', []],
+    ['localhost.attacker.example', []],
+    ['attacker-localhost', []],
+    ['evil.example', ['example']],
+    ['badexample.test', ['.example.test']],
+  ])('%s (allowed: %j): 403 host_not_allowed, nothing sent upstream', async (host, allowedHosts) => {
+    const { handler, requests } = proxy({ allowedHosts });
+    const response = await ask(handler, host);
+    expect(response.status).toBe(403);
+    const body = await response.json();
+    expect(body.error).toMatchObject({ code: 'host_not_allowed', type: 'permission_error' });
+    expect(body.error.message).toContain('ALLOWED_HOSTS');
+    expect(requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['127.0.0.1:8787', []],
+    ['10.0.0.7', []],
+    ['[::1]:8787', []],
+    ['localhost:8787', []],
+    ['app.localhost', []],
+    ['box.lan', ['box.lan']],
+    ['a.b.example.test', ['.example.test']],
+    ['example.test', ['.example.test']],
+    ['anything.example', ['*']],
+  ])('%s (allowed: %j): answered', async (host, allowedHosts) => {
+    const { handler } = proxy({ allowedHosts });
+    expect((await ask(handler, host)).status).toBe(200);
+  });
+
+  it('unset: any host (a Worker at its own domain)', async () => {
+    const { handler } = proxy();
+    expect((await ask(handler, 'toolshim.example.workers.dev')).status).toBe(200);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * The checks before a request reaches a model, the same for every front
- * door: the proxy token (constant time, from the headers the door names),
- * the CORS allow-list, JSON only (415) and the body size limit (413).
+ * door: the Host allow-list (403), the proxy token (constant time, from the
+ * headers the door names), the CORS allow-list, JSON only (415) and the body
+ * size limit (413).
  */
 import { raceAbort } from '../../util/abort.ts';
 import { ProxyHttpError } from './errors.ts';
@@ -72,6 +73,47 @@ export async function requireToken(
         ? "Invalid bearer token: it does not match this proxy's PROXY_TOKEN."
         : "Invalid token: it does not match this proxy's PROXY_TOKEN.",
     { type: 'authentication_error', code: 'invalid_api_key', headers: { 'www-authenticate': 'Bearer' } },
+  );
+}
+
+/**
+ * A host name no DNS answer can point elsewhere: an IP address (IPv4 as the
+ * URL parser writes it, IPv6 in brackets), or `localhost` and its subdomains,
+ * which browsers resolve to loopback themselves.
+ */
+function pinnedHost(hostname: string): boolean {
+  return (
+    /^\d+\.\d+\.\d+\.\d+$/.test(hostname) ||
+    hostname.startsWith('[') ||
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost')
+  );
+}
+
+/** `hostname` is in `allowed`: a name exactly, or under an entry with a leading dot (`.example.com`). */
+function listedHost(hostname: string, allowed: readonly string[]): boolean {
+  return allowed.some(
+    (entry) =>
+      entry === '*' ||
+      entry === hostname ||
+      (entry.startsWith('.') && (hostname === entry.slice(1) || hostname.endsWith(entry))),
+  );
+}
+
+/**
+ * Throws 403 unless the request's host (its URL's, from the Host header) is
+ * an IP address, `localhost`, or listed. Against DNS rebinding: a web page
+ * whose name an attacker points at 127.0.0.1 reaches a loopback proxy with
+ * the browser's Host header still naming the page's own domain.
+ */
+export function requireAllowedHost(request: Request, allowed: readonly string[]): void {
+  const { hostname } = new URL(request.url);
+  if (pinnedHost(hostname) || listedHost(hostname, allowed)) return;
+  const others = allowed.filter((entry) => !pinnedHost(entry));
+  throw new ProxyHttpError(
+    403,
+    `Host ${JSON.stringify(hostname.slice(0, 100))} is not allowed: this proxy answers to localhost and IP addresses${others.length > 0 ? `, and ${others.slice(0, 10).join(', ')}` : ' only'} (ALLOWED_HOSTS), which keeps out web pages that point their own domain at this machine (DNS rebinding). If you reach the proxy by this name, add it to ALLOWED_HOSTS (toolshim: --allowed-hosts).`,
+    { type: 'permission_error', code: 'host_not_allowed' },
   );
 }
 

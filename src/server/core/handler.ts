@@ -10,7 +10,7 @@ import { MAX_NESTING, pathName, pathPastDepth } from '../../json/depth.ts';
 import { invalidRequest, ProxyHttpError } from './errors.ts';
 import { httpErrorOf } from './faults.ts';
 import { type FrontDoor, isModelDoor, type JsonFrontDoor, type ModelFrontDoor } from './front-door.ts';
-import { corsHeaders, preflight, readBodyLimited, requireJson, requireToken } from './guards.ts';
+import { corsHeaders, preflight, readBodyLimited, requireAllowedHost, requireJson, requireToken } from './guards.ts';
 import { answerModelCall, type StreamSettings } from './model-call.ts';
 import { resolveModels } from './models.ts';
 import {
@@ -106,6 +106,7 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
       const inBase = basePath === '' || url.pathname.startsWith(`${basePath}/`);
       const path = inBase ? url.pathname.slice(basePath.length).replace(/\/+$/, '') : '';
       door = routes.get(path);
+      if (options.allowedHosts !== undefined) requireAllowedHost(request, options.allowedHosts);
       const methods = door !== undefined ? ['POST'] : GET_ROUTES.includes(path) ? ['GET'] : undefined;
       if (methods === undefined) throw notFound(`${request.method} ${url.pathname}`);
       if (request.method === 'OPTIONS') return preflight(request, options.allowedOrigins);

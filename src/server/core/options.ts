@@ -61,6 +61,15 @@ export interface ProxyHandlerOptions {
   modelDescription?: string;
   /** When set, clients must send `Authorization: Bearer <proxyToken>` (compared in constant time), else 401. */
   proxyToken?: string;
+  /**
+   * Host names the proxy answers to besides IP addresses and `localhost`
+   * (which no DNS answer can point elsewhere); an entry with a leading dot
+   * (`.example.com`) also allows its subdomains, `'*'` any name. Other hosts
+   * get 403 `host_not_allowed`. For a proxy on loopback without a token,
+   * against DNS rebinding (a web page that points its own name at
+   * 127.0.0.1). Default: unset, any host (a Worker at its own domain).
+   */
+  allowedHosts?: readonly string[];
   /** Origins allowed by CORS: a list, or `'*'` for any. Default: none (no CORS headers). */
   allowedOrigins?: string[] | '*';
   /** The largest request body accepted, in bytes; larger gets 413. Default 1 MB (1048576). */
