@@ -9,15 +9,17 @@
  * through its preset and through auto.
  *
  * Linear: prose characters that cannot start a marker are skipped with a table
- * lookup, only characters that can are compared against markers, and only a
- * possible partial marker at the end of a chunk is held back (at most the
- * longest marker's length).
+ * lookup, only characters that can are compared against markers (in time
+ * independent of how many there are: trigger-table.ts), and only a possible
+ * partial marker at the end of a chunk is held back (at most the longest
+ * marker's length).
  */
 import { isSpace } from '../json/chars.ts';
 import type { ParserCallbacks, ParserContext, StreamingParser } from './events.ts';
 import type { Section, Trigger } from './section.ts';
 import { notACall, openByFirstChar } from './sections/basic.ts';
 import { openThinking } from './sections/reasoning.ts';
+import { match, nextCandidate, type TriggerTable, tableOf } from './trigger-table.ts';
 
 /**
  * One trigger per marker: the same trigger listed twice counts once, and
@@ -28,7 +30,11 @@ import { openThinking } from './sections/reasoning.ts';
  */
 export function mergeTriggers(triggers: readonly Trigger[]): Trigger[] {
   const groups = new Map<string, Trigger[]>();
-  for (const trigger of new Set(triggers)) groups.set(trigger.marker, [...(groups.get(trigger.marker) ?? []), trigger]);
+  for (const trigger of new Set(triggers)) {
+    const group = groups.get(trigger.marker);
+    if (group === undefined) groups.set(trigger.marker, [trigger]);
+    else group.push(trigger);
+  }
   return [...groups.values()].map((group) => {
     const [first] = group as [Trigger];
     if (group.length === 1 && first.firstChar === undefined) return first;
@@ -52,59 +58,6 @@ export function mergeTriggers(triggers: readonly Trigger[]): Trigger[] {
         ),
     };
   });
-}
-
-/** Triggers grouped by their first character, longest marker first. */
-interface TriggerTable {
-  byFirst: Map<string, Trigger[]>;
-  /** Char codes below 128 that start some marker; markers starting beyond ASCII are looked up always. */
-  firstAscii: Uint8Array;
-  hasNonAscii: boolean;
-}
-
-function tableOf(triggers: readonly Trigger[]): TriggerTable {
-  const byFirst = new Map<string, Trigger[]>();
-  const firstAscii = new Uint8Array(128);
-  let hasNonAscii = false;
-  for (const trigger of triggers) {
-    if (trigger.marker === '') throw new Error('toolshim: a trigger marker must not be empty.');
-    const first = trigger.marker.charAt(0);
-    byFirst.set(first, [...(byFirst.get(first) ?? []), trigger]);
-    const code = first.charCodeAt(0);
-    if (code < 128) firstAscii[code] = 1;
-    else hasNonAscii = true;
-  }
-  // Longer markers first, so `<|tool_calls_section_begin|>` wins over a marker that is its prefix.
-  for (const list of byFirst.values()) list.sort((a, b) => b.marker.length - a.marker.length);
-  return { byFirst, firstAscii, hasNonAscii };
-}
-
-/** The trigger whose marker starts at `i`; `partial` when the text ends inside a possible marker. */
-function match(text: string, i: number, table: TriggerTable): Trigger | 'partial' | undefined {
-  const candidates = table.byFirst.get(text.charAt(i));
-  if (candidates === undefined) return undefined;
-  let partial = false;
-  for (const trigger of candidates) {
-    const { marker } = trigger;
-    // A longer marker that the next chunk may still complete wins over a shorter one that matches
-    // now (`[` then `THINK]`): the answer must not depend on where the chunks were cut.
-    if (text.startsWith(marker, i)) return partial ? 'partial' : trigger;
-    // Only the chunk's tail can be a partial marker; this compares fewer than marker.length chars.
-    if (text.length - i < marker.length && marker.startsWith(text.slice(i))) partial = true;
-  }
-  return partial ? 'partial' : undefined;
-}
-
-/** Index of the next character at or after `i` that may start a marker of `table`. */
-function nextCandidate(text: string, i: number, table: TriggerTable): number {
-  const n = text.length;
-  const { firstAscii, hasNonAscii } = table;
-  while (i < n) {
-    const code = text.charCodeAt(i);
-    if (code < 128 ? firstAscii[code] === 1 : hasNonAscii) return i;
-    i++;
-  }
-  return n;
 }
 
 /** The thinking block the template opened (`reasoning: { startInside: true }`): the output starts inside it. */
