@@ -1,14 +1,16 @@
 /**
  * The load of `npm run bench:proxy`, shared by its two hosts (the Worker in
- * workerd, proxy-worker.ts, and the Node in-process pass, proxy.bench.ts), so
- * both measure the same bytes: two requests, and for each an upstream stub
- * that streams a canned answer from inside the isolate (no socket, so the
- * numbers are the proxy's own cost, not a network's).
+ * workerd, proxy-worker.ts, and the Node server, proxy-node.ts), so both
+ * measure the same bytes: for each API (chat completions, Responses,
+ * Messages) two requests, and for each an upstream stub that streams a canned
+ * answer from inside the process (no upstream socket, so the numbers are the
+ * proxy's own cost, not a network's).
  *
- * - small: chat completions, one tool, a one-call answer;
- * - agent: a Claude Code-shaped Messages request (21 tools with long
- *   descriptions, a few turns of history: about 70 KB, the size the issue
- *   measured) answered with prose and one Bash call.
+ * - small: the API's route sample (src/server/test/routes.ts), one tool, a
+ *   one-call answer;
+ * - agent: an agent's request in the API's own shape: 60 tools with long
+ *   descriptions (Claude Code's and MCP-style ones), a system prompt and three
+ *   turns of history, about 80 KB, answered with prose and one Bash call.
  *
  * The emulated upstream writes the call as Hermes text; the native one as
  * `tool_calls` deltas: the same prose and the same arguments, in ~4-character
@@ -20,6 +22,8 @@ import { createProxyHandlerFromEnv, type ProxyHandler } from '../../server.ts';
 
 export type BenchMode = 'emulated' | 'native';
 export type BenchSize = 'small' | 'agent';
+export type BenchApi = 'chat' | 'responses' | 'messages';
+export const BENCH_APIS: readonly BenchApi[] = ['chat', 'responses', 'messages'];
 
 export interface BenchRequest {
   path: string;
@@ -31,42 +35,40 @@ export interface BenchRequest {
   call: string;
 }
 
-const chat = ROUTE_SAMPLES[0];
-if (chat === undefined) throw new Error('ROUTE_SAMPLES lost its chat-completions sample');
+const sampleOf = (path: string) => {
+  const sample = ROUTE_SAMPLES.find((s) => s.path === path);
+  if (sample === undefined) throw new Error(`ROUTE_SAMPLES lost its ${path} sample`);
+  return sample;
+};
 
-/** A tool description the length of Claude Code's (they run 1–5 KB): a paragraph of usage notes, repeated. */
+/** A tool description the length of an agent's (they run 1–5 KB): a paragraph of usage notes, repeated. */
 function longDescription(name: string, kb: number): string {
   const note = `Use ${name} when the task needs it. Prefer the dedicated tools over shell commands where one exists; read a file before you edit it; keep paths absolute; never guess at values the user did not give you, ask instead. `;
   return `${name}: ${note.repeat(Math.ceil((kb * 1024) / note.length))}`;
 }
 
-const AGENT_TOOL_NAMES = [
-  'Write',
-  'Edit',
-  'MultiEdit',
-  'Glob',
-  'Grep',
-  'LS',
-  'Task',
-  'TodoWrite',
-  'WebFetch',
-  'WebSearch',
-  'NotebookEdit',
-  'NotebookRead',
-  'ExitPlanMode',
-  'BashOutput',
-  'KillShell',
-  'SlashCommand',
-  'Skill',
-  'AskUserQuestion',
-  'ListMcpResources',
-];
+interface ToolSpec {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+}
 
-function agentTools(): unknown[] {
-  const extra = AGENT_TOOL_NAMES.map((name, i) => ({
-    name,
-    description: longDescription(name, 1 + (i % 4)),
-    input_schema: {
+/**
+ * An agent's tools: Claude Code's own (Bash among them), then MCP-style
+ * ones, 60 in all with about half a KB of description each; with the history
+ * below, a request of about 80 KB in every API's shape, the size the issue
+ * measured (73.5 KB, 60 tools, on chat completions).
+ */
+function agentToolSpecs(): ToolSpec[] {
+  const own = claudeCodeTools.map((tool) => ({
+    name: tool.name,
+    description: longDescription(tool.name, 1),
+    schema: tool.input_schema,
+  }));
+  const extra = Array.from({ length: 60 - own.length }, (_, i) => ({
+    name: `mcp__workspace__tool_${i}`,
+    description: longDescription(`tool_${i}`, 0.25 + (i % 3) * 0.25),
+    schema: {
       type: 'object',
       properties: {
         path: { type: 'string', description: 'The absolute path this works on' },
@@ -82,66 +84,146 @@ function agentTools(): unknown[] {
       $schema: 'http://json-schema.org/draft-07/schema#',
     },
   }));
-  return [...claudeCodeTools.map((tool) => ({ ...tool, description: longDescription(tool.name, 3) })), ...extra];
+  return [...own, ...extra];
+}
+
+/** Three earlier turns, each a call, its result (a directory listing) and prose, in the API's own shape. */
+interface Turn {
+  ask: string;
+  id: string;
+  command: string;
+  result: string;
+  after: string;
+}
+
+function agentTurns(): Turn[] {
+  const listing = Array.from({ length: 60 }, (_, i) => `src/module-${i}/index.ts`).join('\n');
+  return [0, 1, 2].map((i) => ({
+    ask: `Step ${i}: look at the source.`,
+    id: `call_0${i}`,
+    command: `ls -R src/${i}`,
+    result: listing,
+    after: `Step ${i} done: the modules are laid out one per folder.`,
+  }));
+}
+
+const SYSTEM = longDescription('The agent', 4);
+const LAST_ASK = 'Now run the tests.';
+
+function chatAgentBody(): Record<string, unknown> {
+  const messages: unknown[] = [{ role: 'system', content: SYSTEM }];
+  for (const turn of agentTurns()) {
+    messages.push(
+      { role: 'user', content: turn.ask },
+      {
+        role: 'assistant',
+        content: 'I will list the directory.',
+        tool_calls: [
+          {
+            id: turn.id,
+            type: 'function',
+            function: { name: 'Bash', arguments: JSON.stringify({ command: turn.command }) },
+          },
+        ],
+      },
+      { role: 'tool', tool_call_id: turn.id, content: turn.result },
+      { role: 'assistant', content: turn.after },
+    );
+  }
+  messages.push({ role: 'user', content: LAST_ASK });
+  const tools = agentToolSpecs().map(({ name, description, schema }) => ({
+    type: 'function',
+    function: { name, description, parameters: schema },
+  }));
+  return { model: 'm', messages, tools, stream: true, stream_options: { include_usage: true } };
+}
+
+function responsesAgentBody(): Record<string, unknown> {
+  const input: unknown[] = [];
+  for (const turn of agentTurns()) {
+    input.push(
+      { type: 'message', role: 'user', content: [{ type: 'input_text', text: turn.ask }] },
+      { type: 'function_call', call_id: turn.id, name: 'Bash', arguments: JSON.stringify({ command: turn.command }) },
+      { type: 'function_call_output', call_id: turn.id, output: turn.result },
+      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: turn.after }] },
+    );
+  }
+  input.push({ type: 'message', role: 'user', content: [{ type: 'input_text', text: LAST_ASK }] });
+  const tools = agentToolSpecs().map(({ name, description, schema }) => ({
+    type: 'function',
+    name,
+    description,
+    parameters: schema,
+  }));
+  return { model: 'm', instructions: SYSTEM, input, tools, stream: true, store: false };
 }
 
 const reminder = (text: string) => ({ type: 'text', text: `<system-reminder>\n${text}\n</system-reminder>` });
 
-/** Three earlier turns: a call, its result (a directory listing), prose. */
-function agentHistory(): unknown[] {
-  const listing = Array.from({ length: 60 }, (_, i) => `src/module-${i}/index.ts`).join('\n');
-  const turns: unknown[] = [];
-  for (let i = 0; i < 3; i++) {
-    const id = `toolu_0${i}`;
-    turns.push(
+function messagesAgentBody(): Record<string, unknown> {
+  const messages: unknown[] = [];
+  for (const turn of agentTurns()) {
+    messages.push(
       {
         role: 'user',
         content: [
           reminder('As you answer the user, use the tools available to you.'),
-          { type: 'text', text: `Step ${i}: look at the source.` },
+          { type: 'text', text: turn.ask },
         ],
       },
       {
         role: 'assistant',
         content: [
           { type: 'text', text: 'I will list the directory.' },
-          { type: 'tool_use', id, name: 'Bash', input: { command: `ls -R src/${i}` } },
+          { type: 'tool_use', id: turn.id, name: 'Bash', input: { command: turn.command } },
         ],
       },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: listing, is_error: false }] },
-      {
-        role: 'assistant',
-        content: [{ type: 'text', text: `Step ${i} done: the modules are laid out one per folder.` }],
-      },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: turn.id, content: turn.result, is_error: false }] },
+      { role: 'assistant', content: [{ type: 'text', text: turn.after }] },
     );
   }
-  turns.push({ role: 'user', content: [{ type: 'text', text: 'Now run the tests.' }] });
-  return turns;
+  messages.push({ role: 'user', content: [{ type: 'text', text: LAST_ASK }] });
+  const tools = agentToolSpecs().map(({ name, description, schema }) => ({ name, description, input_schema: schema }));
+  return {
+    model: 'claude-sonnet-4-6',
+    system: [{ type: 'text', text: SYSTEM }],
+    tools,
+    messages,
+    max_tokens: 32000,
+    thinking: { type: 'adaptive' },
+    stream: true,
+  };
 }
 
-export const BENCH_REQUESTS: Record<BenchSize, BenchRequest> = {
-  small: {
-    path: chat.path,
-    headers: {},
-    body: JSON.stringify({ ...chat.body, stream: true }),
-    done: 'data: [DONE]\n\n',
-    call: '"tool_calls"',
-  },
-  agent: {
+/** What each API's answer ends with, and how it carries a call. */
+const API_SHAPE: Record<BenchApi, { path: string; headers: Record<string, string>; done: string; call: string }> = {
+  chat: { path: '/v1/chat/completions', headers: {}, done: 'data: [DONE]\n\n', call: '"tool_calls"' },
+  responses: { path: '/v1/responses', headers: {}, done: 'event: response.completed\n', call: '"function_call"' },
+  messages: {
     path: claudeCodePath,
     headers: { ...claudeCodeHeaders },
-    body: JSON.stringify({
-      model: 'claude-sonnet-4-6',
-      system: [{ type: 'text', text: longDescription('Claude Code', 4) }],
-      tools: agentTools(),
-      messages: agentHistory(),
-      max_tokens: 32000,
-      thinking: { type: 'adaptive' },
-      stream: true,
-    }),
     done: 'event: message_stop\n',
     call: '"type":"tool_use"',
   },
+};
+
+const AGENT_BODIES: Record<BenchApi, () => Record<string, unknown>> = {
+  chat: chatAgentBody,
+  responses: responsesAgentBody,
+  messages: messagesAgentBody,
+};
+
+function benchRequest(api: BenchApi, size: BenchSize): BenchRequest {
+  const shape = API_SHAPE[api];
+  const body =
+    size === 'agent' ? AGENT_BODIES[api]() : { ...sampleOf(shape.path.replace(/\?.*$/, '')).body, stream: true };
+  return { ...shape, body: JSON.stringify(body) };
+}
+
+export const BENCH_REQUESTS: Record<BenchApi, Record<BenchSize, BenchRequest>> = {
+  chat: { small: benchRequest('chat', 'small'), agent: benchRequest('chat', 'agent') },
+  responses: { small: benchRequest('responses', 'small'), agent: benchRequest('responses', 'agent') },
+  messages: { small: benchRequest('messages', 'small'), agent: benchRequest('messages', 'agent') },
 };
 
 /** What the model says: prose before the call, the call's name and its arguments. */
@@ -215,6 +297,15 @@ export function benchHandler(mode: BenchMode, size: BenchSize): ProxyHandler {
     { UPSTREAM_BASE_URL: 'http://upstream.invalid/v1', TOOL_MODE: mode, PROTOCOL: 'hermes' },
     { fetch: stubUpstream(upstreamEvents(mode, size)) },
   );
+}
+
+/** Every case's handler, by its BENCH_HEADER value (a handler serves every API; the answer depends on the size). */
+export function benchHandlers(): Map<string, ProxyHandler> {
+  const handlers = new Map<string, ProxyHandler>();
+  for (const mode of ['emulated', 'native'] as BenchMode[]) {
+    for (const size of ['small', 'agent'] as BenchSize[]) handlers.set(benchCase(mode, size), benchHandler(mode, size));
+  }
+  return handlers;
 }
 
 /** The header that tells the bench Worker which handler serves a request. */

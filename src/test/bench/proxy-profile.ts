@@ -1,5 +1,5 @@
 /**
- * `npm run bench:proxy -- --profile emulated-agent` (or native-small, …):
+ * `npm run bench:proxy -- --profile emulated-chat-agent` (or native-messages-small, …):
  * where the isolate's time goes for one case of the bench load, from V8's
  * own CPU profile of the bench Worker inside workerd, taken through its
  * inspector. The bundle is not minified, so the functions keep their names.
@@ -9,7 +9,15 @@
 import http from 'node:http';
 import { inspector, startWorkerd } from '../../../worker/e2e/heap.ts';
 import { writeJson } from './node-host.bench.ts';
-import { BENCH_HEADER, BENCH_REQUESTS, type BenchMode, type BenchSize, benchCase } from './proxy-load.ts';
+import {
+  BENCH_APIS,
+  BENCH_HEADER,
+  BENCH_REQUESTS,
+  type BenchApi,
+  type BenchMode,
+  type BenchSize,
+  benchCase,
+} from './proxy-load.ts';
 import { httpRequester } from './proxy-workerd.ts';
 
 interface ProfileNode {
@@ -38,9 +46,9 @@ function selfTimes(profile: Profile): Array<[string, number]> {
 }
 
 export async function profileCase(name: string, requests: number): Promise<void> {
-  const [mode, size] = name.split('-') as [BenchMode, BenchSize];
-  if (!['emulated', 'native'].includes(mode) || !(size in BENCH_REQUESTS)) {
-    throw new Error(`--profile takes a case such as emulated-agent or native-small, not "${name}"`);
+  const [mode, api, size] = name.split('-') as [BenchMode, BenchApi, BenchSize];
+  if (!['emulated', 'native'].includes(mode) || !BENCH_APIS.includes(api) || !['small', 'agent'].includes(size)) {
+    throw new Error(`--profile takes a case such as emulated-chat-agent or native-messages-small, not "${name}"`);
   }
   const entry = new URL('./proxy-worker.ts', import.meta.url).pathname;
   const worker = await startWorkerd({}, { entry, minify: false });
@@ -48,7 +56,7 @@ export async function profileCase(name: string, requests: number): Promise<void>
   const session = await inspector(worker.inspectorPort, worker.base);
   try {
     const send = httpRequester(new URL(worker.base), agent);
-    const { path, headers, body } = BENCH_REQUESTS[size];
+    const { path, headers, body } = BENCH_REQUESTS[api][size];
     const all = { 'content-type': 'application/json', [BENCH_HEADER]: benchCase(mode, size), ...headers };
     const pass = async (n: number) => {
       for (let i = 0; i < n; i++) await send(path, 'POST', all, body);

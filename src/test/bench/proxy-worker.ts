@@ -6,12 +6,9 @@
  */
 
 import type { ProxyHandler } from '../../server.ts';
-import { BENCH_HEADER, type BenchMode, type BenchSize, benchCase, benchHandler } from './proxy-load.ts';
+import { BENCH_HEADER, benchHandlers } from './proxy-load.ts';
 
-const handlers = new Map<string, ProxyHandler>();
-for (const mode of ['emulated', 'native'] as BenchMode[]) {
-  for (const size of ['small', 'agent'] as BenchSize[]) handlers.set(benchCase(mode, size), benchHandler(mode, size));
-}
+const handlers: Map<string, ProxyHandler> = benchHandlers();
 
 export default {
   fetch(request: Request): Promise<Response> | Response {

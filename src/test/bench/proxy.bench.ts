@@ -1,44 +1,61 @@
 /**
  * `npm run bench:proxy`: what the proxy itself costs per request, emulated
- * against native, for a small request and an agent-sized one
- * (proxy-load.ts), with an upstream stub inside the isolate.
+ * against native, for a small request and an agent-sized one on each API
+ * (chat completions, Responses, Messages: proxy-load.ts), with an upstream
+ * stub inside the serving process, on both hosts users run:
  *
  * - workerd: the bench Worker (proxy-worker.ts, bundled with esbuild as
  *   worker/e2e/heap.ts bundles the shipped one) under miniflare, nothing in
- *   between but miniflare's entry worker. CPU is the workerd process's own,
- *   from /proc (every thread's `schedstat`, nanoseconds) read around each
- *   request of a sequential pass, so it carries GC and workerd's HTTP work
- *   as a deployed Worker's CPU time does; `floor` is a request the Worker
- *   answers at once. Throughput: 10 keep-alive connections, fixed count.
- * - Node: the same handlers called in-process; CPU per request from
- *   process.cpuUsage around each call (the response read to its end).
+ *   between but miniflare's entry worker; `isolate p99` is the thread that
+ *   runs the Worker's JavaScript, the time Cloudflare's CPU limit counts.
+ * - Node: the same handlers behind `toolshim serve`'s node:http bridge
+ *   (proxy-node.ts), a child process.
  *
- * Modes alternate round by round; medians of the rounds' means. Loopback
- * only, bounded loops. `-- --quick` runs a short pass and writes nothing;
- * `-- --rounds N` runs N rounds instead of 3;
- * `-- --node-only` skips workerd (for `node --cpu-prof`);
- * `-- --profile emulated-agent` (any mode-size case) profiles that case in
- * workerd instead and prints where the isolate's time goes (proxy-profile.ts).
+ * CPU is each server process's own, from /proc (every thread's `schedstat`,
+ * nanoseconds) read around each request of a sequential pass over a real
+ * socket, so it carries GC and the HTTP work; `floor` is a request answered
+ * at once. Throughput: 10 keep-alive connections, fixed count. Modes
+ * alternate round by round; medians of the rounds' means. Loopback only,
+ * bounded loops. `-- --quick` runs a short pass and writes nothing;
+ * `-- --rounds N` runs N rounds instead of 3; `-- --node-only` or
+ * `-- --workerd-only` one host; `-- --api chat` one API;
+ * `-- --profile emulated-chat-agent` (any mode-api-size case) profiles that
+ * case in workerd instead and prints where the isolate's time goes
+ * (proxy-profile.ts).
  */
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { writeResults } from '../results-file.ts';
 import { argv, loadAverage, machine, writeJson } from './node-host.bench.ts';
-import { BENCH_HEADER, BENCH_REQUESTS, type BenchMode, type BenchSize, benchCase, benchHandler } from './proxy-load.ts';
+import {
+  BENCH_APIS,
+  BENCH_HEADER,
+  BENCH_REQUESTS,
+  type BenchApi,
+  type BenchMode,
+  type BenchSize,
+  benchCase,
+} from './proxy-load.ts';
 import { profileCase } from './proxy-profile.ts';
 import { httpRequester, isolateCpuMs, processCpuMs, startBenchWorker, workerdPid } from './proxy-workerd.ts';
 
 const args = argv();
-const profileAt = args.indexOf('--profile');
-if (profileAt >= 0) {
-  await profileCase(args[profileAt + 1] ?? 'emulated-agent', 400);
+const valueOf = (flag: string) => {
+  const at = args.indexOf(flag);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const profiled = valueOf('--profile');
+if (profiled !== undefined) {
+  await profileCase(profiled, 400);
   process.exit(0);
 }
 const quick = args.includes('--quick');
 const nodeOnly = args.includes('--node-only');
 const workerdOnly = args.includes('--workerd-only');
-/** `-- --rounds N`: more rounds for steadier medians on a noisy machine (the default 3 takes about a minute). */
-const roundsAt = args.indexOf('--rounds');
-const ROUNDS = roundsAt >= 0 ? Math.max(1, Number(args[roundsAt + 1]) || 3) : quick ? 1 : 3;
+/** `-- --rounds N`: more rounds for steadier medians on a noisy machine (the default 3 takes a few minutes). */
+const ROUNDS = Math.max(1, Number(valueOf('--rounds')) || (quick ? 1 : 3));
+const onlyApi = valueOf('--api') as BenchApi | undefined;
+const APIS = onlyApi ? [onlyApi] : BENCH_APIS;
 /** Requests per mode and round: the sequential CPU pass, then the throughput pass. */
 const COUNTS: Record<BenchSize, { cpu: number; load: number }> = quick
   ? { small: { cpu: 100, load: 200 }, agent: { cpu: 50, load: 100 } }
@@ -46,6 +63,7 @@ const COUNTS: Record<BenchSize, { cpu: number; load: number }> = quick
 const CONNECTIONS = 10;
 const MODES: BenchMode[] = ['emulated', 'native'];
 const SIZES: BenchSize[] = ['small', 'agent'];
+const caseName = (mode: BenchMode, api: BenchApi, size: BenchSize) => `${mode}-${api}-${size}`;
 
 interface Pass {
   /** CPU per request, ms: mean, median, 99th percentile (sequential pass). */
@@ -72,9 +90,11 @@ function summarize(perRequestMs: number[], rps: number): Pass {
   return { mean, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), rps };
 }
 
-function checkAnswer(size: BenchSize, text: string): void {
-  const { done, call } = BENCH_REQUESTS[size];
-  if (!text.includes(done) || !text.includes(call)) throw new Error(`${size}: unexpected answer: ${text.slice(-400)}`);
+function checkAnswer(api: BenchApi, size: BenchSize, text: string): void {
+  const { done, call } = BENCH_REQUESTS[api][size];
+  if (!text.includes(done) || !text.includes(call)) {
+    throw new Error(`${api} ${size}: unexpected answer: ${text.slice(-400)}`);
+  }
 }
 
 async function runPasses(
@@ -113,28 +133,32 @@ async function runPasses(
   return pass;
 }
 
-/** Rounds of every (size, mode), modes alternating; each cell the median of its rounds. */
+type Requester = (mode: BenchMode, api: BenchApi, size: BenchSize) => () => Promise<void>;
+
+/** Rounds of every (api, size, mode), modes alternating; each cell the median of its rounds. */
 async function measure(
   host: string,
-  requester: (mode: BenchMode, size: BenchSize) => () => Promise<void>,
+  requester: Requester,
   cpuMs: () => number,
   isolateMs?: () => number,
 ): Promise<Map<string, Pass>> {
   const rounds = new Map<string, Pass[]>();
-  for (const size of SIZES) {
-    for (const mode of MODES) {
-      const once = requester(mode, size);
-      for (let i = 0; i < 30; i++) await once(); // warm-up: JIT, first-call caches
-    }
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? MODES : [...MODES].reverse();
-      for (const mode of order) {
-        const pass = await runPasses(size, requester(mode, size), cpuMs, isolateMs);
-        const key = benchCase(mode, size);
-        rounds.set(key, [...(rounds.get(key) ?? []), pass]);
-        console.log(
-          `${host} ${key} round ${round + 1}: ${pass.mean.toFixed(2)} ms CPU/req (p99 ${pass.p99.toFixed(2)}), ${pass.rps.toFixed(0)} req/s`,
-        );
+  for (const api of APIS) {
+    for (const size of SIZES) {
+      for (const mode of MODES) {
+        const once = requester(mode, api, size);
+        for (let i = 0; i < 30; i++) await once(); // warm-up: JIT, first-call caches
+      }
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? MODES : [...MODES].reverse();
+        for (const mode of order) {
+          const pass = await runPasses(size, requester(mode, api, size), cpuMs, isolateMs);
+          const key = caseName(mode, api, size);
+          rounds.set(key, [...(rounds.get(key) ?? []), pass]);
+          console.log(
+            `${host} ${key} round ${round + 1}: ${pass.mean.toFixed(2)} ms CPU/req (p99 ${pass.p99.toFixed(2)}), ${pass.rps.toFixed(0)} req/s`,
+          );
+        }
       }
     }
   }
@@ -151,123 +175,134 @@ async function measure(
   return result;
 }
 
-// ---- Node, in-process ----
-
-function nodeCpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-function nodeRequester(mode: BenchMode, size: BenchSize): () => Promise<void> {
-  const handler = cachedHandler(mode, size);
-  const { path, headers, body } = BENCH_REQUESTS[size];
-  return async () => {
-    const response = await handler(
-      new Request(`http://127.0.0.1${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body,
-      }),
-    );
-    checkAnswer(size, await response.text());
+/** Requests to a server at `base`, each case picked by BENCH_HEADER, each answer checked. */
+function socketRequester(base: URL, agent: http.Agent): Requester {
+  const send = httpRequester(base, agent);
+  return (mode, api, size) => {
+    const { path, headers, body } = BENCH_REQUESTS[api][size];
+    const all = { 'content-type': 'application/json', [BENCH_HEADER]: benchCase(mode, size), ...headers };
+    return async () => checkAnswer(api, size, await send(path, 'POST', all, body));
   };
 }
 
-const handlers = new Map<string, ReturnType<typeof benchHandler>>();
-function cachedHandler(mode: BenchMode, size: BenchSize) {
-  const key = benchCase(mode, size);
-  let handler = handlers.get(key);
-  if (handler === undefined) {
-    handler = benchHandler(mode, size);
-    handlers.set(key, handler);
+/** proxy-node.ts as a child on Node 24 (this process's binary), once it listens. */
+async function startBenchNode(): Promise<{ base: URL; pid: number; stop: () => Promise<void> }> {
+  const entry = new URL('./proxy-node.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (data: Buffer) => {
+      out += data.toString();
+      const found = /listening (\d+)/.exec(out);
+      if (found) resolve(Number(found[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`proxy-node.ts exited with ${code}`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { base: new URL(`http://127.0.0.1:${port}`), pid: child.pid ?? 0, stop };
+}
+
+/** One host's passes: the floor, then every case. */
+async function measureHost(
+  host: string,
+  base: URL,
+  cpuMs: () => number,
+  isolateMs?: () => number,
+): Promise<{ cases: Map<string, Pass>; floor: Pass }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  try {
+    const send = httpRequester(base, agent);
+    const floorOnce = async () => {
+      await send('/floor', 'GET', {}, '');
+    };
+    for (let i = 0; i < 30; i++) await floorOnce();
+    const floor = await runPasses('small', floorOnce, cpuMs, isolateMs);
+    const cases = await measure(host, socketRequester(base, agent), cpuMs, isolateMs);
+    return { cases, floor };
+  } finally {
+    agent.destroy();
   }
-  return handler;
 }
 
 // ---- the run ----
 
 const loadAtStart = loadAverage();
 const started = performance.now();
-let workerd: Map<string, Pass> | undefined;
-let floor: Pass | undefined;
+let workerd: { cases: Map<string, Pass>; floor: Pass } | undefined;
+let node: { cases: Map<string, Pass>; floor: Pass } | undefined;
 if (!nodeOnly) {
   const worker = await startBenchWorker();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   try {
-    const send = httpRequester(worker.base, agent);
     const pid = workerdPid();
-    const cpuMs = processCpuMs(pid);
-    const isolateMs = isolateCpuMs(pid);
-    const requester = (mode: BenchMode, size: BenchSize) => {
-      const { path, headers, body } = BENCH_REQUESTS[size];
-      const all = { 'content-type': 'application/json', [BENCH_HEADER]: benchCase(mode, size), ...headers };
-      return async () => checkAnswer(size, await send(path, 'POST', all, body));
-    };
-    const floorOnce = async () => {
-      await send('/floor', 'GET', {}, '');
-    };
-    for (let i = 0; i < 30; i++) await floorOnce();
-    floor = await runPasses('small', floorOnce, cpuMs, isolateMs);
-    workerd = await measure('workerd', requester, cpuMs, isolateMs);
+    workerd = await measureHost('workerd', worker.base, processCpuMs(pid), isolateCpuMs(pid));
   } finally {
-    agent.destroy();
     await worker.stop();
   }
 }
-const node = workerdOnly ? new Map<string, Pass>() : await measure('node', nodeRequester, nodeCpuMs);
+if (!workerdOnly) {
+  const server = await startBenchNode();
+  try {
+    node = await measureHost('node', server.base, processCpuMs(server.pid));
+  } finally {
+    await server.stop();
+  }
+}
 
 // ---- the table ----
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
+const API_TITLES: Record<BenchApi, string> = { chat: 'chat', responses: 'Responses', messages: 'Messages' };
 const rows: string[] = [];
 const verdicts: string[] = [];
-for (const size of SIZES) {
-  const bytes = `${(BENCH_REQUESTS[size].body.length / 1024).toFixed(1)} KB`;
-  for (const mode of MODES) {
-    const key = benchCase(mode, size);
-    const w = workerd?.get(key);
-    const n = node.get(key);
-    const workerdCells = w
-      ? [ms(w.mean), ms(w.p50), ms(w.p99), ms(w.isolateP99 ?? 0), w.rps.toFixed(0)]
-      : ['–', '–', '–', '–', '–'];
-    const nodeCells = n ? [ms(n.mean), ms(n.p99), n.rps.toFixed(0)] : ['–', '–', '–'];
-    rows.push(`| ${size} (${bytes}) | ${mode} | ${workerdCells.join(' | ')} | ${nodeCells.join(' | ')} |`);
+const cells = (pass: Pass | undefined, isolate: boolean) =>
+  pass
+    ? [ms(pass.mean), ms(pass.p99), ...(isolate ? [ms(pass.isolateP99 ?? 0)] : []), pass.rps.toFixed(0)]
+    : isolate
+      ? ['–', '–', '–', '–']
+      : ['–', '–', '–'];
+for (const api of APIS) {
+  for (const size of SIZES) {
+    const bytes = `${(BENCH_REQUESTS[api][size].body.length / 1024).toFixed(1)} KB`;
+    for (const mode of MODES) {
+      const key = caseName(mode, api, size);
+      const row = [...cells(workerd?.cases.get(key), true), ...cells(node?.cases.get(key), false)];
+      rows.push(`| ${API_TITLES[api]} ${size} (${bytes}) | ${mode} | ${row.join(' | ')} |`);
+    }
+    for (const [hostName, host] of [
+      ['workerd', workerd],
+      ['Node', node],
+    ] as const) {
+      const e = host?.cases.get(caseName('emulated', api, size));
+      const v = host?.cases.get(caseName('native', api, size));
+      if (e === undefined || v === undefined) continue;
+      const cpu = e.mean / v.mean;
+      const rps = e.rps / v.rps;
+      const ok = cpu <= 1.3 && rps >= 0.8 ? 'within' : 'OUTSIDE';
+      verdicts.push(
+        `- ${API_TITLES[api]} ${size}, ${hostName}: emulated/native CPU ${cpu.toFixed(2)}x, throughput ${rps.toFixed(2)}x: ${ok} the targets (<= 1.3x, >= 0.8x).`,
+      );
+    }
   }
-  const ratios = (hostName: string, cells: Map<string, Pass> | undefined) => {
-    const e = cells?.get(benchCase('emulated', size));
-    const v = cells?.get(benchCase('native', size));
-    if (e === undefined || v === undefined) return;
-    const cpu = e.mean / v.mean;
-    const rps = e.rps / v.rps;
-    const p99 =
-      size === 'agent' && hostName === 'workerd'
-        ? `, emulated p99 ${ms(e.isolateP99 ?? 0)} on the isolate thread (target < 10 ms; ${ms(e.p99)} with V8's helper threads)`
-        : '';
-    verdicts.push(
-      `- ${size}, ${hostName}: emulated/native CPU ${cpu.toFixed(2)}x (target <= 1.3x), throughput ${rps.toFixed(2)}x (target >= 0.8x)${p99}.`,
-    );
-  };
-  ratios('workerd', workerd);
-  ratios('Node', node);
 }
+const floorRow = `| floor (GET, answered at once) | – | ${cells(workerd?.floor, true).join(' | ')} | ${cells(node?.floor, false).join(' | ')} |`;
 const table = [
-  `CPU per request (sequential; workerd: the process's CPU, every thread, GC and HTTP included; "isolate p99": the thread that runs the Worker's JavaScript alone, the time Cloudflare's CPU limit counts) and requests per second (${CONNECTIONS} connections), upstream stubbed inside the isolate. ${ROUNDS} rounds, medians.`,
+  `CPU per request of the serving process (sequential, over a socket; every thread, GC and HTTP included; "isolate p99": workerd's thread that runs the Worker's JavaScript alone, the time Cloudflare's CPU limit counts) and requests per second (${CONNECTIONS} connections), upstream stubbed inside the process. ${ROUNDS} rounds, medians.`,
   '',
-  '| request | mode | workerd CPU/req | p50 | p99 | isolate p99 | workerd req/s | Node CPU/req | Node p99 | Node req/s |',
-  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| request | mode | workerd CPU/req | p99 | isolate p99 | req/s | Node CPU/req | p99 | req/s |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|',
   ...rows,
-  ...(floor
-    ? [
-        `| floor (GET, answered at once) | – | ${ms(floor.mean)} | ${ms(floor.p50)} | ${ms(floor.p99)} | ${ms(floor.isolateP99 ?? 0)} | ${floor.rps.toFixed(0)} | – | – | – |`,
-      ]
-    : []),
+  floorRow,
   '',
   ...verdicts,
   '',
   `Load average ${loadAtStart.toFixed(2)} at start, ${loadAverage().toFixed(2)} at end; ${((performance.now() - started) / 1000).toFixed(0)} s.`,
 ].join('\n');
 console.log(`\nThe proxy's cost (npm run bench:proxy${quick ? ' -- --quick' : ''}).\n${table}`);
-if (!quick && !nodeOnly && !workerdOnly) {
+if (!quick && !nodeOnly && !workerdOnly && onlyApi === undefined) {
   const file = writeResults({
     file: 'src/test/bench/RESULTS.md',
     fileTitle: 'Benchmark results',
@@ -281,7 +316,6 @@ if (!quick && !nodeOnly && !workerdOnly) {
 writeJson('.cache/bench', `proxy${quick ? '-quick' : ''}-latest.json`, {
   date: new Date().toISOString(),
   machine: machine(),
-  workerd: workerd ? Object.fromEntries(workerd) : undefined,
-  floor,
-  node: Object.fromEntries(node),
+  workerd: workerd ? { floor: workerd.floor, ...Object.fromEntries(workerd.cases) } : undefined,
+  node: node ? { floor: node.floor, ...Object.fromEntries(node.cases) } : undefined,
 });
