@@ -4,8 +4,10 @@
 // client. Documented in worker/README.md ("The handler elsewhere"): exactly
 // these names.
 
-export { type ProxyEnv, proxyOptionsFromEnv, SECRET_VARIABLES } from './server/core/env-options.ts';
+export { type EnvOptionsExtra, type ProxyEnv, proxyOptionsFromEnv } from './server/core/env-options.ts';
 export type { ProtocolName, ProxyHandlerOptions, ToolMode } from './server/core/options.ts';
+export { nearest, readSetting, type Setting, type SettingKind, type SettingSource } from './server/core/setting.ts';
+export { PROXY_SETTINGS, type ProxyVariable, SECRET_VARIABLES, shownSettings } from './server/core/settings.ts';
 export { createProxyHandler, createProxyHandlerFromEnv, type ProxyHandler } from './server/handler.ts';
 export { type UpstreamAuth, upstreamAuth } from './wire/upstream-auth.ts';
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './wire/upstream-client.ts';

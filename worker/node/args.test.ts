@@ -2,7 +2,8 @@
 /** The command line, and the settings it makes with the environment (no process, no network). */
 import { describe, expect, it } from 'vitest';
 import { parseArgs, UsageError } from './args.ts';
-import { describeSettings, resolveSettings } from './settings.ts';
+import { describeSettings } from './banner.ts';
+import { resolveSettings } from './settings.ts';
 
 const serveDefaults = { defaultPort: 8787, readPortVariable: true };
 
@@ -99,9 +100,12 @@ describe('resolveSettings', () => {
 
   it('a port that is not one is a UsageError naming where it came from', () => {
     expect(() => resolveSettings({ port: '70000' }, {}, serveDefaults)).toThrow(
-      '--port must be a port number 0-65535.',
+      '--port must be a whole number, from 0 to 65535; got "70000".',
     );
-    expect(() => resolveSettings({}, { PORT: 'x' }, serveDefaults)).toThrow('PORT must be a port number 0-65535.');
+    expect(() => resolveSettings({}, { PORT: 'x' }, serveDefaults)).toThrow(
+      'PORT must be a whole number, from 0 to 65535; got "x".',
+    );
+    expect(() => resolveSettings({ port: '80' }, { PORT: 'x' }, serveDefaults)).not.toThrow();
   });
 });
 

@@ -1,30 +1,18 @@
 /// <reference types="node" />
 /**
- * The command line of `toolshim`: a command, then flags. Kept free of I/O so
+ * The command line of `toolshim`: a command, then flags. The flags and their
+ * help come from the settings rows (command-settings.ts). Kept free of I/O so
  * the tests can feed it any argv; cli.ts turns a UsageError into the usage
  * text on stderr and exit code 2.
  */
+import { nearest } from '../../src/server.ts';
+import { FLAG_SETTINGS, flagSetting } from './command-settings.ts';
+import { UsageError } from './usage-error.ts';
 
-/** Each flag, and the variable that also sets it (the Worker's name, so one `.env` serves both). */
-export const FLAG_VARIABLES = {
-  upstream: 'UPSTREAM_BASE_URL',
-  protocol: 'PROTOCOL',
-  mode: 'TOOL_MODE',
-  model: 'UPSTREAM_MODEL',
-  port: 'PORT',
-  host: undefined,
-  token: 'PROXY_TOKEN',
-  'no-token': undefined,
-  'allowed-hosts': 'ALLOWED_HOSTS',
-  'api-key': 'UPSTREAM_API_KEY',
-  context: 'TOOLSHIM_CONTEXT_TOKENS',
-} as const;
+export { UsageError };
 
-/** Flags that take no value: present or not (their value in Flags is "true"). */
-const SWITCHES: ReadonlySet<FlagName> = new Set(['no-token']);
-
-export type FlagName = keyof typeof FLAG_VARIABLES;
-export type Flags = Partial<Record<FlagName, string>>;
+/** Flag name (without `--`) → the value typed; a switch's value is "true". */
+export type Flags = Partial<Record<string, string>>;
 export type ClientName = 'claude' | 'codex';
 
 export type Command =
@@ -33,37 +21,57 @@ export type Command =
   | { kind: 'serve'; flags: Flags }
   | { kind: 'client'; client: ClientName; flags: Flags; clientArgs: string[] };
 
-/** A mistake on the command line: cli.ts prints it with the usage and exits 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
+/** `text` wrapped to lines of at most `width`, each after `indent`. */
+function wrap(text: string, width: number, indent: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.replaceAll('`', '').split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines.map((each, i) => (i === 0 ? each : `${indent}${each}`));
 }
 
-export const USAGE = `Usage:
-  toolshim serve  [flags]                 run the proxy (OpenAI chat completions, Responses, Anthropic Messages)
-  toolshim claude [flags] [--] [args...]  run Claude Code on the proxy (args go to claude)
-  toolshim codex  [flags] [--] [args...]  run Codex CLI on the proxy (args go to codex)
-  toolshim --help | --version
+const FLAG_COLUMN = 24;
 
-Flags (each also read from the variable in brackets; a flag wins):
-  --upstream URL|NAME   OpenAI-compatible base URL, or ollama, llamacpp, lmstudio, vllm [UPSTREAM_BASE_URL]
-                        (none: the embedded offline sample model)
-  --model NAME          the model id sent upstream [UPSTREAM_MODEL]
-  --protocol NAME|auto  the tool-call format; default: from the model name, else auto [PROTOCOL]
-  --mode emulated|native  emulated (default) teaches and parses tools; native forwards them [TOOL_MODE]
-  --port N              default 8787 for serve, a free port for claude/codex; 0 picks a free one [PORT]
-  --host H              default 127.0.0.1; beyond loopback (0.0.0.0, a LAN address) serve needs --token
-  --token T             clients must send it as a bearer token [PROXY_TOKEN]; claude/codex make one per run
-  --no-token            serve beyond loopback without a token: anyone who reaches the port uses the upstream
-  --allowed-hosts H,..  host names answered besides localhost and IP addresses; on loopback the others get
-                        403, which keeps web pages that rebind their name to 127.0.0.1 out [ALLOWED_HOSTS]
-  --api-key K           sent upstream as a bearer token [UPSTREAM_API_KEY]
-  --context N           claude/codex: the model's context window in tokens, so the client compacts
-                        before the upstream refuses a long prompt [TOOLSHIM_CONTEXT_TOKENS]
-Other variables of the Worker (MAX_BODY_BYTES, UPSTREAM_TIMEOUT_MS, KEEPALIVE_MS, ...) and the server's limits
-(HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS, MAX_CONNECTIONS) are read from the environment.
-Docs: node_modules/toolshim/worker/README.md, section "One command: toolshim".`;
+function flagHelp(): string[] {
+  return FLAG_SETTINGS.flatMap((setting) => {
+    const name = `  --${setting.flag}${setting.value ? ` ${setting.value}` : ''}`;
+    const variable = setting.variable ? ` [${setting.variable}]` : '';
+    const byDefault = setting.default === undefined ? '' : `; default ${setting.default}`;
+    const lead = name.length < FLAG_COLUMN ? name.padEnd(FLAG_COLUMN) : `${name}\n${' '.repeat(FLAG_COLUMN)}`;
+    return `${lead}${wrap(`${setting.doc}${byDefault}${variable}`, 92, ' '.repeat(FLAG_COLUMN)).join('\n')}`;
+  });
+}
 
-const FLAG_NAMES = Object.keys(FLAG_VARIABLES) as FlagName[];
+export const USAGE = [
+  'Usage:',
+  '  toolshim serve  [flags]                 run the proxy (OpenAI chat completions, Responses, Anthropic Messages)',
+  '  toolshim claude [flags] [--] [args...]  run Claude Code on the proxy (args go to claude)',
+  '  toolshim codex  [flags] [--] [args...]  run Codex CLI on the proxy (args go to codex)',
+  '  toolshim --help | --version',
+  '',
+  'Flags (each also read from the variable in brackets; a flag wins):',
+  ...flagHelp(),
+  'Every other variable of the proxy (UPSTREAM_TIMEOUT_MS, KEEPALIVE_MS, HEADERS_TIMEOUT_MS, ...) is read from',
+  'the environment. Docs: node_modules/toolshim/src/server/README.md.',
+].join('\n');
+
+/** The error for an argument that is not one of our flags, with the nearest flag when one is close. */
+function unknownFlag(arg: string): UsageError {
+  const name = /^--?([a-z-]+)/.exec(arg)?.[1];
+  const guess =
+    name === undefined
+      ? undefined
+      : nearest(
+          name,
+          FLAG_SETTINGS.map((setting) => setting.flag),
+        );
+  return new UsageError(`Unknown argument: ${arg}${guess ? ` (did you mean --${guess}?)` : ''}`);
+}
 
 /**
  * Reads `--name value` and `--name=value` flags from the front of `args`.
@@ -78,13 +86,14 @@ function readFlags(args: string[], stopAtUnknown: boolean): { flags: Flags; rest
     const arg = args[i] as string;
     if (arg === '--') return { flags, rest: args.slice(i + 1) };
     const match = /^--([a-z-]+)(?:=([\s\S]*))?$/.exec(arg);
-    const name = match?.[1] as FlagName | undefined;
-    if (name === undefined || !FLAG_NAMES.includes(name)) {
+    const setting = match === null ? undefined : flagSetting(match[1] as string);
+    if (setting === undefined) {
       if (stopAtUnknown) return { flags, rest: args.slice(i) };
-      throw new UsageError(`Unknown argument: ${arg}`);
+      throw unknownFlag(arg);
     }
+    const name = setting.flag;
     let value = match?.[2];
-    if (SWITCHES.has(name)) {
+    if (setting.kind.type === 'switch') {
       if (value !== undefined) throw new UsageError(`--${name} takes no value.`);
       value = 'true';
     } else if (value === undefined) {
@@ -114,7 +123,10 @@ export function parseArgs(argv: readonly string[]): Command {
     const { flags, rest } = readFlags(args, true);
     return { kind: 'client', client: command, flags, clientArgs: rest };
   }
+  const guess = nearest(command.replace(/^-+/, ''), ['serve', 'claude', 'codex']);
   throw new UsageError(
-    command.startsWith('-') ? `Unknown flag: ${command} (flags go after the command)` : `Unknown command: ${command}`,
+    command.startsWith('-')
+      ? `Unknown flag: ${command} (flags go after the command)`
+      : `Unknown command: ${command}${guess ? ` (did you mean ${guess}?)` : ''}`,
   );
 }

@@ -230,9 +230,14 @@ describe('toolshim command line', () => {
     [['launch'], 'Unknown command: launch'],
     [[], 'Name a command'],
     [['serve', '--port'], '--port needs a value.'],
-    [['serve', '--port', 'http'], '--port must be a port number'],
-    [['serve', '--mode', 'turbo'], 'TOOL_MODE must be "emulated" or "native"'],
-    [['serve', '--protocol', 'nope'], 'PROTOCOL is not a format name'],
+    [['serve', '--port', 'http'], '--port must be a whole number, from 0 to 65535; got "http".'],
+    // The error names what the user typed, quotes it, and offers the nearest valid value.
+    [['serve', '--mode', 'turbo'], '--mode must be "emulated" or "native"; got "turbo".'],
+    [['serve', '--mode', 'emulate'], 'Did you mean "emulated"?'],
+    [['serve', '--protocol', 'nope'], '--protocol is not a format name'],
+    [['serve', '--protocol', 'hermez'], '; got "hermez". Did you mean "hermes"?'],
+    [['serve', '--protcol', 'hermes'], 'Unknown argument: --protcol (did you mean --protocol?)'],
+    [['srve'], 'Unknown command: srve (did you mean serve?)'],
     // An empty value must not quietly mean "none": `--token ""` used to switch the token off.
     [['serve', '--token', ''], '--token is empty'],
     [['serve', '--token='], '--token is empty'],

@@ -10,8 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Flags, parseArgs, USAGE, UsageError } from './args.ts';
+import { describeSettings } from './banner.ts';
 import { runClientCommand } from './client-command.ts';
-import { describeSettings, resolveSettings } from './settings.ts';
+import { resolveSettings } from './settings.ts';
 import { checkUpstream, startProxy, validatedOptions } from './start-proxy.ts';
 
 // worker/node/cli.ts and dist/cli/cli.js are both two folders below the package root.

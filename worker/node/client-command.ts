@@ -7,8 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type ClientName, type Flags, UsageError } from './args.ts';
+import { describeSettings } from './banner.ts';
 import { claudeLaunch, codexLaunch, findClient, notInstalledMessage, runClient } from './launch-client.ts';
-import { describeSettings, nonEmpty, resolveSettings, type Settings } from './settings.ts';
+import { contextTokens, nonEmpty, resolveSettings, type Settings } from './settings.ts';
 import { checkUpstream, startProxy, validatedOptions } from './start-proxy.ts';
 
 type Environment = Record<string, string | undefined>;
@@ -34,16 +35,6 @@ async function settingsWithModel(flags: Flags, environment: Environment): Promis
   throw new UsageError(`With --upstream, name the model to run with --model NAME (or UPSTREAM_MODEL).${offer}`);
 }
 
-/** `--context`: a whole number of tokens, at least 1024 (no model worth an agent has less). */
-export function contextTokens(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const tokens = Number(value);
-  if (!Number.isInteger(tokens) || tokens < 1024) {
-    throw new UsageError(`--context must be the model's context window in tokens, such as 32768; got ${value}.`);
-  }
-  return tokens;
-}
-
 export async function runClientCommand(
   client: ClientName,
   flags: Flags,
@@ -61,7 +52,7 @@ export async function runClientCommand(
     log(`toolshim: ${notInstalledMessage(client)}`);
     return 1;
   }
-  const context = contextTokens(flags.context ?? environment.TOOLSHIM_CONTEXT_TOKENS);
+  const context = contextTokens(flags, environment);
   if (flags['no-token'] !== undefined) {
     throw new UsageError('--no-token is for serve: toolshim claude|codex always give the client a token.');
   }

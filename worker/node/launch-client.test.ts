@@ -10,8 +10,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contextTokens } from './client-command.ts';
 import { claudeLaunch, codexLaunch, findClient, notInstalledMessage } from './launch-client.ts';
+import { contextTokens } from './settings.ts';
 import { root, runCli, scriptedUpstream } from './test-support.ts';
 
 function binDir(parent: string, names: Record<string, string>, mode = 0o755): string {
@@ -86,10 +86,12 @@ describe('what each client is given', () => {
     expect(args).toContain('model_context_window=32768');
     expect(args).toContain('model_auto_compact_token_limit=27852');
     expect(args.at(-1)).toBe('exec');
-    expect(() => contextTokens('32k')).toThrow(
-      "--context must be the model's context window in tokens, such as 32768; got 32k.",
+    expect(() => contextTokens({ context: '32k' }, {})).toThrow(
+      '--context must be a whole number of tokens, at least 1024 (no model worth an agent has less); got "32k".',
     );
-    expect(contextTokens(undefined)).toBeUndefined();
+    expect(() => contextTokens({}, { TOOLSHIM_CONTEXT_TOKENS: '512' })).toThrow(/^TOOLSHIM_CONTEXT_TOKENS must be/);
+    expect(contextTokens({}, {})).toBeUndefined();
+    expect(contextTokens({}, { TOOLSHIM_CONTEXT_TOKENS: '32768' })).toBe(32768);
   });
 
   it('Codex CLI: -c overrides its own config parser accepts (codex debug prompt-input, offline, in a scratch CODEX_HOME)', () => {

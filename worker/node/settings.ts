@@ -3,21 +3,22 @@
  * Flags and environment → the variables `proxyOptionsFromEnv` reads, plus
  * what the startup banner shows. The proxy is configured only through those
  * variables, so `toolshim serve` behaves as the Worker does with the same
- * values; the CLI adds defaults that suit a local agent client.
+ * values; the command adds defaults that suit a local agent client
+ * (command-settings.ts). Each value is checked by its row, and an error names
+ * what the user typed: the flag, or the variable.
  */
-import { type Flags, UsageError } from './args.ts';
+import { type ProxyVariable, readSetting, type Setting } from '../../src/server.ts';
+import type { Flags } from './args.ts';
+import { COMMAND_MAX_BODY_BYTES, COMMAND_SETTINGS, flagSetting } from './command-settings.ts';
 import { protocolForModel, upstreamURL } from './presets.ts';
-import { describeLimits, type ServerLimits, serverLimits } from './server-limits.ts';
-
-/**
- * Agent clients send the whole conversation with every request: a Claude Code
- * or Codex session passes the Worker's 1 MB default within minutes.
- */
-export const CLI_MAX_BODY_BYTES = '16777216';
+import { type ServerLimits, serverLimits } from './server-limits.ts';
+import { UsageError } from './usage-error.ts';
 
 export interface Settings {
   /** The variables for `proxyOptionsFromEnv`: the environment with the flags applied. */
   env: Record<string, string>;
+  /** For each variable a flag set, that flag (`--mode`): the handler's errors name it. */
+  sources: Partial<Record<ProxyVariable, string>>;
   host: string;
   port: number;
   upstream?: { url: string; preset?: string; from: string };
@@ -64,11 +65,45 @@ function exposure(host: string, token: string | undefined, flags: Flags, allowed
   return allowedHosts ?? (token === undefined ? 'localhost' : undefined);
 }
 
-/** A TCP port: a whole number 0-65535 (0: the system picks a free one). */
-export function parsePort(value: string, from: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value.trim()) || port > 65535) throw new UsageError(`${from} must be a port number 0-65535.`);
-  return port;
+/** A command row's value, from its flag or its variable, checked by the row; the error names what was typed. */
+function commandValue(flags: Flags, environment: Environment, flag: string, readVariable = true) {
+  const setting = flagSetting(flag) as Setting & { flag: string };
+  const typed = flags[flag];
+  const raw = typed ?? (readVariable && setting.variable ? environment[setting.variable] : undefined);
+  try {
+    return readSetting(setting, raw, {
+      from: typed !== undefined ? `--${flag}` : (setting.variable ?? flag),
+      echo: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** The environment with every flag that sets a variable applied, and which flag set which variable. */
+function applyFlags(flags: Flags, environment: Environment) {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(environment)) if (value !== undefined) env[name] = value;
+  const sources: Partial<Record<ProxyVariable, string>> = {};
+  for (const setting of COMMAND_SETTINGS) {
+    if (setting.flag === undefined || setting.variable === undefined || setting.commandOnly) continue;
+    const typed = flags[setting.flag];
+    if (typed === undefined) continue;
+    env[setting.variable] = typed.trim();
+    sources[setting.variable as ProxyVariable] = `--${setting.flag}`;
+  }
+  return { env, sources };
+}
+
+/** The format, and where it came from: a flag, the variable, the model-name table, or the default. */
+function protocolOf(flags: Flags, environment: Environment, model: string | undefined) {
+  const given = nonEmpty(flags.protocol) ?? nonEmpty(environment.PROTOCOL);
+  if (given !== undefined) return { protocol: given, source: flags.protocol !== undefined ? '--protocol' : 'PROTOCOL' };
+  const fromTable = model === undefined ? undefined : protocolForModel(model);
+  return {
+    protocol: fromTable?.protocol ?? 'auto',
+    source: fromTable ? `model-name table: ${fromTable.pattern}` : 'default: no --protocol, no table match',
+  };
 }
 
 /**
@@ -80,52 +115,26 @@ export function resolveSettings(
   environment: Environment,
   { defaultPort, readPortVariable }: { defaultPort: number; readPortVariable: boolean },
 ): Settings {
-  const pick = (flag: keyof Flags, variable: string) =>
-    nonEmpty(flags[flag]) ?? nonEmpty(environment[variable]) ?? undefined;
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(environment)) if (value !== undefined) env[name] = value;
-
-  const upstreamValue = pick('upstream', 'UPSTREAM_BASE_URL');
+  const { env, sources } = applyFlags(flags, environment);
+  const upstreamValue = nonEmpty(env.UPSTREAM_BASE_URL);
   const upstream = upstreamValue === undefined ? undefined : upstreamURL(upstreamValue);
-  const model = pick('model', 'UPSTREAM_MODEL');
-  const mode = (pick('mode', 'TOOL_MODE') ?? 'emulated').toLowerCase();
+  const model = nonEmpty(env.UPSTREAM_MODEL);
+  const mode = (nonEmpty(env.TOOL_MODE) ?? 'emulated').toLowerCase();
+  const { protocol, source: protocolSource } = protocolOf(flags, environment, model);
+  const port = (commandValue(flags, environment, 'port', readPortVariable) as number | undefined) ?? defaultPort;
+  const token = nonEmpty(env.PROXY_TOKEN);
+  const host = (commandValue(flags, environment, 'host') as string | undefined) ?? '127.0.0.1';
+  const allowedHosts = exposure(host, token, flags, nonEmpty(env.ALLOWED_HOSTS));
 
-  let protocol = nonEmpty(flags.protocol);
-  let protocolSource = '--protocol';
-  if (protocol === undefined && nonEmpty(environment.PROTOCOL) !== undefined) {
-    protocol = nonEmpty(environment.PROTOCOL);
-    protocolSource = 'PROTOCOL';
-  }
-  if (protocol === undefined) {
-    const fromTable = model === undefined ? undefined : protocolForModel(model);
-    protocol = fromTable?.protocol ?? 'auto';
-    protocolSource = fromTable ? `model-name table: ${fromTable.pattern}` : 'default: no --protocol, no table match';
-  }
-
-  const portFlag = nonEmpty(flags.port);
-  const portVariable = readPortVariable ? nonEmpty(environment.PORT) : undefined;
-  const port =
-    portFlag !== undefined
-      ? parsePort(portFlag, '--port')
-      : portVariable !== undefined
-        ? parsePort(portVariable, 'PORT')
-        : defaultPort;
-
-  const token = pick('token', 'PROXY_TOKEN');
-  const apiKey = pick('api-key', 'UPSTREAM_API_KEY');
-  const host = nonEmpty(flags.host) ?? '127.0.0.1';
-  const allowedHosts = exposure(host, token, flags, pick('allowed-hosts', 'ALLOWED_HOSTS'));
   Object.assign(env, { TOOL_MODE: mode, PROTOCOL: protocol });
+  if (upstream !== undefined) env.UPSTREAM_BASE_URL = upstream.url;
   if (allowedHosts !== undefined) env.ALLOWED_HOSTS = allowedHosts;
   else delete env.ALLOWED_HOSTS;
-  if (upstream !== undefined) env.UPSTREAM_BASE_URL = upstream.url;
-  if (model !== undefined) env.UPSTREAM_MODEL = model;
-  if (token !== undefined) env.PROXY_TOKEN = token;
-  if (apiKey !== undefined) env.UPSTREAM_API_KEY = apiKey;
-  env.MAX_BODY_BYTES = nonEmpty(environment.MAX_BODY_BYTES) ?? CLI_MAX_BODY_BYTES;
+  env.MAX_BODY_BYTES = nonEmpty(environment.MAX_BODY_BYTES) ?? String(COMMAND_MAX_BODY_BYTES);
 
   return {
     env,
+    sources,
     host,
     port,
     ...(upstream
@@ -136,9 +145,14 @@ export function resolveSettings(
     protocol,
     protocolSource,
     tokenSet: token !== undefined,
-    apiKeySet: apiKey !== undefined,
+    apiKeySet: nonEmpty(env.UPSTREAM_API_KEY) !== undefined,
     limits: serverLimits(environment),
   };
+}
+
+/** `--context`, or TOOLSHIM_CONTEXT_TOKENS: the model's window in tokens, checked by its row. */
+export function contextTokens(flags: Flags, environment: Environment): number | undefined {
+  return commandValue(flags, environment, 'context') as number | undefined;
 }
 
 /** A URL for display: user and password, if any, replaced (they are secrets too). */
@@ -152,44 +166,4 @@ export function displayURL(url: string): string {
   } catch {
     return url;
   }
-}
-
-/** The startup banner: every effective setting, never a secret's value. */
-export function describeSettings(settings: Settings, version: string): string {
-  const { upstream } = settings;
-  const rows: Array<[string, string]> = [
-    [
-      'upstream',
-      upstream
-        ? `${displayURL(upstream.url)} (${upstream.from}${upstream.preset ? ` ${upstream.preset}` : ''})`
-        : 'none: the embedded offline sample model (set --upstream for a real one)',
-    ],
-    ['model', settings.model ?? (upstream ? "the client's (no --model)" : 'toolshim-replay')],
-    ['mode', settings.mode],
-    [
-      'protocol',
-      settings.mode === 'native'
-        ? 'none: native mode forwards tools to the upstream'
-        : `${settings.protocol} (${settings.protocolSource})`,
-    ],
-    [
-      'token',
-      settings.tokenSet
-        ? 'required (set)'
-        : isLoopbackHost(settings.host)
-          ? 'not required: any program on this machine can use the port'
-          : 'NOT REQUIRED (--no-token): anyone on the network who reaches the port can use it',
-    ],
-    [
-      'hosts',
-      settings.env.ALLOWED_HOSTS === undefined ||
-      settings.env.ALLOWED_HOSTS.split(',').some((name) => name.trim() === '*')
-        ? 'any'
-        : `localhost, IP addresses${settings.env.ALLOWED_HOSTS === 'localhost' ? '' : `, ${settings.env.ALLOWED_HOSTS}`} (others get 403: DNS rebinding)`,
-    ],
-    ['api key', settings.apiKeySet ? '(set)' : 'none'],
-    ['body limit', `${settings.env.MAX_BODY_BYTES} bytes`],
-    ['limits', describeLimits(settings.limits)],
-  ];
-  return [`toolshim ${version}`, ...rows.map(([name, value]) => `  ${name.padEnd(10)} ${value}`)].join('\n');
 }

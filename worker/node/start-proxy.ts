@@ -5,15 +5,16 @@
  * differ only in where the proxy's lines go and what they do once it is up.
  */
 import { createProxyHandler, type ProxyHandlerOptions, proxyOptionsFromEnv } from '../../src/server.ts';
-import { UsageError } from './args.ts';
 import { missingModelWarning, type ProbeResult, probeUpstream, unreachableWarning } from './probe.ts';
 import { listen, type RunningServer } from './serve.ts';
 import type { Settings } from './settings.ts';
+import { UsageError } from './usage-error.ts';
 
 /** The handler's options, or a UsageError with the handler's own message (it names the variable, never its value). */
 export function validatedOptions(settings: Settings): ProxyHandlerOptions {
   try {
-    return proxyOptionsFromEnv(settings.env);
+    // The errors name what the user typed (the flag, or the variable) and quote it: this is their own terminal.
+    return proxyOptionsFromEnv(settings.env, { sources: settings.sources, echo: true });
   } catch (error) {
     if (error instanceof TypeError) throw new UsageError(error.message);
     throw error;

@@ -247,7 +247,7 @@ describe('the settings line the Worker logs once per isolate', () => {
       PROXY_TOKEN: 'tok-secret-2',
     });
     expect(line).toBe(
-      'toolshim proxy: UPSTREAM_BASE_URL=http://127.0.0.1:8080/v1, TOOL_MODE=emulated, PROTOCOL=qwen3-coder, UPSTREAM_MODEL=qwen3-coder-30b, UPSTREAM_API_KEY set, PROXY_TOKEN set',
+      'toolshim proxy: UPSTREAM_BASE_URL=http://127.0.0.1:8080/v1, UPSTREAM_MODEL=qwen3-coder-30b, TOOL_MODE=emulated, PROTOCOL=qwen3-coder, UPSTREAM_API_KEY set, PROXY_TOKEN set',
     );
     expect(settingsLine({})).toBe(
       'toolshim proxy: UPSTREAM_BASE_URL=(none: the offline sample model), UPSTREAM_API_KEY unset, PROXY_TOKEN unset',

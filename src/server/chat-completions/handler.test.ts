@@ -274,7 +274,7 @@ describe('options from the environment', () => {
   it('rejects bad values naming the variable', () => {
     expect(() => proxyOptionsFromEnv({ TOOL_MODE: 'magic' })).toThrow(/TOOL_MODE must be/);
     expect(() => proxyOptionsFromEnv({ PROTOCOL: 'yaml' })).toThrow(
-      /PROTOCOL is not a format name\. Use one of: hermes, gemma, .*, auto\./,
+      /PROTOCOL is not a format name\. Use one of: hermes, gemma, .*, auto \(or xml, qwen3coder\)\. Did you mean "yaml-xml"\?/,
     );
     // The values are not echoed: these messages can reach unauthenticated callers.
     for (const name of ['PROTOCOL', 'TOOL_MODE', 'TOOL_RESULT_FILES']) {

@@ -40,11 +40,11 @@ import { profileCase } from './proxy-profile.ts';
 import { httpRequester, isolateCpuMs, processCpuMs, startBenchWorker, workerdPid } from './proxy-workerd.ts';
 
 const args = argv();
-const valueOf = (flag: string) => {
+const flagValue = (flag: string) => {
   const at = args.indexOf(flag);
   return at >= 0 ? args[at + 1] : undefined;
 };
-const profiled = valueOf('--profile');
+const profiled = flagValue('--profile');
 if (profiled !== undefined) {
   await profileCase(profiled, 400);
   process.exit(0);
@@ -53,8 +53,8 @@ const quick = args.includes('--quick');
 const nodeOnly = args.includes('--node-only');
 const workerdOnly = args.includes('--workerd-only');
 /** `-- --rounds N`: more rounds for steadier medians on a noisy machine (the default 3 takes a few minutes). */
-const ROUNDS = Math.max(1, Number(valueOf('--rounds')) || (quick ? 1 : 3));
-const onlyApi = valueOf('--api') as BenchApi | undefined;
+const ROUNDS = Math.max(1, Number(flagValue('--rounds')) || (quick ? 1 : 3));
+const onlyApi = flagValue('--api') as BenchApi | undefined;
 const APIS = onlyApi ? [onlyApi] : BENCH_APIS;
 /** Requests per mode and round: the sequential CPU pass, then the throughput pass. */
 const COUNTS: Record<BenchSize, { cpu: number; load: number }> = quick

@@ -54,11 +54,7 @@ describe('README option tables list every option', () => {
     );
   });
 
-  it('the proxy variables: worker/README.md, Variables', () => {
-    expect(tableNames('worker/README.md', '## Variables')).toEqual(
-      fieldsOf('src/server/core/env-options.ts', 'ProxyEnv'),
-    );
-  });
+  // The proxy's variables and flags are generated from their rows: worker/node/settings-docs.test.ts.
 
   it('createProxyHandler: worker/README.md, The handler elsewhere', () => {
     expect(tableNames('worker/README.md', 'The options of `createProxyHandler`')).toEqual(

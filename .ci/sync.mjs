@@ -1,0 +1,38 @@
+// `npm run sync`: writes what is generated from a single declaration, then
+// formats it with biome; the tests fail while any of it is stale.
+// - From the format registry (src/test/registry-sync.ts): src/middleware/presets.ts,
+//   src/v3/index.ts, src/protocols/format-triggers.ts and the README's format table.
+// - From the settings rows (.ci/sync/settings-docs.ts): the flags and variables
+//   tables of worker/README.md and the variable comments of worker/wrangler.jsonc.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { renderFormatTriggers, renderPresets, renderV3, withFormatTable } from '../src/test/registry-sync.ts';
+import { withBlock } from './sync/generated-block.ts';
+import {
+  FLAGS_BLOCK,
+  renderFlagsTable,
+  renderVariablesTable,
+  renderWranglerComments,
+  VARIABLES_BLOCK,
+  WRANGLER_BLOCK,
+} from './sync/settings-docs.ts';
+
+const manual = 'worker/README.md';
+const manualText = withBlock(
+  withBlock(readFileSync(manual, 'utf8'), FLAGS_BLOCK, renderFlagsTable()),
+  VARIABLES_BLOCK,
+  renderVariablesTable(),
+);
+const written = {
+  'src/middleware/presets.ts': await renderPresets(),
+  'src/v3/index.ts': renderV3(),
+  'src/protocols/format-triggers.ts': await renderFormatTriggers(),
+  'README.md': withFormatTable(readFileSync('README.md', 'utf8')),
+  [manual]: manualText,
+};
+for (const [path, text] of Object.entries(written)) writeFileSync(path, text);
+// JSONC is written as it is: biome keeps the comments, and the block's lines are already indented.
+const wrangler = 'worker/wrangler.jsonc';
+writeFileSync(wrangler, withBlock(readFileSync(wrangler, 'utf8'), WRANGLER_BLOCK, renderWranglerComments()));
+execFileSync('biome', ['format', '--write', ...Object.keys(written)], { stdio: 'inherit' });
+console.log('written: the registry presets, toolshim/v3 twins, auto trigger list, format table; the settings tables');
