@@ -4,10 +4,12 @@
 //   src/v3/index.ts, src/protocols/format-triggers.ts and the README's format table.
 // - From the settings rows (.ci/sync/settings-docs.ts): the flags and variables
 //   tables of worker/README.md and the variable comments of worker/wrangler.jsonc.
+// - From the formats' model names (.ci/sync/model-names-docs.ts): the manual's model-name table.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { renderFormatTriggers, renderPresets, renderV3, withFormatTable } from '../src/test/registry-sync.ts';
 import { withBlock } from './sync/generated-block.ts';
+import { MODEL_NAMES_BLOCK, renderModelNameTable } from './sync/model-names-docs.ts';
 import {
   FLAGS_BLOCK,
   renderFlagsTable,
@@ -18,10 +20,14 @@ import {
 } from './sync/settings-docs.ts';
 
 const manual = 'worker/README.md';
-const manualText = withBlock(
-  withBlock(readFileSync(manual, 'utf8'), FLAGS_BLOCK, renderFlagsTable()),
-  VARIABLES_BLOCK,
-  renderVariablesTable(),
+const blocks = [
+  [FLAGS_BLOCK, renderFlagsTable()],
+  [VARIABLES_BLOCK, renderVariablesTable()],
+  [MODEL_NAMES_BLOCK, renderModelNameTable()],
+];
+const manualText = blocks.reduce(
+  (text, [markers, body]) => withBlock(text, markers, body),
+  readFileSync(manual, 'utf8'),
 );
 const written = {
   'src/middleware/presets.ts': await renderPresets(),

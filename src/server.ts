@@ -4,6 +4,7 @@
 // client. Documented in worker/README.md ("The handler elsewhere"): exactly
 // these names.
 
+export { formatForModel, type ModelFormat } from './protocols/model-names.ts';
 export { type EnvOptionsExtra, type ProxyEnv, proxyOptionsFromEnv } from './server/core/env-options.ts';
 export type { ProtocolName, ProxyHandlerOptions, ToolMode } from './server/core/options.ts';
 export { nearest, readSetting, type Setting, type SettingKind, type SettingSource } from './server/core/setting.ts';

@@ -108,6 +108,8 @@ export const cohereFormat: FormatDeclaration = {
   label: 'Cohere <|START_ACTION|>',
   models: 'Cohere Command R7B, Command A (reasoning), North',
   preset: 'cohereToolMiddleware',
+  // Command R7B and Command A by their Hugging Face ids (`CohereLabs/c4ai-command-r7b-12-2024`, `c4ai-command-a-03-2025`) and Ollama tags (`command-r7b`, `command-a`); Command R and R+ write an older `Action:` block.
+  modelNames: [/command-?r7b/i, /command-?a(?:[-:_]|$)/i],
   create: cohereProtocol,
   triggers: cohereTriggers,
 };

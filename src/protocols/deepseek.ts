@@ -201,6 +201,9 @@ export const deepseekFormat: FormatDeclaration = {
   label: 'DeepSeek special tokens',
   models: 'DeepSeek V3, R1, V3.1, V3.2',
   preset: 'deepseekToolMiddleware',
+  // DeepSeek's distills are named after the Qwen and Llama they were distilled into (`DeepSeek-R1-Distill-Qwen-7B`) but chat in DeepSeek's template.
+  modelNames: [/deepseek/i],
+  outranks: ['hermes', 'llama3-json'],
   create: deepseekProtocol,
   triggers: deepseekTriggers,
 };

@@ -63,6 +63,8 @@ export const functionGemmaFormat: FormatDeclaration = {
   label: 'FunctionGemma',
   models: 'FunctionGemma (Gemma 3 270M)',
   preset: 'functionGemmaToolMiddleware',
+  modelNames: [/function-?gemma/i],
+  outranks: ['gemma'],
   create: functionGemmaProtocol,
   triggers: functionGemmaTriggers,
 };

@@ -55,6 +55,7 @@ export const gemmaFormat: FormatDeclaration = {
   label: 'Gemma ```tool_call fence',
   models: 'Gemma 2/3, models that like markdown',
   preset: 'gemmaToolMiddleware',
+  modelNames: [/gemma/i],
   create: gemmaProtocol,
   triggers: gemmaTriggers,
 };

@@ -84,6 +84,8 @@ export const gemma4Format: FormatDeclaration = {
   label: 'Gemma 4 <|tool_call>',
   models: 'Gemma 4',
   preset: 'gemma4ToolMiddleware',
+  modelNames: [/gemma-?4/i],
+  outranks: ['gemma'],
   create: gemma4Protocol,
   triggers: gemma4Triggers,
 };

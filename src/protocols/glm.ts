@@ -81,6 +81,7 @@ export const glmFormat: FormatDeclaration = {
   label: 'GLM <arg_key>/<arg_value>',
   models: 'GLM-4.5, GLM-4.6',
   preset: 'glmToolMiddleware',
+  modelNames: [/glm/i],
   create: glmProtocol,
   triggers: glmTriggers,
 };

@@ -61,6 +61,7 @@ export const graniteFormat: FormatDeclaration = {
   label: 'Granite <|tool_call|>',
   models: 'IBM Granite 3.x',
   preset: 'graniteToolMiddleware',
+  modelNames: [/granite/i],
   create: graniteProtocol,
   triggers: graniteTriggers,
 };

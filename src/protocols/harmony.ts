@@ -240,6 +240,7 @@ export const harmonyFormat: FormatDeclaration = {
   label: 'gpt-oss Harmony',
   models: 'gpt-oss-20b / 120b',
   preset: 'harmonyToolMiddleware',
+  modelNames: [/gpt-oss/i],
   create: harmonyProtocol,
   triggers: harmonyTriggers,
 };

@@ -112,6 +112,9 @@ export const hermesFormat: FormatDeclaration = {
   label: 'Hermes / Qwen <tool_call> JSON',
   models: 'Hermes, Qwen 2.5/3, most instruction fine-tunes',
   preset: 'hermesToolMiddleware',
+  // `Hermes-3-Llama-3.1` writes Hermes calls, not Llama's JSON; Qwen 2.5 and 3 were trained on Hermes calls.
+  modelNames: [/hermes/i, /qwen|qwq/i],
+  outranks: ['llama3-json'],
   create: hermesProtocol,
   triggers: hermesTriggers,
 };

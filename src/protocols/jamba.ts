@@ -82,6 +82,7 @@ export const jambaFormat: FormatDeclaration = {
   label: 'Jamba <tool_calls>',
   models: 'AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 (calls)',
   preset: 'jambaToolMiddleware',
+  modelNames: [/jamba/i],
   create: jambaProtocol,
   triggers: jambaTriggers,
 };

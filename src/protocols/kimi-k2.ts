@@ -101,6 +101,7 @@ export const kimiK2Format: FormatDeclaration = {
   label: 'Kimi K2 special tokens',
   models: 'Kimi K2',
   preset: 'kimiK2ToolMiddleware',
+  modelNames: [/kimi/i],
   create: kimiK2Protocol,
   triggers: kimiK2Triggers,
 };

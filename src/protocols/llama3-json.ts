@@ -77,6 +77,7 @@ export const llama3JsonFormat: FormatDeclaration = {
   label: 'Llama 3 JSON',
   models: 'Llama 3.1 / 3.2 / 3.3 (JSON tool prompt)',
   preset: 'llama3JsonToolMiddleware',
+  modelNames: [/llama-?3/i],
   create: llama3JsonProtocol,
   triggers: llama3JsonTriggers,
 };

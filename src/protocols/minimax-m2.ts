@@ -90,6 +90,7 @@ export const minimaxM2Format: FormatDeclaration = {
   label: 'MiniMax-M2 <invoke>',
   models: 'MiniMax-M2',
   preset: 'minimaxM2ToolMiddleware',
+  modelNames: [/minimax/i],
   create: minimaxM2Protocol,
   triggers: minimaxM2Triggers,
 };

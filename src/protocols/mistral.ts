@@ -135,6 +135,7 @@ export const mistralFormat: FormatDeclaration = {
   label: 'Mistral [TOOL_CALLS]',
   models: 'Mistral Small 3.2, Ministral 3, Magistral, Devstral; Mistral 7B v0.3, Nemo',
   preset: 'mistralToolMiddleware',
+  modelNames: [/mistral|mixtral|ministral|devstral|magistral|codestral|pixtral/i],
   create: mistralProtocol,
   triggers: mistralTriggers,
 };

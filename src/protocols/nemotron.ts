@@ -66,6 +66,9 @@ export const nemotronFormat: FormatDeclaration = {
   label: 'Nemotron <TOOLCALL>',
   models: 'NVIDIA Nemotron Nano v2, Llama-3.3-Nemotron-Super-49B v1.5',
   preset: 'nemotronToolMiddleware',
+  // NVIDIA's Llama fine-tunes (`Llama-3_3-Nemotron-Super-49B-v1_5`) write Nemotron's calls; the older `Llama-3.1-Nemotron-70B-Instruct` does not match.
+  modelNames: [/nemotron-(?:nano|super|ultra)/i],
+  outranks: ['llama3-json'],
   create: nemotronProtocol,
   triggers: nemotronTriggers,
 };

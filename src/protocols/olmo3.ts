@@ -68,6 +68,7 @@ export const olmo3Format: FormatDeclaration = {
   label: 'OLMo 3 <function_calls>',
   models: 'OLMo 3 (Instruct and Think)',
   preset: 'olmo3ToolMiddleware',
+  modelNames: [/olmo-?3/i],
   create: olmo3Protocol,
   triggers: olmo3Triggers,
 };

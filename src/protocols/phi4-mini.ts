@@ -54,6 +54,7 @@ export const phi4MiniFormat: FormatDeclaration = {
   label: 'Phi-4-mini functools[…]',
   models: 'Phi-4-mini(-instruct)',
   preset: 'phi4MiniToolMiddleware',
+  modelNames: [/phi-?4/i],
   create: phi4MiniProtocol,
   triggers: phi4MiniTriggers,
 };

@@ -163,4 +163,12 @@ export interface FormatEntry {
   readonly create: () => ToolCallProtocol;
   /** Older names that still select this format. */
   readonly aliases?: readonly string[];
+  /**
+   * The names model servers give the models that write this format (Hugging
+   * Face ids, Ollama tags), as patterns: `toolshim --model NAME` picks the
+   * format by them (model-names.ts).
+   */
+  readonly modelNames?: readonly RegExp[];
+  /** Formats this one wins over when a model name matches both (a fine-tune named after its base model). */
+  readonly outranks?: readonly string[];
 }

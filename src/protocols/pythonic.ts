@@ -120,6 +120,7 @@ export const pythonicFormat: FormatDeclaration = {
   label: 'Pythonic call list',
   models: 'Llama 3.2 1B/3B (pythonic prompt), Llama 4, LFM2, Gemma 3 prompted this way',
   preset: 'pythonicToolMiddleware',
+  modelNames: [/llama-?4/i, /lfm-?2/i],
   create: pythonicProtocol,
   triggers: pythonicTriggers,
 };

@@ -130,6 +130,9 @@ export const qwen3CoderFormat: FormatDeclaration = {
   label: 'Qwen3-Coder <function=…> XML',
   models: 'Qwen3-Coder, Qwen3.5',
   preset: 'qwen3CoderToolMiddleware',
+  // Qwen3-Coder and Qwen3.5 were trained on the XML-like `qwen3-coder` format, other Qwens on Hermes.
+  modelNames: [/qwen3.?coder/i, /qwen3\.5/i],
+  outranks: ['hermes'],
   create: qwen3CoderProtocol,
   triggers: qwen3CoderTriggers,
   aliases: ['qwen3coder'],

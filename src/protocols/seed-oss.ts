@@ -197,6 +197,7 @@ export const seedOssFormat: FormatDeclaration = {
   label: 'Seed-OSS <seed:tool_call>',
   models: 'ByteDance Seed-OSS-36B (Base, Instruct)',
   preset: 'seedOssToolMiddleware',
+  modelNames: [/seed-?oss/i],
   create: seedOssProtocol,
   triggers: seedOssTriggers,
 };

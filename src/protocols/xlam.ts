@@ -79,6 +79,7 @@ export const xlamFormat: FormatDeclaration = {
   label: 'xLAM JSON list',
   models: 'Salesforce xLAM-2, xLAM v1',
   preset: 'xlamToolMiddleware',
+  modelNames: [/xlam/i],
   create: xlamProtocol,
   triggers: xlamTriggers,
 };

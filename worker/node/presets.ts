@@ -1,10 +1,10 @@
 /// <reference types="node" />
 /**
- * Shorthands for the common local model servers, and the model-name table
- * that picks a tool-call format when `--protocol` is not given. Plain data:
- * the CLI reads it, the tests check every format name against the registry,
- * and worker/README.md ("One command: `toolshim`") documents both tables.
+ * Shorthands for the common local model servers, and the format for a model
+ * name when `--protocol` is not given (each format declares its model names in
+ * its own file). worker/README.md ("One command: `toolshim`") documents both.
  */
+import { formatForModel } from '../../src/server.ts';
 
 /**
  * `--upstream NAME`: each server's default OpenAI-compatible base URL, as its
@@ -32,37 +32,8 @@ export function upstreamURL(value: string): { url: string; preset?: string } {
   return url === undefined ? { url: value } : { url, preset };
 }
 
-/**
- * Model name → format. First match wins, so the order matters: DeepSeek's
- * distills are named after Qwen and Llama but chat in DeepSeek's template;
- * `hermes-3-llama-3.1` writes Hermes calls, not Llama's JSON; Qwen3-Coder and
- * Qwen3.5 were trained on the XML-like `qwen3-coder` format, other Qwens on
- * Hermes. Every name here is a registry format (registry.ts; the test checks).
- */
-export const MODEL_PROTOCOLS: ReadonlyArray<readonly [pattern: RegExp, protocol: string]> = [
-  [/deepseek/i, 'deepseek'],
-  [/qwen3.?coder/i, 'qwen3-coder'],
-  [/qwen3\.5/i, 'qwen3-coder'],
-  [/qwen|qwq/i, 'hermes'],
-  [/hermes/i, 'hermes'],
-  [/gpt-oss/i, 'harmony'],
-  [/function-?gemma/i, 'function-gemma'],
-  [/gemma-?4/i, 'gemma4'],
-  [/gemma/i, 'gemma'],
-  [/llama-?4/i, 'pythonic'],
-  [/llama-?3/i, 'llama3-json'],
-  [/mistral|mixtral|ministral|devstral|magistral/i, 'mistral'],
-  [/phi-?4/i, 'phi4-mini'],
-  [/granite/i, 'granite'],
-  [/glm/i, 'glm'],
-  [/kimi/i, 'kimi-k2'],
-  [/minimax/i, 'minimax-m2'],
-  [/xlam/i, 'xlam'],
-  [/olmo-?3/i, 'olmo3'],
-];
-
-/** The format for a model name, and the table row that chose it; `undefined` when no row matches. */
+/** The format for a model name, by the formats' own model names (src/protocols/model-names.ts), and the pattern that chose it. */
 export function protocolForModel(model: string): { protocol: string; pattern: RegExp } | undefined {
-  const row = MODEL_PROTOCOLS.find(([pattern]) => pattern.test(model));
-  return row === undefined ? undefined : { protocol: row[1], pattern: row[0] };
+  const found = formatForModel(model);
+  return found === undefined ? undefined : { protocol: found.format.name, pattern: found.pattern };
 }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockOf } from '../../.ci/sync/generated-block.ts';
+import { MODEL_NAMES_BLOCK, renderModelNameTable } from '../../.ci/sync/model-names-docs.ts';
 import {
   FLAGS_BLOCK,
   renderFlagsTable,
@@ -44,6 +45,10 @@ describe('the settings docs (run `npm run sync` after changing a row)', () => {
     const block = blockOf(read('worker/README.md'), VARIABLES_BLOCK);
     expect(block).toBe(formatted('t.md', renderVariablesTable()));
     for (const setting of PROXY_SETTINGS) expect(block).toContain(`\`${setting.variable}\``);
+  });
+
+  it("the model-name table (from the formats' declarations)", () => {
+    expect(blockOf(read('worker/README.md'), MODEL_NAMES_BLOCK)).toBe(formatted('t.md', renderModelNameTable()));
   });
 
   it("wrangler.jsonc's list of variables", () => {
