@@ -5,8 +5,9 @@
 import { type ModelMessage, stepCountIs, streamText, type ToolChoice } from 'ai';
 import { checkWebGpu, WEBLLM_MODELS } from 'toolshim/engines';
 import { buildModel, type EngineId, hasBuiltInModel, loadWebLLM, webllmLoaded } from './engines.ts';
-import { ConversationPane, EventsPane, pretty, RawPane } from './panes.ts';
+import { ConversationPane, EventsPane, RawPane } from './panes.ts';
 import { type ProtocolId, protocolIdOf, protocols } from './protocols.ts';
+import { createErrorQueue, describeError, showPart, sourceOf } from './show-part.ts';
 import { type DemoToolName, demoTools, toolNames } from './tools.ts';
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -182,16 +183,6 @@ ui.webllmLoad.addEventListener('click', async () => {
   }
 });
 
-/** Who raised an error: the AI SDK names its errors AI_…; the rest come from toolshim or its engines. */
-function sourceOf(error: unknown): string {
-  return error instanceof Error && error.name.startsWith('AI_') ? 'AI SDK' : 'toolshim';
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : pretty(error);
-}
-
 async function send(prompt: string): Promise<void> {
   if (running || prompt.trim() === '') return;
   const controller = new AbortController();
@@ -202,21 +193,7 @@ async function send(prompt: string): Promise<void> {
   const forced = toolChoice === 'required' || typeof toolChoice === 'object';
   let requests = 0;
   let failed = false;
-  // toolshim reports a problem while parsing, a little ahead of the parts the page reads. The
-  // conversation shows it right before the text it concerns (the kept text of a malformed call),
-  // or at the end of the step when it concerns no text.
-  const pendingErrors: Array<{ message: string; text: string | undefined }> = [];
-  /** The last onError message, the reason given when a started call is marked aborted. */
-  let lastError: string | undefined;
-  const showErrors = (beforeText?: string) => {
-    for (let i = 0; i < pendingErrors.length; i++) {
-      const error = pendingErrors[i] as { message: string; text: string | undefined };
-      const concerns = beforeText === undefined || error.text?.startsWith(beforeText.slice(0, 40)) === true;
-      if (!concerns) continue;
-      conversation.error(error.message);
-      pendingErrors.splice(i--, 1);
-    }
-  };
+  const errors = createErrorQueue(conversation);
 
   conversation.user(prompt);
   events.start();
@@ -238,8 +215,7 @@ async function send(prompt: string): Promise<void> {
       onError: (message, meta) => {
         // The raw text stays in the conversation (and the text event); shown once, not here again.
         events.add('error', `${message} [${meta.code}]`);
-        lastError = message;
-        pendingErrors.push({ message, text: meta.text });
+        errors.add(message, meta.text);
       },
       tap: {
         onRequest: () => raw.newStep(forced && requests++ === 0),
@@ -264,71 +240,9 @@ async function send(prompt: string): Promise<void> {
       onError: () => {}, // Errors are shown from the stream's `error` parts below.
     });
 
-    for await (const part of result.fullStream) {
-      switch (part.type) {
-        case 'start-step':
-          events.add('start-step', 'model request');
-          break;
-        case 'text-delta':
-          if (pendingErrors.length > 0) showErrors(part.text);
-          events.textDelta(part.id, part.text);
-          conversation.appendText(part.text);
-          break;
-        case 'text-end':
-          conversation.endText();
-          break;
-        case 'reasoning-delta':
-          conversation.appendThinking(part.text);
-          events.reasoningDelta(part.id, part.text);
-          break;
-        case 'reasoning-end':
-          conversation.endThinking();
-          events.reasoningEnd(part.id);
-          break;
-        case 'tool-input-start':
-          events.toolInputStart(part.id, part.toolName);
-          break;
-        case 'tool-input-delta':
-          events.toolInputDelta(part.id, part.delta);
-          break;
-        case 'tool-input-end':
-          events.add('tool-input-end', part.id.slice(0, 12));
-          break;
-        case 'tool-call':
-          events.toolCallDone(part.toolCallId);
-          events.add('tool-call', part.toolName, pretty(part.input));
-          conversation.toolCall(part.toolCallId, part.toolName, part.input);
-          break;
-        case 'tool-result':
-          events.add('tool-result', `${part.toolName} (ran in the browser)`, pretty(part.output));
-          conversation.toolResult(part.toolCallId, part.output);
-          break;
-        case 'tool-error':
-          events.add('error', `${part.toolName} failed: ${describeError(part.error)}`);
-          conversation.toolResult(part.toolCallId, describeError(part.error), true);
-          break;
-        case 'finish-step':
-          events.markAborted(lastError);
-          showErrors();
-          events.add('finish-step', part.finishReason);
-          break;
-        case 'finish':
-          events.add('finish', `${part.finishReason} · ${part.totalUsage.outputTokens ?? '?'} output tokens`);
-          break;
-        case 'error':
-          failed = true;
-          // toolshim's report of the same step (e.g. that no call came under a forced choice) first: it says why.
-          showErrors();
-          events.add('error', describeError(part.error));
-          conversation.error(describeError(part.error), sourceOf(part.error));
-          break;
-        case 'abort':
-          events.add('abort', 'stopped by the user');
-          break;
-      }
-    }
+    for await (const part of result.fullStream) failed = showPart(part, { events, conversation, errors }) || failed;
     raw.flush(true);
-    showErrors();
+    errors.show();
     if (controller.signal.aborted) {
       setStatus('idle', 'Stopped');
       history.pop();
