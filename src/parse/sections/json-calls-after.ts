@@ -10,15 +10,7 @@ import { isSpace } from '../../json/chars.ts';
 import type { ParserCallbacks } from '../events.ts';
 import type { RawBlock } from '../raw-block.ts';
 import { closingStep } from './json-calls-close.ts';
-
-/**
- * Reads the text being written from `i` in one state and returns where it
- * stopped; `from` is where the section's write began in that text.
- */
-export type Step = (text: string, i: number, from: number) => number;
-
-/** Gives the block back as text, reported, and `rest` to the scanner (json-calls.ts's giveBack). */
-export type GiveBack = (i: number, reason: string, code?: 'unclosed-tool-call', rest?: string) => number;
+import type { GiveBack, Step } from './json-calls-shared.ts';
 
 // The states of the step below, until the block's end begins (then json-calls-close.ts reads on).
 const AFTER_VALUE = 0;

@@ -7,17 +7,10 @@
  */
 import { isSpace } from '../../json/chars.ts';
 import type { JsonReader } from '../../json/json-reader.ts';
-import type { JsonCallsOptions } from './json-calls.ts';
-import type { Step } from './json-calls-after.ts';
-
-export const ENDED_INSIDE = 'the output ended inside the tool call';
+import { DOUBLED_VALUE, ENDED_INSIDE, type JsonCallsOptions, type Step, VALUE } from './json-calls-shared.ts';
 
 // The states, read by the one step below.
 const BEFORE_VALUE = 0;
-// json-calls.ts's states for the value, which the step moves to.
-export const VALUE = 1;
-/** A value whose braces are doubled: its outer `}` is dropped after it. */
-export const DOUBLED_VALUE = 2;
 /** Inside the ```json line before a value. */
 const FENCE_OPEN = 1;
 /** After the value's first `{`: a second one makes it a doubled-brace call. */

@@ -9,7 +9,7 @@
  */
 import type { ParserCallbacks } from '../events.ts';
 import type { RawBlock } from '../raw-block.ts';
-import type { GiveBack, Step } from './json-calls-after.ts';
+import type { GiveBack, Step } from './json-calls-shared.ts';
 
 /** Junk longer than this is prose after a call whose closing marker was forgotten. */
 const MAX_JUNK = 256;

@@ -26,29 +26,11 @@ import { type CallObjectReader, createCallObjectReader } from '../call-object.ts
 import { createCallSink } from '../call-sink.ts';
 import { createRawBlock } from '../raw-block.ts';
 import type { Section, SectionEnv } from '../section.ts';
-import { afterValueStep, type Step } from './json-calls-after.ts';
-import { beforeValueStep, DOUBLED_VALUE, ENDED_INSIDE, VALUE } from './json-calls-before.ts';
+import { afterValueStep } from './json-calls-after.ts';
+import { beforeValueStep } from './json-calls-before.ts';
+import { DOUBLED_VALUE, ENDED_INSIDE, type JsonCallsOptions, type Step, VALUE } from './json-calls-shared.ts';
 
-export interface JsonCallsOptions {
-  /** The marker ends with the `{` or `[` that opens the value (`{`, `[`, `functools[`). */
-  markerIsValue?: boolean;
-  end?: string;
-  repeat?: boolean;
-  declaredOnly?: boolean;
-  defaultToolName?: string | undefined;
-  /** The marker opened a ``` fence: its info string (`json`) and line break come before the value. */
-  fenced?: boolean;
-  /** Only a list of calls counts (xLAM's form); a lone object is, say, an example in a fence. */
-  listOnly?: boolean;
-  /** See CallObjectOptions.wrapperKey: `{"tool_calls": […]}` (xLAM v1). */
-  wrapperKey?: string;
-  /**
-   * An empty list (`<TOOLCALL>[]</TOOLCALL>`) is the family's way of calling
-   * nothing: its markup is dropped, silently, instead of staying as text. So is
-   * a block holding only blanks (`<TOOLCALL> </TOOLCALL>`): its markers are tokens.
-   */
-  emptyList?: boolean;
-}
+export type { JsonCallsOptions };
 
 // The states, each read by its own step (VALUE and DOUBLED_VALUE by the same).
 /** Up to the value (json-calls-before.ts). */

@@ -29,7 +29,7 @@ import {
   type ValueEnd,
   type ValueEndScanner,
 } from '../xml-value-end.ts';
-import { ENDED_INSIDE } from './json-calls-before.ts';
+import { ENDED_INSIDE } from './json-calls-shared.ts';
 import type { TypedValues } from './typed-param.ts';
 
 export type { InvokeTags } from '../xml-value-end.ts';
