@@ -43,10 +43,13 @@ export function mergeTriggers(triggers: readonly Trigger[]): Trigger[] {
     const ordered = [...group.filter((t) => t.firstChar), ...group.filter((t) => !t.firstChar)];
     const atStart = group.every((t) => t.atStart);
     const quiet = group.every((t) => t.atStart || t.quiet);
+    // Per-tool markers that two formats share (morph-XML's and YAML-XML's `<get_weather` under auto) keep their index.
+    const indexWith = group.find((t) => t.indexWith)?.indexWith;
     return {
       marker: first.marker,
       atStart,
       quiet,
+      ...(indexWith ? { indexWith } : {}),
       open: (env, marker) =>
         openByFirstChar(
           env,

@@ -84,8 +84,21 @@ export interface Trigger {
   reasoning?: boolean;
   /** A thinking block's end marker, met with no block open. */
   closesReasoning?: boolean;
+  /**
+   * Builds a lookup for a long list of markers that share a first character
+   * (trigger-index.ts): set on the triggers a format makes one per declared
+   * tool (`<get_weather`), which an agent's request has by the thousand. Only
+   * the formats that make such triggers carry its code.
+   */
+  indexWith?: MarkerIndexer;
   open(env: SectionEnv, marker: string): Section;
 }
+
+/** The trigger whose marker starts at `i` of `text`; `partial` when the text ends inside a possible marker. */
+export type MarkerLookup = (text: string, i: number) => Trigger | 'partial' | undefined;
+
+/** Makes a lookup over `triggers` (one first character, longest marker first). */
+export type MarkerIndexer = (triggers: readonly Trigger[]) => MarkerLookup;
 
 /** Opens a section after its marker; `rawPrefix` is the marker text (and what else was read before the choice). */
 export type SectionOpener = (env: SectionEnv, rawPrefix: string) => Section;

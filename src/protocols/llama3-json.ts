@@ -10,6 +10,7 @@
 import type { ParserContext } from '../parse/events.ts';
 import type { SectionOpener, Trigger } from '../parse/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import { indexMarkers } from '../parse/trigger-index.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { pythonicWrapperTriggers } from './pythonic.ts';
@@ -33,7 +34,7 @@ const fixedTriggers: readonly Trigger[] = [
  */
 export function llama3JsonTriggers(context: ParserContext): Trigger[] {
   return [...context.tools.keys()]
-    .map((name): Trigger => ({ marker: `<function=${name}>{`, open: openCustomToolCall }))
+    .map((name): Trigger => ({ marker: `<function=${name}>{`, open: openCustomToolCall, indexWith: indexMarkers }))
     .concat(fixedTriggers);
 }
 

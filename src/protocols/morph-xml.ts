@@ -10,6 +10,7 @@
 import type { ParserContext } from '../parse/events.ts';
 import type { Trigger } from '../parse/section.ts';
 import { openXmlElement } from '../parse/sections/xml-element.ts';
+import { indexMarkers } from '../parse/trigger-index.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
@@ -18,7 +19,7 @@ import { renderToolList } from './tool-list.ts';
 /** @internal A call opens at a declared tool's own tag, so the triggers are the declared tools' names. */
 export function morphXmlTriggers(context: ParserContext): Trigger[] {
   return [...context.tools.keys()]
-    .map((name): Trigger => ({ marker: `<${name}`, open: openXmlElement }))
+    .map((name): Trigger => ({ marker: `<${name}`, open: openXmlElement, indexWith: indexMarkers }))
     .concat(thinkTriggers, chatmlEnd, llamaEnd, gemmaEnd);
 }
 

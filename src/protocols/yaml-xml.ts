@@ -16,6 +16,7 @@
 import type { ParserContext } from '../parse/events.ts';
 import type { Trigger } from '../parse/section.ts';
 import { openYamlElement } from '../parse/sections/yaml-element.ts';
+import { indexMarkers } from '../parse/trigger-index.ts';
 import { defineFormat, type FormatDeclaration } from './builtin-format.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from './shared-triggers.ts';
@@ -28,7 +29,7 @@ import { renderToolList, resultText } from './tool-list.ts';
  */
 function yamlXmlTriggers(context: ParserContext): Trigger[] {
   return [...context.tools.keys()]
-    .map((name): Trigger => ({ marker: `<${name}`, open: openYamlElement }))
+    .map((name): Trigger => ({ marker: `<${name}`, open: openYamlElement, indexWith: indexMarkers }))
     .concat(thinkTriggers, chatmlEnd, llamaEnd, gemmaEnd);
 }
 
