@@ -11,7 +11,7 @@ export {
   fromChatEngine,
 } from './engines/chat-engine.ts';
 export { ChatEngineHttpError, createHttpEngine, type HttpEngineOptions } from './engines/http-engine.ts';
-export { createReplayEngine, type ReplayEngineOptions } from './engines/replay-engine.ts';
+export { createReplayEngine, type ReplayEngineOptions } from './engines/sample/replay-engine.ts';
 export {
   checkWebGpu,
   createWebLLMEngine,

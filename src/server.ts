@@ -4,9 +4,9 @@
 // client. Documented in worker/README.md ("The handler elsewhere"): exactly
 // these names.
 
-export { formatForModel, type ModelFormat } from './protocols/model-names.ts';
 export { type EnvOptionsExtra, type ProxyEnv, proxyOptionsFromEnv } from './server/core/env-options.ts';
 export type { ProtocolName, ProxyHandlerOptions, ToolMode } from './server/core/options.ts';
+export { formatForModel, type ModelFormat } from './server/core/protocol-presets.ts';
 export { nearest, readSetting, type Setting, type SettingKind, type SettingSource } from './server/core/setting.ts';
 export { PROXY_SETTINGS, type ProxyVariable, SECRET_VARIABLES, shownSettings } from './server/core/settings.ts';
 export { createProxyHandler, createProxyHandlerFromEnv, type ProxyHandler } from './server/handler.ts';

@@ -5,7 +5,7 @@ import { hermesToolMiddleware } from '../index.ts';
 import type { ChatCompletionChunk } from '../wire/types.ts';
 import { fromChatEngine } from './chat-engine.ts';
 import { ChatEngineHttpError, createHttpEngine } from './http-engine.ts';
-import { createReplayEngine } from './replay-engine.ts';
+import { createReplayEngine } from './sample/replay-engine.ts';
 
 /** Reads a whole stream. (Local, not the middleware harness: these tests are about the V4 adapter only.) */
 async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {

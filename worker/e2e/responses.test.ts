@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderTurnWith, replayProtocol } from '../../src/engines/replay-protocol.ts';
+import { renderTurnWith, replayProtocol } from '../../src/engines/sample/replay-protocol.ts';
 import { CODEX_PATCH, type CodexSettings, codexSession } from '../../src/server/test/codex-turn.ts';
 import { weatherFunction } from '../../src/server/test/responses-events.ts';
 import { type DevServer, root, startDev } from './wrangler.ts';

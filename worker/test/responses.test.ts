@@ -9,7 +9,7 @@ import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { renderTurnWith, replayProtocol } from '../../src/engines/replay-protocol.ts';
+import { renderTurnWith, replayProtocol } from '../../src/engines/sample/replay-protocol.ts';
 import { CODEX_PATCH, codexOpening, codexSession, codexTurn } from '../../src/server/test/codex-turn.ts';
 import { chunk, fakeUpstream, sseResponse } from '../../src/server/test/fake-upstream.ts';
 import { parseEvents, weatherFunction } from '../../src/server/test/responses-events.ts';

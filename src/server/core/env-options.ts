@@ -5,7 +5,7 @@
  * embedded offline replay engine, so it works with no network at all.
  */
 import type { ChatEngine } from '../../engines/chat-engine.ts';
-import type { ReplayEngineOptions } from '../../engines/replay-engine.ts';
+import type { ReplayEngineOptions } from '../../engines/sample/replay-engine.ts';
 import { findFormat } from '../../protocols/registry.ts';
 import { upstreamAuth } from '../../wire/upstream-auth.ts';
 import { DEFAULT_PROTOCOL, type ProxyHandlerOptions, type ToolMode } from './options.ts';
@@ -29,7 +29,9 @@ function offlineEngine(options: ReplayEngineOptions): ChatEngine {
     chat: {
       completions: {
         async create(request, init) {
-          engine ??= import('../../engines/replay-engine.ts').then((replay) => replay.createReplayEngine(options));
+          engine ??= import('../../engines/sample/replay-engine.ts').then((replay) =>
+            replay.createReplayEngine(options),
+          );
           return (await engine).chat.completions.create(request, init);
         },
       },

@@ -6,6 +6,9 @@ import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { cachingToolMiddleware } from '../../middleware/create-tool-middleware.ts';
 import { FORMAT_ALIASES, FORMAT_NAMES, findFormat } from '../../protocols/registry.ts';
 
+// The format `toolshim --model NAME` picks, by the formats' declared model names.
+export { formatForModel, type ModelFormat } from '../../protocols/model-names.ts';
+
 /** The names to offer (aliases work too). */
 export const PROTOCOL_NAMES: readonly string[] = FORMAT_NAMES;
 

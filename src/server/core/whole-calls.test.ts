@@ -7,7 +7,7 @@
  * say it ended for a tool. A whole call in the same stream still comes.
  */
 import { describe, expect, it } from 'vitest';
-import { renderTurnWith, replayProtocol } from '../../engines/replay-protocol.ts';
+import { renderTurnWith, replayProtocol } from '../../engines/sample/replay-protocol.ts';
 import { createProxyHandler } from '../handler.ts';
 import { chunk, fakeUpstream, jsonRequest, sseResponse } from '../test/fake-upstream.ts';
 

@@ -6,8 +6,8 @@
  * reads it. The model is an emulated upstream writing scripted text.
  */
 import { describe, expect, it } from 'vitest';
-import { renderTurnWith, replayProtocol } from '../../engines/replay-protocol.ts';
-import type { ReplayTurn } from '../../engines/replay-scripts.ts';
+import { renderTurnWith, replayProtocol } from '../../engines/sample/replay-protocol.ts';
+import type { ReplayTurn } from '../../engines/sample/replay-scripts.ts';
 import { createProxyHandler } from '../handler.ts';
 import { CODEX_PATCH, codexOpening, codexSession, codexTurn } from '../test/codex-turn.ts';
 import { chunk, fakeUpstream, sseResponse } from '../test/fake-upstream.ts';

@@ -6,8 +6,8 @@
  */
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { renderTurnWith, replayProtocol, thinkingWriter } from '../../engines/replay-protocol.ts';
-import type { ReplayTurn } from '../../engines/replay-scripts.ts';
+import { renderTurnWith, replayProtocol, thinkingWriter } from '../../engines/sample/replay-protocol.ts';
+import type { ReplayTurn } from '../../engines/sample/replay-scripts.ts';
 import { createProxyHandler } from '../handler.ts';
 import { chunk, completion, fakeUpstream, sseResponse } from '../test/fake-upstream.ts';
 import { responsesClient, weatherFunction } from '../test/responses-events.ts';

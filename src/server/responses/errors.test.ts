@@ -6,7 +6,7 @@
  */
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { renderTurnWith, replayProtocol } from '../../engines/replay-protocol.ts';
+import { renderTurnWith, replayProtocol } from '../../engines/sample/replay-protocol.ts';
 import type { ProxyHandlerOptions } from '../core/options.ts';
 import { chunk, completion, proxyOver, type Responder, sseResponse, textStream } from '../test/fake-upstream.ts';
 import { parseEvents, responsesClient, textUntilError, weatherFunction } from '../test/responses-events.ts';

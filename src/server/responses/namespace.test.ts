@@ -8,7 +8,7 @@
  */
 import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { renderTurnWith, replayProtocol } from '../../engines/replay-protocol.ts';
+import { renderTurnWith, replayProtocol } from '../../engines/sample/replay-protocol.ts';
 import { createProxyHandler } from '../handler.ts';
 import { chunk, completion, fakeUpstream, type Responder, sseResponse } from '../test/fake-upstream.ts';
 import { refusalOf } from '../test/refusal.ts';

@@ -5,7 +5,7 @@
  * renderer.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { renderTurnWith, thinkingWriter } from '../../../engines/replay-protocol.ts';
+import { renderTurnWith, thinkingWriter } from '../../../engines/sample/replay-protocol.ts';
 import { protocolByName } from '../../../protocols/registry.ts';
 import { chunk, completion, sseResponse } from '../../test/fake-upstream.ts';
 

@@ -6,9 +6,9 @@
  */
 import { generateText, jsonSchema, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import { FORMATS } from '../protocols/registry.ts';
-import { fromChatEngine } from './chat-engine.ts';
+import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
+import { FORMATS } from '../../protocols/registry.ts';
+import { fromChatEngine } from '../chat-engine.ts';
 import { createReplayEngine } from './replay-engine.ts';
 import { replayProtocol, thinkingWriter } from './replay-protocol.ts';
 

@@ -6,9 +6,9 @@
  * Isomorphic and dependency-free: timers and async generators only.
  */
 
-import type { ToolCallProtocol } from '../protocols/protocol.ts';
-import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
-import type { ChatEngine, ChatEngineCallOptions } from './chat-engine.ts';
+import type { ToolCallProtocol } from '../../protocols/protocol.ts';
+import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from '../../wire/types.ts';
+import type { ChatEngine, ChatEngineCallOptions } from '../chat-engine.ts';
 import { agentTurn } from './replay-agent.ts';
 import { conversationState, textOf, workingDirectoryIn } from './replay-conversation.ts';
 import { detectFormat, renderForcedCall } from './replay-formats.ts';

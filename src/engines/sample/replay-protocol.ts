@@ -6,10 +6,10 @@
  * schemas the system prompt lists, so a script never sends a parameter the
  * tool does not declare.
  */
-import { triggersOf } from '../protocols/builtin-format.ts';
-import { parseGeneratedText } from '../protocols/parse-text.ts';
-import type { ToolCallProtocol } from '../protocols/protocol.ts';
-import { FORMAT_NAMES, findFormat } from '../protocols/registry.ts';
+import { triggersOf } from '../../protocols/builtin-format.ts';
+import { parseGeneratedText } from '../../protocols/parse-text.ts';
+import type { ToolCallProtocol } from '../../protocols/protocol.ts';
+import { FORMAT_NAMES, findFormat } from '../../protocols/registry.ts';
 import { type ReplayCall, renderMalformedCall } from './replay-formats.ts';
 import { closingOf } from './replay-results.ts';
 import type { ReplayTurn } from './replay-scripts.ts';

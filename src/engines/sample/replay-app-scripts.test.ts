@@ -5,8 +5,8 @@
  */
 import { generateText, jsonSchema, type ModelMessage, stepCountIs, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { hermesToolMiddleware } from '../index.ts';
-import { fromChatEngine } from './chat-engine.ts';
+import { hermesToolMiddleware } from '../../index.ts';
+import { fromChatEngine } from '../chat-engine.ts';
 import { createReplayEngine } from './replay-engine.ts';
 import { sampleCode } from './replay-scripts.ts';
 

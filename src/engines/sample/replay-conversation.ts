@@ -10,7 +10,7 @@
  * the script, so those blocks are taken out, and a message of nothing else is
  * skipped.
  */
-import type { ChatMessage } from '../wire/types.ts';
+import type { ChatMessage } from '../../wire/types.ts';
 import { resultsIn } from './replay-results.ts';
 
 export function textOf(content: ChatMessage['content']): string {

@@ -8,7 +8,7 @@
  * `[{"tool_call_id": "0", "results": {"0": …}, "is_error": null}]`, whose
  * results are numbered documents.
  */
-import { parseRelaxedJson } from '../json/json-value.ts';
+import { parseRelaxedJson } from '../../json/json-value.ts';
 
 const WRAPPERS = new Set(['result', 'results', 'output', 'content']);
 /** Keys beside a wrapper that only say which call the result answers. */

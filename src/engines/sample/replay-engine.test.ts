@@ -5,9 +5,9 @@ import {
   hermesToolMiddleware,
   morphXmlToolMiddleware,
   qwen3CoderToolMiddleware,
-} from '../index.ts';
-import type { ChatCompletionChunk, ChatCompletionRequest } from '../wire/types.ts';
-import { fromChatEngine } from './chat-engine.ts';
+} from '../../index.ts';
+import type { ChatCompletionChunk, ChatCompletionRequest } from '../../wire/types.ts';
+import { fromChatEngine } from '../chat-engine.ts';
 import { createReplayEngine, replayText, tokenize } from './replay-engine.ts';
 
 const notes: string[] = [];
