@@ -114,7 +114,7 @@ export const suites = [
       'vitest',
       'run',
       '--config',
-      'worker/vitest.config.ts',
+      'worker/cloudflare/vitest.config.ts',
       '--reporter=default',
       '--reporter=json',
       '--outputFile.json=.cache/reports/worker.json',

@@ -3,7 +3,7 @@
 // - From the format registry (src/test/registry-sync.ts): src/middleware/presets.ts,
 //   src/v3/index.ts, src/protocols/format-triggers.ts and the README's format table.
 // - From the settings rows (.ci/sync/settings-docs.ts): the flags and variables
-//   tables of worker/README.md and the variable comments of worker/wrangler.jsonc.
+//   tables of worker/README.md and the variable comments of worker/cloudflare/wrangler.jsonc.
 // - From the formats' model names (.ci/sync/model-names-docs.ts): the manual's model-name table.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -38,7 +38,7 @@ const written = {
 };
 for (const [path, text] of Object.entries(written)) writeFileSync(path, text);
 // JSONC is written as it is: biome keeps the comments, and the block's lines are already indented.
-const wrangler = 'worker/wrangler.jsonc';
+const wrangler = 'worker/cloudflare/wrangler.jsonc';
 writeFileSync(wrangler, withBlock(readFileSync(wrangler, 'utf8'), WRANGLER_BLOCK, renderWranglerComments()));
 execFileSync('biome', ['format', '--write', ...Object.keys(written)], { stdio: 'inherit' });
 console.log('written: the registry presets, toolshim/v3 twins, auto trigger list, format table; the settings tables');

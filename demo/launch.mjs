@@ -63,7 +63,7 @@ async function waitFor(url, seconds) {
 }
 
 const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts ?? {};
-const hasWorker = existsSync(join(root, 'worker', 'wrangler.jsonc')) && 'dev:worker' in scripts;
+const hasWorker = existsSync(join(root, 'worker', 'cloudflare', 'wrangler.jsonc')) && 'dev:worker' in scripts;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 start('vite', bin('vite'), ['--config', 'demo/vite.config.ts', '--strictPort']);

@@ -1,7 +1,7 @@
 /**
  * Local development of the Worker as worker/README.md describes it: `npm run
  * dev:worker -- --port N` (any port), `--var` for plain settings, and
- * `worker/.dev.vars` (git-ignored) for `UPSTREAM_BASE_URL` and `PROXY_TOKEN`.
+ * `worker/cloudflare/.dev.vars` (git-ignored) for `UPSTREAM_BASE_URL` and `PROXY_TOKEN`.
  * No browser: these talk to the Worker over HTTP.
  */
 import { spawnSync } from 'node:child_process';
@@ -59,18 +59,18 @@ test('npm run dev:worker -- --port N --var NAME:value: the port and the variable
   }
 });
 
-test('.dev.vars beside wrangler.jsonc sets the variables, and worker/.dev.vars is git-ignored', async () => {
+test('.dev.vars beside wrangler.jsonc sets the variables, and worker/cloudflare/.dev.vars is git-ignored', async () => {
   // A repository-tracked file would leak a real token into git.
-  const ignored = spawnSync('git', ['check-ignore', '-q', 'worker/.dev.vars'], { cwd: root });
-  expect(ignored.status, 'worker/.dev.vars must be listed in .gitignore').toBe(0);
+  const ignored = spawnSync('git', ['check-ignore', '-q', 'worker/cloudflare/.dev.vars'], { cwd: root });
+  expect(ignored.status, 'worker/cloudflare/.dev.vars must be listed in .gitignore').toBe(0);
 
-  // The same Worker from a copy of its config in a temporary folder, so a reader's own worker/.dev.vars is never touched.
+  // The same Worker from a copy of its config in a temporary folder, so a reader's own worker/cloudflare/.dev.vars is never touched.
   const dir = mkdtempSync(join(tmpdir(), 'toolshim-dev-vars-'));
-  const config = readFileSync(join(root, 'worker/wrangler.jsonc'), 'utf8').replace(
+  const config = readFileSync(join(root, 'worker/cloudflare/wrangler.jsonc'), 'utf8').replace(
     /"main":\s*"src\/index\.ts"/,
-    `"main": ${JSON.stringify(join(root, 'worker/src/index.ts'))}`,
+    `"main": ${JSON.stringify(join(root, 'worker/cloudflare/index.ts'))}`,
   );
-  expect(config).toContain(join(root, 'worker/src/index.ts'));
+  expect(config).toContain(join(root, 'worker/cloudflare/index.ts'));
   writeFileSync(join(dir, 'wrangler.jsonc'), config);
   const upstream = await fakeUpstream('answered by the upstream named in .dev.vars');
   writeFileSync(join(dir, '.dev.vars'), `UPSTREAM_BASE_URL=${upstream.baseURL}\nPROXY_TOKEN=${token}\n`);

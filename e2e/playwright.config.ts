@@ -10,7 +10,7 @@ import { e2ePorts } from './ports.ts';
 // free ports picked here, so the suite runs beside `npm run demo` (5173, 8787)
 // or another checkout's tests.
 const root = fileURLToPath(new URL('..', import.meta.url));
-const hasWorker = existsSync(`${root}worker/wrangler.jsonc`);
+const hasWorker = existsSync(`${root}worker/cloudflare/wrangler.jsonc`);
 const { preview, worker } = e2ePorts();
 const page = `http://127.0.0.1:${preview}`;
 

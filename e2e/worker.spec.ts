@@ -6,7 +6,10 @@ import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { workerBaseUrl } from './ports.ts';
 
-test.skip(!existsSync('worker/wrangler.jsonc'), 'worker/ is not in this checkout, so there is no Worker to proxy to.');
+test.skip(
+  !existsSync('worker/cloudflare/wrangler.jsonc'),
+  'worker/ is not in this checkout, so there is no Worker to proxy to.',
+);
 
 for (const mode of ['browser', 'worker'] as const) {
   test(`Worker proxy, tool calling in the ${mode}: a tool call round-trips`, async ({ page }, testInfo) => {

@@ -2,7 +2,7 @@
  * The docs of the proxy's settings, from their rows (src/server/core/
  * settings.ts, worker/node/command-settings.ts): the flags table and the
  * variables table of the proxy's manual, and the comments listing every
- * variable in worker/wrangler.jsonc.
+ * variable in worker/cloudflare/wrangler.jsonc.
  */
 import { PROXY_SETTINGS, type Setting } from '../../src/server.ts';
 import { COMMAND_SETTINGS, FLAG_SETTINGS } from '../../worker/node/command-settings.ts';

@@ -3,12 +3,12 @@
  * requests, for every route (heap.ts HEAP_ROUTES) in both tool modes, in two
  * scenarios: clients that disconnect mid-stream, and an upstream that cuts
  * the connection mid-stream (the client reads the error event to the end). The Worker runs in workerd under miniflare (bundled with
- * esbuild from `--entry`, default worker/src/index.ts) or, with `--wrangler`,
- * under `wrangler dev --config worker/wrangler.jsonc`.
+ * esbuild from `--entry`, default worker/cloudflare/index.ts) or, with `--wrangler`,
+ * under `wrangler dev --config worker/cloudflare/wrangler.jsonc`.
  *
  *   npm run bench:workerd-leak
  *   npm run bench:workerd-leak -- --wrangler
- *   npm run bench:workerd-leak -- --entry=/path/to/other/worker/src/index.ts   (e.g. an older checkout)
+ *   npm run bench:workerd-leak -- --entry=/path/to/other/worker/cloudflare/index.ts   (e.g. an older checkout)
  *   npm run bench:workerd-leak -- --n=2000 --scenario=upstream   (one scenario, by its first word(s))
  */
 import { HEAP_ROUTES, heapPerThousand, startCuttingUpstream, startQuietUpstream, startWorkerd } from './heap.ts';
@@ -17,7 +17,7 @@ import { root } from './wrangler.ts';
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const useWrangler = args.includes('--wrangler');
-const entry = option('entry') ?? `${root}worker/src/index.ts`;
+const entry = option('entry') ?? `${root}worker/cloudflare/index.ts`;
 const n = Number(option('n') ?? 1000);
 const only = option('route');
 const scenario = option('scenario');
@@ -62,7 +62,7 @@ for (const { name, start, kind } of SCENARIOS) {
 console.log(
   [
     '',
-    `${useWrangler ? 'wrangler dev --config worker/wrangler.jsonc' : `miniflare, ${entry}`}: ${n} requests per row; live JS heap after GC, via the inspector`,
+    `${useWrangler ? 'wrangler dev --config worker/cloudflare/wrangler.jsonc' : `miniflare, ${entry}`}: ${n} requests per row; live JS heap after GC, via the inspector`,
     '',
     '| scenario | route | mode | heap before (MiB) | heap after (MiB) | MiB per 1,000 requests |',
     '|---|---|---|---:|---:|---:|',

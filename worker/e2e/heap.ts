@@ -250,7 +250,7 @@ export async function heapPerThousand(
 /**
  * The Worker in workerd: under miniflare (the entry bundled and minified with
  * esbuild as wrangler.jsonc ships it, the shipped compatibility settings) or
- * under `wrangler dev --config worker/wrangler.jsonc`. Its inspector is open
+ * under `wrangler dev --config worker/cloudflare/wrangler.jsonc`. Its inspector is open
  * unless `inspect` is false (npm run bench:proxy, which wants workerd as
  * deployed and uses this with its own entry); `minify: false` keeps the
  * names readable in a CPU profile taken through the inspector.
@@ -258,7 +258,7 @@ export async function heapPerThousand(
 export async function startWorkerd(
   vars: Record<string, string>,
   {
-    entry = `${root}worker/src/index.ts`,
+    entry = `${root}worker/cloudflare/index.ts`,
     useWrangler = false,
     inspect = true,
     minify = true,

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 export const wranglerBin = `${root}node_modules/wrangler/bin/wrangler.js`;
-export const config = `${root}worker/wrangler.jsonc`;
+export const config = `${root}worker/cloudflare/wrangler.jsonc`;
 
 export function quietEnv(): NodeJS.ProcessEnv {
   const xdg = `${root}.cache/wrangler-xdg`;

@@ -52,7 +52,7 @@ describe('the settings docs (run `npm run sync` after changing a row)', () => {
   });
 
   it("wrangler.jsonc's list of variables", () => {
-    expect(blockOf(read('worker/wrangler.jsonc'), WRANGLER_BLOCK)).toBe(renderWranglerComments());
+    expect(blockOf(read('worker/cloudflare/wrangler.jsonc'), WRANGLER_BLOCK)).toBe(renderWranglerComments());
   });
 
   it('the help names every flag and its variable', () => {

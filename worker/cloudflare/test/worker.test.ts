@@ -13,9 +13,9 @@ import {
   readSse,
   sseResponse,
   weatherTool,
-} from '../../src/server/test/fake-upstream.ts';
-import { createProxyWorker } from '../src/index.ts';
-import { settingsLine } from '../src/settings-line.ts';
+} from '../../../src/server/test/fake-upstream.ts';
+import { createProxyWorker } from '../index.ts';
+import { settingsLine } from '../settings-line.ts';
 
 const auth = { authorization: 'Bearer worker-test-token' };
 const ask = [{ role: 'user', content: 'What is the weather in Paris?' }];

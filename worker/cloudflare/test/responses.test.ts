@@ -9,11 +9,11 @@ import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { renderTurnWith, replayProtocol } from '../../src/engines/sample/replay-protocol.ts';
-import { CODEX_PATCH, codexOpening, codexSession, codexTurn } from '../../src/server/test/codex-turn.ts';
-import { chunk, fakeUpstream, sseResponse } from '../../src/server/test/fake-upstream.ts';
-import { parseEvents, weatherFunction } from '../../src/server/test/responses-events.ts';
-import { createProxyWorker } from '../src/index.ts';
+import { renderTurnWith, replayProtocol } from '../../../src/engines/sample/replay-protocol.ts';
+import { CODEX_PATCH, codexOpening, codexSession, codexTurn } from '../../../src/server/test/codex-turn.ts';
+import { chunk, fakeUpstream, sseResponse } from '../../../src/server/test/fake-upstream.ts';
+import { parseEvents, weatherFunction } from '../../../src/server/test/responses-events.ts';
+import { createProxyWorker } from '../index.ts';
 
 const TOKEN = 'worker-test-token';
 const worker = (exports as unknown as { default: { fetch(request: Request): Promise<Response> } }).default;

@@ -15,6 +15,6 @@ export default defineConfig({
   ],
   test: {
     name: 'worker',
-    include: ['worker/test/**/*.test.ts'],
+    include: ['worker/cloudflare/test/**/*.test.ts'],
   },
 });

@@ -10,17 +10,17 @@ import { env } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { anthropicClient, upstreamText, weatherTool } from '../../src/server/messages/test/anthropic-client.ts';
+import { anthropicClient, upstreamText, weatherTool } from '../../../src/server/messages/test/anthropic-client.ts';
 import {
   claudeCodeFirstRequest,
   claudeCodeHeaders,
   claudeCodePath,
   claudeCodeSecondRequest,
   fitsScriptedClaudeCodeSchema,
-} from '../../src/server/messages/test/claude-code.ts';
-import { parseEvents, type SseEvent } from '../../src/server/messages/test/events.ts';
-import { fakeUpstream, type RecordedRequest } from '../../src/server/test/fake-upstream.ts';
-import { createProxyWorker } from '../src/index.ts';
+} from '../../../src/server/messages/test/claude-code.ts';
+import { parseEvents, type SseEvent } from '../../../src/server/messages/test/events.ts';
+import { fakeUpstream, type RecordedRequest } from '../../../src/server/test/fake-upstream.ts';
+import { createProxyWorker } from '../index.ts';
 
 const token = 'worker-test-token';
 const worker = (exports as unknown as { default: { fetch(request: Request): Promise<Response> } }).default;
