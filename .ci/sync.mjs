@@ -1,15 +1,15 @@
 // `npm run sync`: writes what is generated from a single declaration, then
 // formats it with biome; the tests fail while any of it is stale.
-// - From the format registry (src/test/registry-sync.ts): src/middleware/presets.ts,
+// - From the format registry (.ci/sync/registry.ts): src/middleware/presets.ts,
 //   src/v3/index.ts, src/protocols/format-triggers.ts and the README's format table.
 // - From the settings rows (.ci/sync/settings-docs.ts): the flags and variables
 //   tables of worker/README.md and the variable comments of worker/cloudflare/wrangler.jsonc.
 // - From the formats' model names (.ci/sync/model-names-docs.ts): the manual's model-name table.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { renderFormatTriggers, renderPresets, renderV3, withFormatTable } from '../src/test/registry-sync.ts';
 import { withBlock } from './sync/generated-block.ts';
 import { MODEL_NAMES_BLOCK, renderModelNameTable } from './sync/model-names-docs.ts';
+import { renderFormatTriggers, renderPresets, renderV3, withFormatTable } from './sync/registry.ts';
 import {
   FLAGS_BLOCK,
   renderFlagsTable,

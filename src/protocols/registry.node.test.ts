@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as main from '../index.ts';
 import {
   renderFormatTable,
   renderFormatTriggers,
@@ -15,7 +14,8 @@ import {
   renderV3,
   TABLE_END,
   TABLE_START,
-} from '../test/registry-sync.ts';
+} from '../../.ci/sync/registry.ts';
+import * as main from '../index.ts';
 import { root } from '../test/runtimes/test-files.ts';
 import { triggersOf } from './builtin-format.ts';
 import { FORMAT_TRIGGERS } from './format-triggers.ts';

@@ -14,10 +14,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormatDeclaration } from '../protocols/builtin-format.ts';
-import { NATIVE_FORMATS } from '../protocols/formats.ts';
-import { FORMATS } from '../protocols/registry.ts';
-import { root } from './runtimes/test-files.ts';
+import type { FormatDeclaration } from '../../src/protocols/builtin-format.ts';
+import { NATIVE_FORMATS } from '../../src/protocols/formats.ts';
+import { FORMATS } from '../../src/protocols/registry.ts';
+import { root } from '../../src/test/runtimes/test-files.ts';
 
 const GENERATED = 'Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current.';
 
