@@ -42,7 +42,8 @@ function* files(path) {
   for (const name of readdirSync(path)) {
     const child = join(path, name);
     if (statSync(child).isDirectory()) {
-      if (!SKIPPED.has(child) && !name.startsWith('.') && name !== 'node_modules') yield* files(child);
+      if (!SKIPPED.has(child) && !name.startsWith('.') && name !== 'node_modules' && name !== 'test')
+        yield* files(child);
     } else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) yield child;
   }
 }

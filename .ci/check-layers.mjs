@@ -54,7 +54,8 @@ function sourceFiles(directory) {
   for (const name of readdirSync(directory)) {
     const path = join(directory, name);
     if (statSync(path).isDirectory()) {
-      if (path !== join(src, 'test')) files.push(...sourceFiles(path));
+      // Test harnesses and test data (src/test, a format's test/ folder) are exempt, as the build leaves them out.
+      if (name !== 'test') files.push(...sourceFiles(path));
     } else if (name.endsWith('.ts') && !/\.test\.ts$/.test(name)) files.push(path);
   }
   return files;

@@ -1,7 +1,8 @@
 // `npm run sync`: writes what is generated from a single declaration, then
 // formats it with biome; the tests fail while any of it is stale.
 // - From the format registry (.ci/sync/registry.ts): src/middleware/presets.ts,
-//   src/v3/index.ts, src/protocols/format-triggers.ts and the README's format table.
+//   src/v3/index.ts, src/protocols/format-triggers.ts, the README's format table, and
+//   src/test/format-fixtures.ts from the fixtures in each format's folder.
 // - From the settings rows (.ci/sync/settings-docs.ts): the flags and variables
 //   tables of worker/README.md and the variable comments of worker/cloudflare/wrangler.jsonc.
 // - From the formats' model names (.ci/sync/model-names-docs.ts): the manual's model-name table.
@@ -9,7 +10,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { withBlock } from './sync/generated-block.ts';
 import { MODEL_NAMES_BLOCK, renderModelNameTable } from './sync/model-names-docs.ts';
-import { renderFormatTriggers, renderPresets, renderV3, withFormatTable } from './sync/registry.ts';
+import {
+  renderFormatFixtures,
+  renderFormatTriggers,
+  renderPresets,
+  renderV3,
+  withFormatTable,
+} from './sync/registry.ts';
 import {
   FLAGS_BLOCK,
   renderFlagsTable,
@@ -33,6 +40,7 @@ const written = {
   'src/middleware/presets.ts': await renderPresets(),
   'src/v3/index.ts': renderV3(),
   'src/protocols/format-triggers.ts': await renderFormatTriggers(),
+  'src/test/format-fixtures.ts': await renderFormatFixtures(),
   'README.md': withFormatTable(readFileSync('README.md', 'utf8')),
   [manual]: manualText,
 };

@@ -37,31 +37,31 @@ export {
   yamlXmlToolMiddleware,
 } from './middleware/presets.ts';
 export type { ReasoningOption } from './parse/events.ts';
-export { type AutoProtocolOptions, autoProtocol } from './protocols/auto.ts';
-export { cohereProtocol } from './protocols/cohere.ts';
-export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek.ts';
+export { type AutoProtocolOptions, autoProtocol } from './protocols/auto/auto.ts';
+export { cohereProtocol } from './protocols/cohere/cohere.ts';
+export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek/deepseek.ts';
 export { defineProtocol } from './protocols/define-protocol.ts';
-export { functionGemmaProtocol } from './protocols/function-gemma.ts';
-export { gemmaProtocol } from './protocols/gemma.ts';
-export { gemma4Protocol } from './protocols/gemma4.ts';
-export { glmProtocol } from './protocols/glm.ts';
-export { graniteProtocol } from './protocols/granite.ts';
-export { harmonyProtocol } from './protocols/harmony.ts';
-export { hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './protocols/hermes.ts';
-export { jambaProtocol } from './protocols/jamba.ts';
-export { kimiK2Protocol } from './protocols/kimi-k2.ts';
-export { llama3JsonProtocol } from './protocols/llama3-json.ts';
-export { minimaxM2Protocol } from './protocols/minimax-m2.ts';
-export { type MistralProtocolOptions, mistralProtocol } from './protocols/mistral.ts';
-export { type MorphXmlProtocolOptions, morphXmlProtocol } from './protocols/morph-xml.ts';
-export { nemotronProtocol } from './protocols/nemotron.ts';
-export { olmo3Protocol } from './protocols/olmo3.ts';
+export { functionGemmaProtocol } from './protocols/function-gemma/function-gemma.ts';
+export { gemmaProtocol } from './protocols/gemma/gemma.ts';
+export { gemma4Protocol } from './protocols/gemma4/gemma4.ts';
+export { glmProtocol } from './protocols/glm/glm.ts';
+export { graniteProtocol } from './protocols/granite/granite.ts';
+export { harmonyProtocol } from './protocols/harmony/harmony.ts';
+export { hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './protocols/hermes/hermes.ts';
+export { jambaProtocol } from './protocols/jamba/jamba.ts';
+export { kimiK2Protocol } from './protocols/kimi-k2/kimi-k2.ts';
+export { llama3JsonProtocol } from './protocols/llama3-json/llama3-json.ts';
+export { minimaxM2Protocol } from './protocols/minimax-m2/minimax-m2.ts';
+export { type MistralProtocolOptions, mistralProtocol } from './protocols/mistral/mistral.ts';
+export { type MorphXmlProtocolOptions, morphXmlProtocol } from './protocols/morph-xml/morph-xml.ts';
+export { nemotronProtocol } from './protocols/nemotron/nemotron.ts';
+export { olmo3Protocol } from './protocols/olmo3/olmo3.ts';
 export {
   createParserStream,
   extractToolCallSegments,
   parseGeneratedText,
 } from './protocols/parse-text.ts';
-export { phi4MiniProtocol } from './protocols/phi4-mini.ts';
+export { phi4MiniProtocol } from './protocols/phi4-mini/phi4-mini.ts';
 export type {
   FormatEntry,
   ParsedContent,
@@ -74,12 +74,12 @@ export type {
   ToolCallRecord,
   ToolResponseRecord,
 } from './protocols/protocol.ts';
-export { type PythonicProtocolOptions, pythonicProtocol } from './protocols/pythonic.ts';
-export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from './protocols/qwen3-coder.ts';
+export { type PythonicProtocolOptions, pythonicProtocol } from './protocols/pythonic/pythonic.ts';
+export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from './protocols/qwen3-coder/qwen3-coder.ts';
 export { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from './protocols/registry.ts';
-export { seedOssProtocol } from './protocols/seed-oss.ts';
-export { xlamProtocol } from './protocols/xlam.ts';
-export { type YamlXmlProtocolOptions, yamlXmlProtocol } from './protocols/yaml-xml.ts';
+export { seedOssProtocol } from './protocols/seed-oss/seed-oss.ts';
+export { xlamProtocol } from './protocols/xlam/xlam.ts';
+export { type YamlXmlProtocolOptions, yamlXmlProtocol } from './protocols/yaml-xml/yaml-xml.ts';
 export type {
   DebugLevel,
   DebugStyle,

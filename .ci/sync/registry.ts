@@ -12,7 +12,7 @@
  * module exports them under, found by importing src/protocols/ and comparing
  * values, so no name is written twice by hand.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormatDeclaration } from '../../src/protocols/builtin-format.ts';
 import { NATIVE_FORMATS } from '../../src/protocols/formats.ts';
@@ -34,9 +34,12 @@ async function protocolExports(): Promise<Map<unknown, ExportSite>> {
   if (exportSites !== undefined) return exportSites;
   const dir = join(root, 'src/protocols');
   const sites = new Map<unknown, ExportSite>();
-  for (const module of readdirSync(dir)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .sort()) {
+  // The shared modules, then each format's folder (`hermes/hermes.ts`); its tests and test/ data are no protocol code.
+  const modules = readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.split('/').includes('test'))
+    .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
+  for (const module of modules) {
     const namespace = (await import(join(dir, module))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(namespace)) if (!sites.has(value)) sites.set(value, { module, name });
   }
@@ -185,4 +188,65 @@ export function withFormatTable(text: string): string {
   const end = text.indexOf(TABLE_END);
   if (start < 0 || end < start) throw new Error(`The file has no ${TABLE_START} … ${TABLE_END} block.`);
   return text.slice(0, start) + renderFormatTable() + text.slice(end + TABLE_END.length);
+}
+
+const camel = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * src/test/format-fixtures.ts: every native format's fixtures, found in the
+ * formats' folders (`<format>/test/fixtures.ts` exports `<format>Fixtures`
+ * and `<format>Tools`; a format may keep its fixtures in a kindred format's
+ * folder and share its tools, as gemma does hermes's).
+ */
+export async function renderFormatFixtures(): Promise<string> {
+  const dir = join(root, 'src/protocols');
+  const modules = new Map<string, Record<string, unknown>>();
+  for (const folder of readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+    const path = join(dir, folder.name, 'test', 'fixtures.ts');
+    if (existsSync(path)) modules.set(folder.name, (await import(path)) as Record<string, unknown>);
+  }
+  const imports = new Map<string, Set<string>>();
+  const rows: string[] = [];
+  for (const entry of NATIVE_FORMATS) {
+    const fixtures = `${camel(entry.name)}Fixtures`;
+    const found = [...modules].find(([, namespace]) => fixtures in namespace);
+    if (found === undefined)
+      throw new Error(`No src/protocols/*/test/fixtures.ts exports ${fixtures}; add the fixtures.`);
+    const [folder, namespace] = found;
+    const own = `${camel(entry.name)}Tools`;
+    const tools = own in namespace ? own : Object.keys(namespace).find((name) => name.endsWith('Tools'));
+    if (tools === undefined) throw new Error(`src/protocols/${folder}/test/fixtures.ts exports no tools.`);
+    imports.set(folder, (imports.get(folder) ?? new Set()).add(fixtures).add(tools));
+    rows.push(`  { format: '${entry.name}', tools: ${tools}, fixtures: ${fixtures} },`);
+  }
+  return [
+    '/**',
+    " * Every format's fixtures, by registry name, from each format's folder. The",
+    " * format's own tests, the preset/auto parity suite and the provider",
+    ' * composition tests read them from here. Data only: safe to import outside a',
+    ` * test runner. ${GENERATED}`,
+    ' */',
+    "import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';",
+    ...[...imports]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(
+        ([folder, names]) =>
+          `import { ${[...names].sort().join(', ')} } from '../protocols/${folder}/test/fixtures.ts';`,
+      ),
+    "import type { FormatFixture } from './fixtures/tools.ts';",
+    '',
+    "export type { FormatFixture } from './fixtures/tools.ts';",
+    '',
+    'export interface FormatFixtureSet {',
+    "  /** The format's registry name. */",
+    '  format: string;',
+    '  tools: LanguageModelV4FunctionTool[];',
+    '  fixtures: FormatFixture[];',
+    '}',
+    '',
+    'export const FORMAT_FIXTURES: readonly FormatFixtureSet[] = [',
+    ...rows,
+    '];',
+    '',
+  ].join('\n');
 }

@@ -8,9 +8,9 @@ import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/
 import { wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { type ChatEngine, fromChatEngine } from '../engines/chat-engine.ts';
-import { autoProtocol } from '../protocols/auto.ts';
-import { hermesProtocol } from '../protocols/hermes.ts';
-import { mistralProtocol } from '../protocols/mistral.ts';
+import { autoProtocol } from '../protocols/auto/auto.ts';
+import { hermesProtocol } from '../protocols/hermes/hermes.ts';
+import { mistralProtocol } from '../protocols/mistral/mistral.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import { functionTool, mockModel } from '../test/harness.ts';
 import type { ChatCompletionRequest } from '../wire/types.ts';

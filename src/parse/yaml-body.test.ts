@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { yamlXmlToolMiddleware } from '../index.ts';
-import { yamlXmlTools } from '../test/fixtures/yaml-xml.ts';
+import { yamlXmlTools } from '../protocols/yaml-xml/test/fixtures.ts';
 import { chunkings, streamParts, summarize } from '../test/harness.ts';
 
 async function read(text: string) {

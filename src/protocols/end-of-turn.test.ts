@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import { chunkings, streamParts, summarize } from '../test/harness.ts';
 import { fixtureTools } from '../test/protocol-fixtures.ts';
-import { autoProtocol } from './auto.ts';
+import { autoProtocol } from './auto/auto.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { findFormat } from './registry.ts';
 

@@ -7,28 +7,28 @@
  */
 import type { Trigger } from '../parse/section.ts';
 import type { TriggersOf } from './builtin-format.ts';
-import { cohereTriggers } from './cohere.ts';
-import { deepseekTriggers } from './deepseek.ts';
-import { functionGemmaTriggers } from './function-gemma.ts';
-import { gemmaTriggers } from './gemma.ts';
-import { gemma4Triggers } from './gemma4.ts';
-import { glmTriggers } from './glm.ts';
-import { graniteTriggers } from './granite.ts';
-import { harmonyTriggers } from './harmony.ts';
-import { hermesTriggers } from './hermes.ts';
-import { jambaTriggers } from './jamba.ts';
-import { kimiK2Triggers } from './kimi-k2.ts';
-import { llama3JsonTriggers } from './llama3-json.ts';
-import { minimaxM2Triggers } from './minimax-m2.ts';
-import { mistralTriggers } from './mistral.ts';
-import { morphXmlTriggers } from './morph-xml.ts';
-import { nemotronTriggers } from './nemotron.ts';
-import { olmo3Triggers } from './olmo3.ts';
-import { phi4MiniTriggers } from './phi4-mini.ts';
-import { pythonicTriggers } from './pythonic.ts';
-import { qwen3CoderTriggers } from './qwen3-coder.ts';
-import { seedOssTriggers } from './seed-oss.ts';
-import { xlamTriggers } from './xlam.ts';
+import { cohereTriggers } from './cohere/cohere.ts';
+import { deepseekTriggers } from './deepseek/deepseek.ts';
+import { functionGemmaTriggers } from './function-gemma/function-gemma.ts';
+import { gemmaTriggers } from './gemma/gemma.ts';
+import { gemma4Triggers } from './gemma4/gemma4.ts';
+import { glmTriggers } from './glm/glm.ts';
+import { graniteTriggers } from './granite/granite.ts';
+import { harmonyTriggers } from './harmony/harmony.ts';
+import { hermesTriggers } from './hermes/hermes.ts';
+import { jambaTriggers } from './jamba/jamba.ts';
+import { kimiK2Triggers } from './kimi-k2/kimi-k2.ts';
+import { llama3JsonTriggers } from './llama3-json/llama3-json.ts';
+import { minimaxM2Triggers } from './minimax-m2/minimax-m2.ts';
+import { mistralTriggers } from './mistral/mistral.ts';
+import { morphXmlTriggers } from './morph-xml/morph-xml.ts';
+import { nemotronTriggers } from './nemotron/nemotron.ts';
+import { olmo3Triggers } from './olmo3/olmo3.ts';
+import { phi4MiniTriggers } from './phi4-mini/phi4-mini.ts';
+import { pythonicTriggers } from './pythonic/pythonic.ts';
+import { qwen3CoderTriggers } from './qwen3-coder/qwen3-coder.ts';
+import { seedOssTriggers } from './seed-oss/seed-oss.ts';
+import { xlamTriggers } from './xlam/xlam.ts';
 
 export const FORMAT_TRIGGERS: ReadonlyArray<readonly Trigger[] | TriggersOf> = [
   hermesTriggers,

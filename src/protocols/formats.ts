@@ -9,29 +9,29 @@
  */
 
 import type { FormatDeclaration } from './builtin-format.ts';
-import { cohereFormat } from './cohere.ts';
-import { deepseekFormat } from './deepseek.ts';
-import { functionGemmaFormat } from './function-gemma.ts';
-import { gemmaFormat } from './gemma.ts';
-import { gemma4Format } from './gemma4.ts';
-import { glmFormat } from './glm.ts';
-import { graniteFormat } from './granite.ts';
-import { harmonyFormat } from './harmony.ts';
-import { hermesFormat } from './hermes.ts';
-import { jambaFormat } from './jamba.ts';
-import { kimiK2Format } from './kimi-k2.ts';
-import { llama3JsonFormat } from './llama3-json.ts';
-import { minimaxM2Format } from './minimax-m2.ts';
-import { mistralFormat } from './mistral.ts';
-import { morphXmlFormat } from './morph-xml.ts';
-import { nemotronFormat } from './nemotron.ts';
-import { olmo3Format } from './olmo3.ts';
-import { phi4MiniFormat } from './phi4-mini.ts';
-import { pythonicFormat } from './pythonic.ts';
-import { qwen3CoderFormat } from './qwen3-coder.ts';
-import { seedOssFormat } from './seed-oss.ts';
-import { xlamFormat } from './xlam.ts';
-import { yamlXmlFormat } from './yaml-xml.ts';
+import { cohereFormat } from './cohere/cohere.ts';
+import { deepseekFormat } from './deepseek/deepseek.ts';
+import { functionGemmaFormat } from './function-gemma/function-gemma.ts';
+import { gemmaFormat } from './gemma/gemma.ts';
+import { gemma4Format } from './gemma4/gemma4.ts';
+import { glmFormat } from './glm/glm.ts';
+import { graniteFormat } from './granite/granite.ts';
+import { harmonyFormat } from './harmony/harmony.ts';
+import { hermesFormat } from './hermes/hermes.ts';
+import { jambaFormat } from './jamba/jamba.ts';
+import { kimiK2Format } from './kimi-k2/kimi-k2.ts';
+import { llama3JsonFormat } from './llama3-json/llama3-json.ts';
+import { minimaxM2Format } from './minimax-m2/minimax-m2.ts';
+import { mistralFormat } from './mistral/mistral.ts';
+import { morphXmlFormat } from './morph-xml/morph-xml.ts';
+import { nemotronFormat } from './nemotron/nemotron.ts';
+import { olmo3Format } from './olmo3/olmo3.ts';
+import { phi4MiniFormat } from './phi4-mini/phi4-mini.ts';
+import { pythonicFormat } from './pythonic/pythonic.ts';
+import { qwen3CoderFormat } from './qwen3-coder/qwen3-coder.ts';
+import { seedOssFormat } from './seed-oss/seed-oss.ts';
+import { xlamFormat } from './xlam/xlam.ts';
+import { yamlXmlFormat } from './yaml-xml/yaml-xml.ts';
 
 export const NATIVE_FORMATS: readonly FormatDeclaration[] = [
   hermesFormat,

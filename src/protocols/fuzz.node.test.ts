@@ -17,7 +17,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParserCallbacks } from '../parse/events.ts';
 import { randomChunks, seededRandom } from '../test/harness.ts';
-import { autoProtocol } from './auto.ts';
+import { autoProtocol } from './auto/auto.ts';
 import { FORMATS } from './registry.ts';
 
 const INPUTS_PER_FORMAT = 1000;

@@ -3,7 +3,7 @@
  * expected strings were rendered: the header of history.test.ts.
  */
 import { historySuite } from '../test/history-harness.ts';
-import { deepseekProtocol } from './deepseek.ts';
+import { deepseekProtocol } from './deepseek/deepseek.ts';
 
 const LLAMA_CPP = 'ggml-org/llama.cpp models/templates/';
 const ok = '{"ok":true}';

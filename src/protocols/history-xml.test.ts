@@ -8,7 +8,7 @@
  * to compare their history with.
  */
 import { historySuite } from '../test/history-harness.ts';
-import { pythonicProtocol } from './pythonic.ts';
+import { pythonicProtocol } from './pythonic/pythonic.ts';
 
 const LLAMA_CPP = 'ggml-org/llama.cpp models/templates/';
 const ok = '{"ok":true}';

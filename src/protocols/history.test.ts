@@ -34,7 +34,7 @@
  * (`differs`).
  */
 import { historySuite } from '../test/history-harness.ts';
-import { mistralProtocol } from './mistral.ts';
+import { mistralProtocol } from './mistral/mistral.ts';
 
 const LLAMA_CPP = 'ggml-org/llama.cpp models/templates/';
 const qwenCall = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';

@@ -1,12 +1,12 @@
-import { functionGemmaFixtures } from '../test/fixtures/function-gemma.ts';
-import { gemma4Fixtures } from '../test/fixtures/gemma4.ts';
-import { glmFixtures } from '../test/fixtures/glm.ts';
-import { minimaxM2Fixtures } from '../test/fixtures/minimax-m2.ts';
 import { runFormatFixtures } from '../test/protocol-fixtures.ts';
-import { functionGemmaProtocol } from './function-gemma.ts';
-import { gemma4Protocol } from './gemma4.ts';
-import { glmProtocol } from './glm.ts';
-import { minimaxM2Protocol } from './minimax-m2.ts';
+import { functionGemmaProtocol } from './function-gemma/function-gemma.ts';
+import { functionGemmaFixtures } from './function-gemma/test/fixtures.ts';
+import { gemma4Protocol } from './gemma4/gemma4.ts';
+import { gemma4Fixtures } from './gemma4/test/fixtures.ts';
+import { glmProtocol } from './glm/glm.ts';
+import { glmFixtures } from './glm/test/fixtures.ts';
+import { minimaxM2Protocol } from './minimax-m2/minimax-m2.ts';
+import { minimaxM2Fixtures } from './minimax-m2/test/fixtures.ts';
 
 runFormatFixtures('glm', glmProtocol(), glmFixtures);
 runFormatFixtures('minimax-m2', minimaxM2Protocol(), minimaxM2Fixtures);

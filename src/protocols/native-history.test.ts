@@ -7,22 +7,22 @@
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import { functionTool, streamParts } from '../test/harness.ts';
-import { autoProtocol } from './auto.ts';
-import { deepseekProtocol } from './deepseek.ts';
-import { functionGemmaProtocol } from './function-gemma.ts';
-import { gemma4Protocol } from './gemma4.ts';
-import { glmProtocol } from './glm.ts';
-import { graniteProtocol } from './granite.ts';
-import { harmonyProtocol } from './harmony.ts';
-import { kimiK2Protocol } from './kimi-k2.ts';
-import { llama3JsonProtocol } from './llama3-json.ts';
-import { minimaxM2Protocol } from './minimax-m2.ts';
-import { mistralProtocol } from './mistral.ts';
+import { autoProtocol } from './auto/auto.ts';
+import { deepseekProtocol } from './deepseek/deepseek.ts';
+import { functionGemmaProtocol } from './function-gemma/function-gemma.ts';
+import { gemma4Protocol } from './gemma4/gemma4.ts';
+import { glmProtocol } from './glm/glm.ts';
+import { graniteProtocol } from './granite/granite.ts';
+import { harmonyProtocol } from './harmony/harmony.ts';
+import { kimiK2Protocol } from './kimi-k2/kimi-k2.ts';
+import { llama3JsonProtocol } from './llama3-json/llama3-json.ts';
+import { minimaxM2Protocol } from './minimax-m2/minimax-m2.ts';
+import { mistralProtocol } from './mistral/mistral.ts';
 import { parseGeneratedText } from './parse-text.ts';
-import { phi4MiniProtocol } from './phi4-mini.ts';
+import { phi4MiniProtocol } from './phi4-mini/phi4-mini.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { pythonicProtocol } from './pythonic.ts';
-import { xlamProtocol } from './xlam.ts';
+import { pythonicProtocol } from './pythonic/pythonic.ts';
+import { xlamProtocol } from './xlam/xlam.ts';
 
 const tools = [
   {

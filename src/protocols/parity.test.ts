@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import { FORMAT_FIXTURES } from '../test/format-fixtures.ts';
 import { chunkings, normalizeIds, streamParts } from '../test/harness.ts';
-import { autoProtocol } from './auto.ts';
+import { autoProtocol } from './auto/auto.ts';
 import { NATIVE_FORMATS } from './formats.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { findFormat } from './registry.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collect } from '../test/harness.ts';
-import { hermesProtocol } from './hermes.ts';
+import { hermesProtocol } from './hermes/hermes.ts';
 import { createParserStream, parseGeneratedText } from './parse-text.ts';
 
 const tools = [{ name: 'search', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } }];

@@ -14,7 +14,7 @@ import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import type { ReasoningOption } from '../parse/events.ts';
 import { chunkings, generateContent, streamParts, summarize, summarizeContent } from '../test/harness.ts';
 import { fixtureTools } from '../test/protocol-fixtures.ts';
-import { autoProtocol } from './auto.ts';
+import { autoProtocol } from './auto/auto.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { findFormat } from './registry.ts';
 

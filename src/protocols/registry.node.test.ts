@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  renderFormatFixtures,
   renderFormatTable,
   renderFormatTriggers,
   renderPresets,
@@ -44,6 +45,12 @@ describe('the format registry', () => {
   it("generated auto's trigger list", async () => {
     expect(read('src/protocols/format-triggers.ts')).toBe(
       formatted('src/protocols/format-triggers.ts', await renderFormatTriggers()),
+    );
+  });
+
+  it("generated the fixtures index from the formats' folders", async () => {
+    expect(read('src/test/format-fixtures.ts')).toBe(
+      formatted('src/test/format-fixtures.ts', await renderFormatFixtures()),
     );
   });
 

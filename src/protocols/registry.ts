@@ -4,7 +4,7 @@
  * `constructor`, `__proto__` and other `Object.prototype` names are unknown
  * names like any other, not found on a prototype.
  */
-import { autoFormat } from './auto.ts';
+import { autoFormat } from './auto/auto.ts';
 import { NATIVE_FORMATS } from './formats.ts';
 import type { FormatEntry, ToolCallProtocol } from './protocol.ts';
 

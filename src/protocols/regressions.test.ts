@@ -8,13 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import { chunkings, generateContent, streamParts, summarize } from '../test/harness.ts';
 import { fixtureTools } from '../test/protocol-fixtures.ts';
-import { autoProtocol } from './auto.ts';
-import { gemma4Protocol } from './gemma4.ts';
-import { hermesProtocol } from './hermes.ts';
-import { minimaxM2Protocol } from './minimax-m2.ts';
-import { phi4MiniProtocol } from './phi4-mini.ts';
+import { autoProtocol } from './auto/auto.ts';
+import { gemma4Protocol } from './gemma4/gemma4.ts';
+import { hermesProtocol } from './hermes/hermes.ts';
+import { minimaxM2Protocol } from './minimax-m2/minimax-m2.ts';
+import { phi4MiniProtocol } from './phi4-mini/phi4-mini.ts';
 import type { ToolCallProtocol } from './protocol.ts';
-import { qwen3CoderProtocol } from './qwen3-coder.ts';
+import { qwen3CoderProtocol } from './qwen3-coder/qwen3-coder.ts';
 
 interface Expected {
   text: string;

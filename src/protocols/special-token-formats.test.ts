@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import { D, deepseekFixtures } from '../test/fixtures/deepseek.ts';
-import { harmonyFixtures } from '../test/fixtures/harmony.ts';
-import { K, kimiK2Fixtures } from '../test/fixtures/kimi-k2.ts';
 import { chunkings, generateContent, streamParts, summarize, summarizeContent } from '../test/harness.ts';
 import { fixtureTools, runFormatFixtures } from '../test/protocol-fixtures.ts';
-import { deepseekProtocol } from './deepseek.ts';
-import { harmonyProtocol } from './harmony.ts';
-import { kimiK2Protocol } from './kimi-k2.ts';
+import { deepseekProtocol } from './deepseek/deepseek.ts';
+import { D, deepseekFixtures } from './deepseek/test/fixtures.ts';
+import { harmonyProtocol } from './harmony/harmony.ts';
+import { harmonyFixtures } from './harmony/test/fixtures.ts';
+import { kimiK2Protocol } from './kimi-k2/kimi-k2.ts';
+import { K, kimiK2Fixtures } from './kimi-k2/test/fixtures.ts';
 
 runFormatFixtures('kimi-k2', kimiK2Protocol(), kimiK2Fixtures);
 runFormatFixtures('deepseek', deepseekProtocol(), deepseekFixtures);

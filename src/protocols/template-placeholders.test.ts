@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import { chunkings, functionTool, streamParts, summarize } from '../test/harness.ts';
-import { autoProtocol } from './auto.ts';
+import { autoProtocol } from './auto/auto.ts';
 import { findFormat } from './registry.ts';
 
 const tools = [functionTool('get_weather', { type: 'object', properties: { city: { type: 'string' } } })];

@@ -8,7 +8,7 @@ import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import { chunkings, streamParts, summarize } from '../test/harness.ts';
-import { autoProtocol } from './auto.ts';
+import { autoProtocol } from './auto/auto.ts';
 import type { ToolCallProtocol } from './protocol.ts';
 import { findFormat } from './registry.ts';
 

@@ -1,32 +1,33 @@
 /**
- * Every format's fixtures, by registry name. The format's own test file, the
- * preset/auto parity suite and the provider composition tests all read them
- * from here. Data only: safe to import outside a test runner.
+ * Every format's fixtures, by registry name, from each format's folder. The
+ * format's own tests, the preset/auto parity suite and the provider
+ * composition tests read them from here. Data only: safe to import outside a
+ * test runner. Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current.
  */
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { cohereFixtures, cohereTools } from './fixtures/cohere.ts';
-import { deepseekFixtures, deepseekTools } from './fixtures/deepseek.ts';
-import { functionGemmaFixtures, functionGemmaTools } from './fixtures/function-gemma.ts';
-import { gemma4Fixtures, gemma4Tools } from './fixtures/gemma4.ts';
-import { glmFixtures, glmTools } from './fixtures/glm.ts';
-import { graniteFixtures, graniteTools } from './fixtures/granite.ts';
-import { harmonyFixtures, harmonyTools } from './fixtures/harmony.ts';
-import { gemmaFixtures, hermesFixtures, hermesTools } from './fixtures/hermes.ts';
-import { jambaFixtures, jambaTools } from './fixtures/jamba.ts';
-import { kimiK2Fixtures, kimiK2Tools } from './fixtures/kimi-k2.ts';
-import { llama3JsonFixtures, llama3JsonTools } from './fixtures/llama3-json.ts';
-import { minimaxM2Fixtures, minimaxM2Tools } from './fixtures/minimax-m2.ts';
-import { mistralFixtures, mistralTools } from './fixtures/mistral.ts';
-import { morphXmlFixtures, morphXmlTools } from './fixtures/morph-xml.ts';
-import { nemotronFixtures, nemotronTools } from './fixtures/nemotron.ts';
-import { olmo3Fixtures, olmo3Tools } from './fixtures/olmo3.ts';
-import { phi4MiniFixtures, phi4MiniTools } from './fixtures/phi4-mini.ts';
-import { pythonicFixtures, pythonicTools } from './fixtures/pythonic.ts';
-import { qwen3CoderFixtures, qwen3CoderTools } from './fixtures/qwen3-coder.ts';
-import { seedOssFixtures, seedOssTools } from './fixtures/seed-oss.ts';
+import { cohereFixtures, cohereTools } from '../protocols/cohere/test/fixtures.ts';
+import { deepseekFixtures, deepseekTools } from '../protocols/deepseek/test/fixtures.ts';
+import { functionGemmaFixtures, functionGemmaTools } from '../protocols/function-gemma/test/fixtures.ts';
+import { gemma4Fixtures, gemma4Tools } from '../protocols/gemma4/test/fixtures.ts';
+import { glmFixtures, glmTools } from '../protocols/glm/test/fixtures.ts';
+import { graniteFixtures, graniteTools } from '../protocols/granite/test/fixtures.ts';
+import { harmonyFixtures, harmonyTools } from '../protocols/harmony/test/fixtures.ts';
+import { gemmaFixtures, hermesFixtures, hermesTools } from '../protocols/hermes/test/fixtures.ts';
+import { jambaFixtures, jambaTools } from '../protocols/jamba/test/fixtures.ts';
+import { kimiK2Fixtures, kimiK2Tools } from '../protocols/kimi-k2/test/fixtures.ts';
+import { llama3JsonFixtures, llama3JsonTools } from '../protocols/llama3-json/test/fixtures.ts';
+import { minimaxM2Fixtures, minimaxM2Tools } from '../protocols/minimax-m2/test/fixtures.ts';
+import { mistralFixtures, mistralTools } from '../protocols/mistral/test/fixtures.ts';
+import { morphXmlFixtures, morphXmlTools } from '../protocols/morph-xml/test/fixtures.ts';
+import { nemotronFixtures, nemotronTools } from '../protocols/nemotron/test/fixtures.ts';
+import { olmo3Fixtures, olmo3Tools } from '../protocols/olmo3/test/fixtures.ts';
+import { phi4MiniFixtures, phi4MiniTools } from '../protocols/phi4-mini/test/fixtures.ts';
+import { pythonicFixtures, pythonicTools } from '../protocols/pythonic/test/fixtures.ts';
+import { qwen3CoderFixtures, qwen3CoderTools } from '../protocols/qwen3-coder/test/fixtures.ts';
+import { seedOssFixtures, seedOssTools } from '../protocols/seed-oss/test/fixtures.ts';
+import { xlamFixtures, xlamTools } from '../protocols/xlam/test/fixtures.ts';
+import { yamlXmlFixtures, yamlXmlTools } from '../protocols/yaml-xml/test/fixtures.ts';
 import type { FormatFixture } from './fixtures/tools.ts';
-import { xlamFixtures, xlamTools } from './fixtures/xlam.ts';
-import { yamlXmlFixtures, yamlXmlTools } from './fixtures/yaml-xml.ts';
 
 export type { FormatFixture } from './fixtures/tools.ts';
 

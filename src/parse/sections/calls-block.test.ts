@@ -4,7 +4,7 @@ import type { Trigger } from '../section.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from './calls-block.ts';
 import { openNamedJson } from './named-json.ts';
 
-// Kimi K2's section of calls (src/protocols/kimi-k2.ts builds the same).
+// Kimi K2's section of calls (src/protocols/kimi-k2/kimi-k2.ts builds the same).
 const BEGIN = '<|tool_calls_section_begin|>';
 const CALL = '<|tool_call_begin|>';
 const END = '<|tool_calls_section_end|>';

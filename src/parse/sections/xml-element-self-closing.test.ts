@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { morphXmlToolMiddleware } from '../../index.ts';
-import { morphXmlTools as tools } from '../../test/fixtures/morph-xml.ts';
+import { morphXmlTools as tools } from '../../protocols/morph-xml/test/fixtures.ts';
 import { chunkings, streamParts, summarize } from '../../test/harness.ts';
 
 const text = 'Saving.\n<write_file>\n<content/>\n<path>a.txt</path>\n</write_file>\nDone.';

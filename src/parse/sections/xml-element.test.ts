@@ -3,7 +3,7 @@ import { sectionEvents, textOf } from '../../test/section-harness.ts';
 import type { Trigger } from '../section.ts';
 import { openXmlElement } from './xml-element.ts';
 
-// morph-XML opens a call at a declared tool's own tag (src/protocols/morph-xml.ts).
+// morph-XML opens a call at a declared tool's own tag (src/protocols/morph-xml/morph-xml.ts).
 const triggers: Trigger[] = ['get_weather', 'search'].map((name) => ({ marker: `<${name}`, open: openXmlElement }));
 
 describe('openXmlElement', () => {

@@ -14,7 +14,7 @@
  * stalls on the same chunkings.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { hermesFixtures, hermesTools } from '../fixtures/hermes.ts';
+import { hermesFixtures, hermesTools } from '../../protocols/hermes/test/fixtures.ts';
 import type { RunRequest } from './provider-worker.ts';
 import { createWorkerRunner } from './run-in-worker.ts';
 

@@ -1,14 +1,17 @@
 /** The whole corpus by family, and the negative samples. */
-import { cohereCorpus } from './cohere.ts';
+import { cohereCorpus } from '../../protocols/cohere/test/corpus.ts';
+import { hermesCorpus, hermesMoreCorpus } from '../../protocols/hermes/test/corpus.ts';
+import { jambaCorpus } from '../../protocols/jamba/test/corpus.ts';
+import { mistralCorpus, mistralMoreCorpus } from '../../protocols/mistral/test/corpus.ts';
+import { nemotronCorpus } from '../../protocols/nemotron/test/corpus.ts';
+import { qwen3CoderCorpus } from '../../protocols/qwen3-coder/test/corpus.ts';
+import { seedOssCorpus } from '../../protocols/seed-oss/test/corpus.ts';
+import { yamlXmlCorpus } from '../../protocols/yaml-xml/test/corpus.ts';
 import { functionGemmaMoreCorpus, gemma4MoreCorpus, gemmaMoreCorpus } from './gemma-more.ts';
-import { hermesCorpus, hermesMoreCorpus } from './hermes.ts';
 import { hermesSourcedCorpus } from './hermes-more.ts';
-import { jambaCorpus } from './jamba.ts';
 import { graniteCorpus, llama3Corpus, phi4Corpus, xlamCorpus } from './json-families.ts';
 import { graniteMoreCorpus, llama3MoreCorpus, phi4MoreCorpus, xlamMoreCorpus } from './json-more.ts';
-import { mistralCorpus, mistralMoreCorpus } from './mistral.ts';
 import { framedNegativeCorpus as negativeCorpus } from './negative-framed.ts';
-import { nemotronCorpus } from './nemotron.ts';
 import {
   argumentsPeerCorpus,
   endTokenPeerCorpus,
@@ -21,16 +24,13 @@ import {
 } from './peer-reports.ts';
 import { functionGemmaCorpus, gemma4Corpus, gemmaCorpus, olmo3Corpus, pythonicCorpus } from './python-families.ts';
 import { olmo3MoreCorpus, pythonicMoreCorpus } from './python-more.ts';
-import { qwen3CoderCorpus } from './qwen3-coder.ts';
 import { reasoningCorpus } from './reasoning.ts';
 import { reasoningMoreCorpus } from './reasoning-more.ts';
-import { seedOssCorpus } from './seed-oss.ts';
 import { crossFamilyCorpus, deepseekMoreCorpus, harmonyMoreCorpus, kimiMoreCorpus } from './special-more.ts';
 import { deepseekCorpus, harmonyCorpus, kimiCorpus } from './special-token.ts';
 import type { CorpusCase, NegativeCase } from './types.ts';
 import { glmCorpus, minimaxCorpus, morphXmlCorpus } from './xml-families.ts';
 import { glmMoreCorpus, minimaxMoreCorpus, morphXmlMoreCorpus } from './xml-more.ts';
-import { yamlXmlCorpus } from './yaml-xml.ts';
 
 export type { CorpusCase, NegativeCase } from './types.ts';
 

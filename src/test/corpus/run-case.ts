@@ -5,7 +5,7 @@
  */
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { createToolMiddleware } from '../../middleware/create-tool-middleware.ts';
-import { autoProtocol } from '../../protocols/auto.ts';
+import { autoProtocol } from '../../protocols/auto/auto.ts';
 import { NATIVE_FORMATS } from '../../protocols/formats.ts';
 import { findFormat } from '../../protocols/registry.ts';
 import { functionTool, streamParts, summarize } from '../harness.ts';

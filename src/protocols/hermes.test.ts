@@ -1,6 +1,0 @@
-import { gemmaProtocol, hermesProtocol } from '../index.ts';
-import { gemmaFixtures, hermesFixtures, hermesTools } from '../test/fixtures/hermes.ts';
-import { runFormatFixtures } from '../test/protocol-fixtures.ts';
-
-runFormatFixtures('hermes', hermesProtocol(), hermesFixtures, hermesTools);
-runFormatFixtures('gemma', gemmaProtocol(), gemmaFixtures, hermesTools);

@@ -1,0 +1,88 @@
+/**
+ * AI21 Jamba tool calls (Jamba 1.5 / 1.6 / 1.7):
+ *   <tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</tool_calls>
+ * ServiceNow's Apriel 1.5 writes the same block. `<tool_calls>` is also the
+ * name of other projects' XML wrappers, so only a JSON value after it opens
+ * calls; `<tool_calls><invoke …>` stays text.
+ */
+import type { Trigger } from '../../parse/section.ts';
+import { openSilentMarker } from '../../parse/sections/basic.ts';
+import { openJsonCalls } from '../../parse/sections/json-calls.ts';
+import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
+import type { ToolCallProtocol, ToolCallRecord } from '../protocol.ts';
+import { bareJsonListTrigger, jambaEnd, strayCloser } from '../shared-triggers.ts';
+import { renderCallJson, renderToolList, resultText } from '../tool-list.ts';
+
+const START = '<tool_calls>';
+const END = '</tool_calls>';
+
+/** @internal */
+export const jambaTriggers: readonly Trigger[] = [
+  {
+    marker: START,
+    firstChar: (c) => c === '[' || c === '{',
+    // Any other body is someone else's markup, not a broken call: it stays text, unreported.
+    quiet: true,
+    // One list as the template writes it; one object, or objects separated by commas, read too.
+    open: (env, marker) => openJsonCalls(env, marker, { end: END, repeat: true, emptyList: true }),
+  },
+  // An empty block is no call and no text.
+  { marker: `${START}${END}`, open: openSilentMarker },
+  // With the opener dropped (a special token the engine may strip), the list itself opens the answer (read
+  // only for a declared tool, as auto and the nemotron preset read it; dynamo's parity fixture
+  // tests/parity/parser/fixtures/jamba/PARSER.batch.5.yaml, case 5.b, has this text).
+  bareJsonListTrigger,
+  // The close tag right after a call whose opener the engine dropped; elsewhere it is prose.
+  strayCloser(END),
+  ...jambaEnd,
+];
+
+const defaultTemplate = (tools: string) =>
+  [
+    '<tool_definitions>',
+    '# Tools',
+    '',
+    '## Functions',
+    '',
+    tools,
+    '</tool_definitions>',
+    '',
+    'To call functions, write one JSON list of calls between <tool_calls> and </tool_calls>, for example:',
+    '<tool_calls>[{"name": "tool_name", "arguments": {"parameter": "value"}}]</tool_calls>',
+    'The results come back in the next turn. When no function is needed, answer directly.',
+  ].join('\n');
+
+/**
+ * A turn's calls as Jamba Mini 1.7's template writes them (its `handle_tool_calls` macro): one call per
+ * line, indented by four spaces, the list's brackets on lines of their own.
+ */
+function jambaCalls(calls: ToolCallRecord[], text: string): string {
+  const lines = calls.map((c) => `    ${renderCallJson(c.toolName, c.input)}`).join(',\n');
+  return `${text}${START}[\n${lines}\n]${END}`;
+}
+
+/** Jamba: `<tool_calls>[{"name": …, "arguments": …}]</tool_calls>`. */
+export function jambaProtocol(): ToolCallProtocol {
+  return defineFormat({
+    name: 'jamba',
+    formatTools: ({ tools, toolSystemPromptTemplate }) =>
+      (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
+    formatToolCall: (call) => jambaCalls([call], ''),
+    // The template writes the turn's content, then the calls right after it.
+    formatToolCalls: jambaCalls,
+    // Each result is the content of a `tool` message of its own, nothing around it.
+    formatToolResponse: ({ result }) => resultText(result),
+    triggers: jambaTriggers,
+  });
+}
+
+/** @internal The `jamba` format in the registry (formats.ts). */
+export const jambaFormat: FormatDeclaration = {
+  name: 'jamba',
+  label: 'Jamba <tool_calls>',
+  models: 'AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 (calls)',
+  preset: 'jambaToolMiddleware',
+  modelNames: [/jamba/i],
+  create: jambaProtocol,
+  triggers: jambaTriggers,
+};

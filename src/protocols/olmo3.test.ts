@@ -1,5 +1,0 @@
-import { olmo3Fixtures } from '../test/fixtures/olmo3.ts';
-import { runFormatFixtures } from '../test/protocol-fixtures.ts';
-import { olmo3Protocol } from './olmo3.ts';
-
-runFormatFixtures('olmo3', olmo3Protocol(), olmo3Fixtures);
