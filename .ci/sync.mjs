@@ -8,10 +8,11 @@
 // - From the formats' model names (.ci/sync/model-names-docs.ts): the manual's model-name table.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { withBlock } from './sync/generated-block.ts';
+import { markdownMarkers, withBlock } from './sync/generated-block.ts';
 import { MODEL_NAMES_BLOCK, renderModelNameTable } from './sync/model-names-docs.ts';
 import {
   renderFormatFixtures,
+  renderFormatFolders,
   renderFormatTriggers,
   renderPresets,
   renderV3,
@@ -36,6 +37,8 @@ const manualText = blocks.reduce(
   (text, [markers, body]) => withBlock(text, markers, body),
   readFileSync(manual, 'utf8'),
 );
+const protocolsReadme = 'src/protocols/README.md';
+const FOLDERS_BLOCK = markdownMarkers('format-folders', 'the registry');
 const written = {
   'src/middleware/presets.ts': await renderPresets(),
   'src/v3/index.ts': renderV3(),
@@ -43,6 +46,7 @@ const written = {
   'src/test/format-fixtures.ts': await renderFormatFixtures(),
   'README.md': withFormatTable(readFileSync('README.md', 'utf8')),
   [manual]: manualText,
+  [protocolsReadme]: withBlock(readFileSync(protocolsReadme, 'utf8'), FOLDERS_BLOCK, renderFormatFolders()),
 };
 for (const [path, text] of Object.entries(written)) writeFileSync(path, text);
 // JSONC is written as it is: biome keeps the comments, and the block's lines are already indented.

@@ -250,3 +250,9 @@ export async function renderFormatFixtures(): Promise<string> {
     '',
   ].join('\n');
 }
+
+/** src/protocols/README.md's list of the formats' folders, each with its README. */
+export function renderFormatFolders(): string {
+  // The labels quote markup (`<tool_call>`), which Markdown would read as HTML: the models say enough.
+  return FORMATS.map((entry) => `- [\`${entry.name}\`](${entry.name}/README.md): ${entry.models}`).join('\n');
+}

@@ -10,7 +10,7 @@
  * checked against `Object.keys(await import(entry))`, so the reading of the
  * statements cannot drift from what the module really exports.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from '../runtimes/test-files.ts';
@@ -88,7 +88,14 @@ function documented(): Map<Entry, Set<string>> {
     return text;
   };
   // The format headings: "### hermes — `hermesProtocol()`, `hermesToolMiddleware`".
-  const headings = [...read('src/protocols/README.md').matchAll(/^#{2,3} .* — (.*)$/gm)].map(([, names]) => names);
+  // Each format's README opens with "# hermes — `hermesProtocol()`, `hermesToolMiddleware`".
+  const folders = readdirSync(join(root, 'src/protocols'), { withFileTypes: true }).filter((e) => e.isDirectory());
+  const readmes = folders
+    .map((folder) => `src/protocols/${folder.name}/README.md`)
+    .filter((path) => existsSync(join(root, path)));
+  const headings = [read('src/protocols/README.md'), ...readmes.map(read)].flatMap((text) =>
+    [...text.matchAll(/^#{1,3} .* — (.*)$/gm)].map(([, names]) => names),
+  );
   const main = new Set([...namesIn(paragraph('toolshim')), ...namesIn(headings.join('\n'))]);
   const v3Lacks = /every\s+name\s+of\s+`toolshim`\s+except\s+((?:`[^`]+`(?:,\s*|\s+and\s+)?)+)/.exec(
     paragraph('toolshim/v3'),

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /** Fenced blocks of the README that tests run as written, found by the HTML comment before each. */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../runtimes/test-files.ts';
 
@@ -8,12 +8,22 @@ import { root } from '../runtimes/test-files.ts';
 export const READMES = [
   'README.md',
   'src/README.md',
+  'src/CONTRIBUTING.md',
   'src/protocols/README.md',
+  ...formatReadmes(),
   'src/test/corpus/README.md',
   'worker/README.md',
   'demo/README.md',
   'demo/next/README.md',
 ];
+
+/** Each format folder's README (src/protocols/<format>/README.md). */
+function formatReadmes(): string[] {
+  return readdirSync(join(root, 'src/protocols'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, 'src/protocols', entry.name, 'README.md')))
+    .map((entry) => `src/protocols/${entry.name}/README.md`)
+    .sort();
+}
 
 /** The body of the ```lang block right after `<!-- marker -->` in README.md; throws naming the marker when missing. */
 export function readmeBlock(marker: string, lang: string, file = 'README.md'): string {
