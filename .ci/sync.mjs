@@ -4,8 +4,9 @@
 //   src/v3/index.ts, src/protocols/format-triggers.ts, the README's format table, and
 //   src/test/format-fixtures.ts from the fixtures in each format's folder.
 // - From the settings rows (.ci/sync/settings-docs.ts): the flags and variables
-//   tables of worker/README.md and the variable comments of worker/cloudflare/wrangler.jsonc.
-// - From the formats' model names (.ci/sync/model-names-docs.ts): the manual's model-name table.
+//   table of worker/README.md, the variables table of src/server/README.md and the
+//   variable comments of worker/cloudflare/wrangler.jsonc.
+// - From the formats' model names (.ci/sync/model-names-docs.ts): worker/README.md's model-name table.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { markdownMarkers, withBlock } from './sync/generated-block.ts';
@@ -27,16 +28,11 @@ import {
   WRANGLER_BLOCK,
 } from './sync/settings-docs.ts';
 
-const manual = 'worker/README.md';
-const blocks = [
-  [FLAGS_BLOCK, renderFlagsTable()],
-  [VARIABLES_BLOCK, renderVariablesTable()],
-  [MODEL_NAMES_BLOCK, renderModelNameTable()],
-];
-const manualText = blocks.reduce(
-  (text, [markers, body]) => withBlock(text, markers, body),
-  readFileSync(manual, 'utf8'),
-);
+// The command's flags and model names in its page; every variable in the proxy's manual.
+const withBlocks = (path, blocks) =>
+  blocks.reduce((text, [markers, body]) => withBlock(text, markers, body), readFileSync(path, 'utf8'));
+const command = 'worker/README.md';
+const manual = 'src/server/README.md';
 const protocolsReadme = 'src/protocols/README.md';
 const FOLDERS_BLOCK = markdownMarkers('format-folders', 'the registry');
 const written = {
@@ -45,7 +41,11 @@ const written = {
   'src/protocols/format-triggers.ts': await renderFormatTriggers(),
   'src/test/format-fixtures.ts': await renderFormatFixtures(),
   'README.md': withFormatTable(readFileSync('README.md', 'utf8')),
-  [manual]: manualText,
+  [command]: withBlocks(command, [
+    [FLAGS_BLOCK, renderFlagsTable()],
+    [MODEL_NAMES_BLOCK, renderModelNameTable()],
+  ]),
+  [manual]: withBlocks(manual, [[VARIABLES_BLOCK, renderVariablesTable()]]),
   [protocolsReadme]: withBlock(readFileSync(protocolsReadme, 'utf8'), FOLDERS_BLOCK, renderFormatFolders()),
 };
 for (const [path, text] of Object.entries(written)) writeFileSync(path, text);

@@ -24,7 +24,11 @@ const mapImports: Plugin = {
 
 test("the README's browser snippet runs in a page: the tool runs and the answer uses its result", async ({ page }) => {
   const bundle = await build({
-    stdin: { contents: readmeBlock('three-ways:browser', 'ts'), loader: 'ts', resolveDir: root },
+    stdin: {
+      contents: readmeBlock('three-ways:browser', 'ts', 'src/examples/README.md'),
+      loader: 'ts',
+      resolveDir: root,
+    },
     bundle: true,
     format: 'esm',
     platform: 'browser',

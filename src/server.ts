@@ -1,7 +1,7 @@
 // `toolshim/server`: the proxy handler (a `(Request) => Promise<Response>` for
 // Workers, Deno, Bun and Next.js routes) that serves the APIs of
 // src/server/front-doors.ts with tool calling for any model, and its upstream
-// client. Documented in worker/README.md ("The handler elsewhere"): exactly
+// client. Documented in src/server/README.md ("The handler elsewhere"): exactly
 // these names.
 
 export { type EnvOptionsExtra, type ProxyEnv, proxyOptionsFromEnv } from './server/core/env-options.ts';

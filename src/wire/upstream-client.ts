@@ -4,7 +4,7 @@
  * proxy must stay tiny and isomorphic, and must see the raw status and headers
  * to map each upstream failure to its own error (401/403, 429 with its
  * `Retry-After`, other 4xx, 5xx, timeouts: src/server/core/faults.ts and the
- * table in worker/README.md).
+ * table in src/server/core/README.md).
  *
  * Every wait on the upstream (headers, a whole body, each stream read) races
  * the client's abort signal: in workerd, once the client has gone, a pending

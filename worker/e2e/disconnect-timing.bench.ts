@@ -1,5 +1,5 @@
 /**
- * The table in worker/README.md ("Disconnects and load"): for each runtime
+ * The table in worker/e2e/RESULTS.md: for each runtime
  * and each phase a client can leave in, how long the upstream request stays
  * open after the client has gone (disconnect-timing.ts has the setup).
  *

@@ -6,7 +6,7 @@
  * workerd notices a gone client only when the proxy writes (wrangler dev at
  * the second write), so this holds through the proxy's `:` comments every
  * 500 ms while the model is quiet; before them it took 15 to 30 s
- * (disconnect-timing.ts, worker/README.md has the table). Node, where the
+ * (disconnect-timing.ts, worker/e2e/RESULTS.md has the table). Node, where the
  * socket's close is seen at once, is in the table but not here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

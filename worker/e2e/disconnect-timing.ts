@@ -9,7 +9,7 @@
  * - the proxy in wrangler dev, in bare workerd (miniflare) or in Node
  *   (worker/node/serve.ts).
  *
- * Used by disconnect-timing.bench.ts (the table in worker/README.md) and
+ * Used by disconnect-timing.bench.ts (the table in worker/e2e/RESULTS.md) and
  * disconnect-timing.test.ts (the bound under wrangler dev).
  */
 import http from 'node:http';

@@ -2,7 +2,7 @@
  * `/v1/responses` under `wrangler dev`: the Worker as it runs locally, its
  * upstream a scripted model served over HTTP by this test (Qwen3-Coder text,
  * streamed). A Codex CLI session is driven with the provider settings read
- * from worker/README.md's "Use with Codex CLI" config, as written there,
+ * from src/server/responses/README.md's "Use with Codex CLI" config, as written there,
  * against the Worker started with that section's `--var`s; the openai SDK
  * streams a call.
  */
@@ -16,11 +16,12 @@ import { CODEX_PATCH, type CodexSettings, codexSession } from '../../src/server/
 import { weatherFunction } from '../../src/server/test/responses-events.ts';
 import { type DevServer, root, startDev } from './wrangler.ts';
 
-/** `--var NAME:value` pairs of the ```sh block after `<!-- codex-worker -->` in worker/README.md. */
+/** `--var NAME:value` pairs of the ```sh block after `<!-- codex-worker -->` in src/server/responses/README.md. */
 function documentedWorkerVars(): Record<string, string> {
-  const readme = readFileSync(`${root}worker/README.md`, 'utf8');
+  const readme = readFileSync(`${root}src/server/responses/README.md`, 'utf8');
   const command = /<!-- codex-worker -->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
-  if (command === undefined) throw new Error('worker/README.md has no sh block marked <!-- codex-worker -->');
+  if (command === undefined)
+    throw new Error('src/server/responses/README.md has no sh block marked <!-- codex-worker -->');
   return Object.fromEntries([...command.matchAll(/--var (\w+):(\S+)/g)].map((m) => [m[1] as string, m[2] as string]));
 }
 
@@ -36,10 +37,9 @@ function codexToml(file: string): string {
   return toml;
 }
 
-/** The values of the documented config (README.md shows the same block as worker/README.md). */
+/** The values of the documented config (its one copy, in src/server/responses/README.md). */
 function documentedCodexConfig(): Record<string, string> {
-  const toml = codexToml('worker/README.md');
-  expect(codexToml('README.md')).toBe(toml);
+  const toml = codexToml('src/server/responses/README.md');
   const values: Record<string, string> = {};
   for (const match of toml.matchAll(/^(\w+)\s*=\s*"([^"]*)"/gm)) values[match[1] as string] = match[2] as string;
   return values;
@@ -98,7 +98,7 @@ afterAll(async () => {
   await new Promise((resolve) => upstream?.close(resolve));
 });
 
-describe('Codex CLI against wrangler dev, configured as worker/README.md says', () => {
+describe('Codex CLI against wrangler dev, configured as src/server/responses/README.md says', () => {
   it('the documented provider drives a three-turn session: command, patch, answer', async () => {
     const config = documentedCodexConfig();
     expect(config.wire_api).toBe('responses');

@@ -42,7 +42,7 @@ describe('the settings docs (run `npm run sync` after changing a row)', () => {
   });
 
   it('the variables table, every variable of the handler in it', () => {
-    const block = blockOf(read('worker/README.md'), VARIABLES_BLOCK);
+    const block = blockOf(read('src/server/README.md'), VARIABLES_BLOCK);
     expect(block).toBe(formatted('t.md', renderVariablesTable()));
     for (const setting of PROXY_SETTINGS) expect(block).toContain(`\`${setting.variable}\``);
   });

@@ -1,7 +1,7 @@
 /**
  * A client that leaves while the model is quiet lets the upstream go within
  * 2 s, even in a runtime that notices a gone client only when it writes to
- * it, as workerd does (worker/README.md has the measures): the proxy writes
+ * it, as workerd does (worker/e2e/RESULTS.md has the measures): the proxy writes
  * a 3-byte `:` comment while the model is quiet. Before, the first write
  * after the stream went quiet was the keep-alive, 15 s later. The comments
  * cost a streaming answer nothing, leave the keep-alive's pace alone, and

@@ -23,7 +23,7 @@ const KEEP_ALIVE = ': ping\n\n';
  * While the model is quiet, a write this often: workerd notices a client
  * that left only when something is written, wrangler dev only at the second
  * write, and the upstream generates (and bills) until then. 500 ms keeps
- * even wrangler dev's two writes under 2 s; the table is in worker/README.md.
+ * even wrangler dev's two writes under 2 s; the table is in worker/e2e/RESULTS.md.
  */
 const LIVENESS_MS = 500;
 

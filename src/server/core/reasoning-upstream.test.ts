@@ -1,11 +1,12 @@
 /**
- * What worker/README.md says of a client's reasoning effort (Responses'
+ * What the Responses and Messages manuals (src/server/<api>/README.md) say of a client's reasoning effort (Responses'
  * `reasoning.effort`, Messages' `thinking` and `output_config.effort`): in
  * native mode it goes upstream as `reasoning_effort`; in emulated mode it
  * becomes the family's own thinking switch (Hermes, taught to Qwen3: ` /think`
  * or ` /no_think` after the user message, and `enable_thinking` in
  * `chat_template_kwargs`). Seen on the wire by the recording fake upstream.
  */
+
 import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
 import { anthropicClient } from '../messages/test/anthropic-client.ts';

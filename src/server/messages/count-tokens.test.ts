@@ -1,5 +1,5 @@
 /**
- * count_tokens counts what the upstream receives (worker/README.md, "Long
+ * count_tokens counts what the upstream receives (src/server/core/README.md, "Long
  * sessions"): in emulated mode the middleware's rendered prompt, tool prompt
  * included; in native mode the tool definitions too; `message_start` carries
  * the same count; an image is 1,600 tokens and a PDF, which the upstream

@@ -3,7 +3,7 @@
  * Claude-Code-sized session. The session is scripted, not captured: the
  * shaped first turn of src/server/messages/test/claude-code.ts (its system
  * blocks and tools), a system prompt lengthened with this repository's
- * worker/README.md to the size of Claude Code's, and 24 tool turns in which
+ * src/server/README.md to the size of Claude Code's, and 24 tool turns in which
  * the model reads this repository's source files (the results in Claude
  * Code's Read layout, numbered lines) or runs `git log`, as a coding session
  * does. For each mode the proxy's count is compared with Qwen3's tokenizer
@@ -55,7 +55,7 @@ const numbered = (text: string) =>
 
 function session(): Record<string, unknown> {
   const base = claudeCodeFirstRequest as Record<string, unknown>;
-  const readme = readFileSync('worker/README.md', 'utf8').slice(0, 40_000);
+  const readme = readFileSync('src/server/README.md', 'utf8').slice(0, 40_000);
   const system = [...(base.system as unknown[]), { type: 'text', text: readme }];
   const messages: unknown[] = [...(base.messages as unknown[])];
   const log = execFileSync('git', ['log', '-n', '40', '--stat'], { encoding: 'utf8' }).slice(0, 12_000);

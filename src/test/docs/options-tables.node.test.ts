@@ -40,24 +40,20 @@ function tableNames(file: string, after: string): string[] {
 describe('README option tables list every option', () => {
   const middleware = fieldsOf('src/middleware/options.ts', 'ToolMiddlewareOptions');
 
-  it('createToolMiddleware: the top README, "Options in brief"', () => {
-    expect(tableNames('README.md', '## Options in brief')).toEqual(middleware);
+  it('createToolMiddleware: src/middleware/README.md, the full reference', () => {
+    expect(tableNames('src/middleware/README.md', '### `createToolMiddleware(options)`')).toEqual(middleware);
   });
 
-  it('createToolMiddleware: src/README.md, the full reference', () => {
-    expect(tableNames('src/README.md', '### `createToolMiddleware(options)`')).toEqual(middleware);
-  });
-
-  it('fromChatEngine: src/README.md, Engines', () => {
-    expect(tableNames('src/README.md', '`fromChatEngine(engine, options)`:')).toEqual(
+  it('fromChatEngine: src/engines/README.md', () => {
+    expect(tableNames('src/engines/README.md', '`fromChatEngine(engine, options)`:')).toEqual(
       fieldsOf('src/engines/chat-engine.ts', 'FromChatEngineOptions'),
     );
   });
 
   // The proxy's variables and flags are generated from their rows: worker/node/settings-docs.test.ts.
 
-  it('createProxyHandler: worker/README.md, The handler elsewhere', () => {
-    expect(tableNames('worker/README.md', 'The options of `createProxyHandler`')).toEqual(
+  it('createProxyHandler: src/server/README.md, The handler elsewhere', () => {
+    expect(tableNames('src/server/README.md', 'The options of `createProxyHandler`')).toEqual(
       fieldsOf('src/server/core/options.ts', 'ProxyHandlerOptions'),
     );
   });

@@ -1,27 +1,26 @@
 /// <reference types="node" />
 /** Fenced blocks of the README that tests run as written, found by the HTML comment before each. */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from '../runtimes/test-files.ts';
 
 /** Every README of the repository, for the tests that read them all. */
 export const READMES = [
   'README.md',
-  'src/README.md',
   'src/CONTRIBUTING.md',
-  'src/protocols/README.md',
-  ...formatReadmes(),
-  'src/test/corpus/README.md',
-  'worker/README.md',
+  ...readmesUnder('src'),
+  ...readmesUnder('worker'),
+  'worker/e2e/RESULTS.md',
   'demo/README.md',
   'demo/next/README.md',
 ];
 
-/** Each format folder's README (src/protocols/<format>/README.md). */
-function formatReadmes(): string[] {
-  return readdirSync(join(root, 'src/protocols'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(root, 'src/protocols', entry.name, 'README.md')))
-    .map((entry) => `src/protocols/${entry.name}/README.md`)
+/** Every README.md under `folder` (the package's docs beside their code: the formats' folders, the doors, ...). */
+function readmesUnder(folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true })
+    .map(String)
+    .filter((path) => path.endsWith('README.md') && !path.includes('node_modules'))
+    .map((path) => `${folder}/${path}`)
     .sort();
 }
 

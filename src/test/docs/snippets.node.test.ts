@@ -108,7 +108,7 @@ describe('README TypeScript snippets', () => {
     const asInAnApp = example
       .slice(example.indexOf('// app/api/chat/route.ts'))
       .replace("from '../index.ts'; // in your app: from 'toolshim'", "from 'toolshim';");
-    expect(readmeBlock('three-ways:next', 'ts')).toBe(asInAnApp);
+    expect(readmeBlock('three-ways:next', 'ts', 'src/examples/README.md')).toBe(asInAnApp);
   });
 
   it('the README quick start runs as pasted and makes its call', () => {

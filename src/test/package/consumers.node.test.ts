@@ -109,7 +109,7 @@ describe.skipIf(!packageChecks)(`the packed tarball in consumer projects (${pack
   it("the README's Worker (three ways to run it): wrangler bundles it as pasted, and it answers with tool_calls in workerd", async () => {
     const dir = join(app, 'readme-worker');
     mkdirSync(join(dir, 'src'), { recursive: true });
-    writeFileSync(join(dir, 'src/index.ts'), readmeBlock('three-ways:worker', 'ts'));
+    writeFileSync(join(dir, 'src/index.ts'), readmeBlock('three-ways:worker', 'ts', 'src/examples/README.md'));
     writeFileSync(
       join(dir, 'wrangler.jsonc'),
       JSON.stringify({ name: 'readme-worker', main: 'src/index.ts', compatibility_date: '2026-07-01' }),

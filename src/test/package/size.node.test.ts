@@ -31,11 +31,12 @@ const BUILDS_ON: Record<string, string[]> = {
   llama3JsonToolMiddleware: ['pythonic'],
 };
 
-/** The format modules in dist/protocols a bundle pulled in, by base name. */
+/** The formats whose modules a bundle pulled in (dist/protocols/<format>/…), by name. */
 function formatModules(modules: string[]): string[] {
-  return modules
+  const formats = modules
     .filter((path) => path.startsWith('dist/protocols/') && !SHARED.test(path))
-    .map((path) => path.replace(/^dist\/protocols\/|\.js$/g, ''));
+    .map((path) => path.replace(/^dist\/protocols\/|\.js$/g, '').split('/')[0] as string);
+  return [...new Set(formats)];
 }
 
 describe.skipIf(!packageChecks)(`bundle size and tree-shaking of dist/ (${packageChecksSkipReason})`, () => {

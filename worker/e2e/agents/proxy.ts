@@ -38,7 +38,7 @@ export async function startProxy(settings: ProxySettings): Promise<RunningProxy>
       PROTOCOL: settings.protocol,
       TOOL_MODE: settings.mode,
       PROXY_TOKEN: settings.token,
-      // As worker/README.md's Claude Code command: an agent's requests outgrow the default 1 MB.
+      // As src/server/messages/README.md's Claude Code command: an agent's requests outgrow the default 1 MB.
       MAX_BODY_BYTES: '16777216',
     });
     return { url: server.url, output: server.output, stop: server.stop };

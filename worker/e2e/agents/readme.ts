@@ -1,14 +1,14 @@
 /**
- * The client settings the READMEs give, read out of them, so the sessions
- * test what a user copies: README.md's Codex `config.toml` and its Claude
- * Code environment, and worker/README.md's proxy command (token, upstream
- * model name).
+ * The client settings the proxy's API pages give, read out of them, so the
+ * sessions test what a user copies: src/server/responses/README.md's Codex
+ * `config.toml` and proxy command (token, upstream model name), and
+ * src/server/messages/README.md's Claude Code environment.
  */
 import { readFileSync } from 'node:fs';
 import { root } from '../wrangler.ts';
 
-const readme = readFileSync(`${root}README.md`, 'utf8');
-const workerReadme = readFileSync(`${root}worker/README.md`, 'utf8');
+const responsesPage = readFileSync(`${root}src/server/responses/README.md`, 'utf8');
+const messagesPage = readFileSync(`${root}src/server/messages/README.md`, 'utf8');
 
 /** The address the READMEs write for the proxy (`npm run dev:worker`'s port); each test's proxy has its own. */
 export const readmeProxyURL = 'http://127.0.0.1:8787';
@@ -22,23 +22,20 @@ function blockAfter(text: string, marker: string, language: string): string {
   return match[1] as string;
 }
 
-/** README.md's `~/.codex/config.toml` ("Use with Codex CLI"), as written. */
-export const codexToml = blockAfter(readme, '### Use with Codex CLI', 'toml');
+/** The Responses page's `~/.codex/config.toml` ("Use with Codex CLI"), as written. */
+export const codexToml = blockAfter(responsesPage, '## Use with Codex CLI', 'toml');
 
-/** worker/README.md's copy of it, which must say the same. */
-export const workerCodexToml = blockAfter(workerReadme, '### Use with Codex CLI', 'toml');
-
-/** README.md's Claude Code `export NAME=value` lines ("Use with Claude Code"). */
+/** The Messages page's Claude Code `export NAME=value` lines ("Use with Claude Code"). */
 export const claudeEnv: Record<string, string> = Object.fromEntries(
-  [...blockAfter(readme, '<!-- claude-code-env -->', 'sh').matchAll(/^export (\w+)=(\S+)/gm)].map((m) => [
+  [...blockAfter(messagesPage, '<!-- claude-code-env -->', 'sh').matchAll(/^export (\w+)=(\S+)/gm)].map((m) => [
     m[1] as string,
     m[2] as string,
   ]),
 );
 
-/** The `--var NAME:value` pairs of worker/README.md's Codex proxy command. */
+/** The `--var NAME:value` pairs of src/server/responses/README.md's Codex proxy command. */
 export const workerVars: Record<string, string> = Object.fromEntries(
-  [...blockAfter(workerReadme, '<!-- codex-worker -->', 'sh').matchAll(/--var (\w+):(\S+)/g)].map((m) => [
+  [...blockAfter(responsesPage, '<!-- codex-worker -->', 'sh').matchAll(/--var (\w+):(\S+)/g)].map((m) => [
     m[1] as string,
     m[2] as string,
   ]),

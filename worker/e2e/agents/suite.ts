@@ -25,7 +25,7 @@ import {
 import { sessionFolder } from './scratch.ts';
 import { type Format, type ScriptedUpstream, startUpstream } from './upstream.ts';
 
-/** The proxy's token and upstream model name, as worker/README.md's command sets them. */
+/** The proxy's token and upstream model name, as src/server/responses/README.md's command sets them. */
 const token = workerVars.PROXY_TOKEN as string;
 const model = workerVars.UPSTREAM_MODEL as string;
 
