@@ -36,7 +36,7 @@ export {
   xlamToolMiddleware,
   yamlXmlToolMiddleware,
 } from './middleware/presets.ts';
-export type { ReasoningOption } from './parse/events.ts';
+export type { ReasoningOption } from './parse/engine/events.ts';
 export { type AutoProtocolOptions, autoProtocol } from './protocols/auto/auto.ts';
 export { cohereProtocol } from './protocols/cohere/cohere.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from './protocols/deepseek/deepseek.ts';

@@ -109,7 +109,7 @@ export async function renderFormatTriggers(): Promise<string> {
     ' * never uses (it prompts in one format).',
     ` * ${GENERATED}`,
     ' */',
-    "import type { Trigger } from '../parse/section.ts';",
+    "import type { Trigger } from '../parse/engine/section.ts';",
     ...importLines([...sites, { module: 'builtin-format.ts', name: 'type TriggersOf' }], './'),
     '',
     'export const FORMAT_TRIGGERS: ReadonlyArray<readonly Trigger[] | TriggersOf> = [',

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createJsonReader } from '../json/json-reader.ts';
-import { createArgsStreamer } from '../parse/args-streamer.ts';
+import { createArgsStreamer } from '../parse/engine/args-streamer.ts';
 import { seededRandom } from '../test/random.ts';
 import { coerceBySchema, coerceToolInput } from './coerce.ts';
 

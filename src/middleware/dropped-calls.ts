@@ -14,7 +14,7 @@
  * invalid call; otherwise it goes out as text. Whatever is held goes out at
  * the end of each `feed`, so no text waits for the next chunk.
  */
-import type { ParserCallbacks, StreamingParser } from '../parse/events.ts';
+import type { ParserCallbacks, StreamingParser } from '../parse/engine/events.ts';
 import type { ToolshimErrorCode } from '../types.ts';
 import type { PartWriter } from './part-writer.ts';
 

@@ -1,4 +1,4 @@
-import type { ReasoningOption } from '../parse/events.ts';
+import type { ReasoningOption } from '../parse/engine/events.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from '../protocols/protocol.ts';
 import type { DebugLevel, DebugStyle, OnToolshimError } from '../types.ts';
 import type { CoalesceToolInputOptions } from './delta-coalescer.ts';

@@ -10,7 +10,7 @@
  * is kept.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import type { ParserCallbacks } from '../parse/events.ts';
+import type { ParserCallbacks } from '../parse/engine/events.ts';
 import type { OnToolshimError } from '../types.ts';
 import { generateToolCallId } from '../util/id.ts';
 import { type CoalesceToolInputOptions, createDeltaCoalescer } from './delta-coalescer.ts';

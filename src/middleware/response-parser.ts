@@ -8,7 +8,7 @@
  */
 import type { LanguageModelV4FinishReason, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 
-import { createScanner } from '../parse/scanner.ts';
+import { createScanner } from '../parse/engine/scanner.ts';
 import { triggersOf } from '../protocols/builtin-format.ts';
 import type { ParserCallbacks, StreamingParser } from '../protocols/protocol.ts';
 import { generateToolCallId } from '../util/id.ts';

@@ -12,9 +12,9 @@
  */
 import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { ToolshimInvalidRequestError } from '../errors.ts';
-import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
-import { createScanner } from '../parse/scanner.ts';
-import type { Trigger } from '../parse/section.ts';
+import type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/engine/events.ts';
+import { createScanner } from '../parse/engine/scanner.ts';
+import type { Trigger } from '../parse/engine/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { triggersOf } from '../protocols/builtin-format.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';

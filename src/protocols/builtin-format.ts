@@ -5,9 +5,9 @@
  * run them with triggers of their own. Not exported by any entry: a protocol
  * of your own is made with `defineProtocol` (define-protocol.ts).
  */
-import type { ParserContext } from '../parse/events.ts';
-import { createScanner } from '../parse/scanner.ts';
-import type { Trigger } from '../parse/section.ts';
+import type { ParserContext } from '../parse/engine/events.ts';
+import { createScanner } from '../parse/engine/scanner.ts';
+import type { Trigger } from '../parse/engine/section.ts';
 import type { FormatEntry, ToolCallProtocol } from './protocol.ts';
 
 /** A format's triggers: fixed, or made from the declared tools (morph-XML opens at a tool's own tag). */

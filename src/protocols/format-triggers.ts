@@ -5,7 +5,7 @@
  * never uses (it prompts in one format).
  * Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current.
  */
-import type { Trigger } from '../parse/section.ts';
+import type { Trigger } from '../parse/engine/section.ts';
 import type { TriggersOf } from './builtin-format.ts';
 import { cohereTriggers } from './cohere/cohere.ts';
 import { deepseekTriggers } from './deepseek/deepseek.ts';

@@ -15,7 +15,7 @@
  * through the fixture suites.
  */
 import { describe, expect, it } from 'vitest';
-import type { ParserCallbacks } from '../parse/events.ts';
+import type { ParserCallbacks } from '../parse/engine/events.ts';
 import { randomChunks, seededRandom } from '../test/harness.ts';
 import { autoProtocol } from './auto/auto.ts';
 import { FORMATS } from './registry.ts';

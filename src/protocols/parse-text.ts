@@ -3,7 +3,7 @@
  * stream of text chunks to parser events, or the raw text of each call block.
  * All three run the protocol's one incremental parser.
  */
-import type { ParserCallbacks, ParserContext } from '../parse/events.ts';
+import type { ParserCallbacks, ParserContext } from '../parse/engine/events.ts';
 import type { ToolSpec } from '../types.ts';
 import { generateToolCallId } from '../util/id.ts';
 import type { ParsedContent, ParseOptions, ParserEvent, ToolCallProtocol } from './protocol.ts';

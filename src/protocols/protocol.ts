@@ -7,10 +7,10 @@
  * Generate (`feed(all); flush()`) and stream (`feed` per chunk) both run it,
  * so the two paths cannot disagree.
  */
-import type { ParserCallbacks, ParserContext, ReasoningOption, StreamingParser } from '../parse/events.ts';
+import type { ParserCallbacks, ParserContext, ReasoningOption, StreamingParser } from '../parse/engine/events.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
 
-export type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/events.ts';
+export type { ParserCallbacks, ParserContext, StreamingParser } from '../parse/engine/events.ts';
 
 /** A tool call as history: an earlier assistant turn. */
 export interface ToolCallRecord {

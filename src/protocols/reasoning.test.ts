@@ -11,7 +11,7 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
 import { createToolMiddleware } from '../middleware/create-tool-middleware.ts';
-import type { ReasoningOption } from '../parse/events.ts';
+import type { ReasoningOption } from '../parse/engine/events.ts';
 import { chunkings, generateContent, streamParts, summarize, summarizeContent } from '../test/harness.ts';
 import { fixtureTools } from '../test/protocol-fixtures.ts';
 import { autoProtocol } from './auto/auto.ts';

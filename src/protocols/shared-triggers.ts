@@ -3,11 +3,11 @@
  * runs every format's triggers together, counts each once.
  */
 import { isIdentStart } from '../json/chars.ts';
-import type { SectionOpener, Trigger } from '../parse/section.ts';
-import { keepMarkerAsText, openSilentMarker } from '../parse/sections/basic.ts';
+import { keepMarkerAsText, openSilentMarker } from '../parse/engine/marker-sections.ts';
+import { openReasoning, openThinking } from '../parse/engine/reasoning.ts';
+import type { SectionOpener, Trigger } from '../parse/engine/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
-import { openReasoning, openThinking } from '../parse/sections/reasoning.ts';
 
 /**
  * A thinking block's markers. The start opens it only where the model's

@@ -5,9 +5,9 @@
  * and the harness returns the whole-feed events after checking that all
  * chunkings gave the same ones.
  */
-import type { ParserCallbacks, ParserContext, ReasoningOption } from '../parse/events.ts';
-import { createScanner } from '../parse/scanner.ts';
-import type { Trigger } from '../parse/section.ts';
+import type { ParserCallbacks, ParserContext, ReasoningOption } from '../parse/engine/events.ts';
+import { createScanner } from '../parse/engine/scanner.ts';
+import type { Trigger } from '../parse/engine/section.ts';
 
 export type Event =
   | ['text', string]

@@ -40,7 +40,7 @@ export { coerceBySchema, coerceToolInput } from '../coerce/coerce.ts';
 export { ToolshimInvalidRequestError } from '../errors.ts';
 export { parseRelaxedJson } from '../json/json-value.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from '../middleware/options.ts';
-export type { ReasoningOption } from '../parse/events.ts';
+export type { ReasoningOption } from '../parse/engine/events.ts';
 export { type AutoProtocolOptions, autoProtocol } from '../protocols/auto/auto.ts';
 export { cohereProtocol } from '../protocols/cohere/cohere.ts';
 export { type DeepseekProtocolOptions, deepseekProtocol } from '../protocols/deepseek/deepseek.ts';

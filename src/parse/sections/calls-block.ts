@@ -16,9 +16,9 @@
  */
 import { isSpace } from '../../json/chars.ts';
 import type { ToolshimErrorCode } from '../../types.ts';
-import type { ParserCallbacks } from '../events.ts';
-import type { Section, SectionEnv } from '../section.ts';
-import { keepMarkerAsText, openSilentMarker } from './basic.ts';
+import type { ParserCallbacks } from '../engine/events.ts';
+import { keepMarkerAsText, openSilentMarker } from '../engine/marker-sections.ts';
+import type { Section, SectionEnv } from '../engine/section.ts';
 
 export interface CallsBlockOptions {
   /** The marker that opens each call inside the block. */

@@ -12,12 +12,12 @@
  * - several calls in one block, `call:a{…}call:b{…}<tool_call|>` (a peer's parser test:
  *   alez007/modelship tests/test_gemma4_parsers.py@d5af0e34, test_multiple_concatenated_tool_calls).
  */
-import { createCallSink } from '../call-sink.ts';
-import { createQuotedValueReader, type QuotedValueReader } from '../custom-quote-reader.ts';
-import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../section.ts';
-import { expectStep } from '../tag-steps.ts';
-import { callOpens, giveBackWith } from './given-back.ts';
+import { createCallSink } from '../engine/call-sink.ts';
+import { callOpens, giveBackWith } from '../engine/give-back.ts';
+import { createRawBlock } from '../engine/raw-block.ts';
+import type { Section, SectionEnv } from '../engine/section.ts';
+import { expectStep } from '../engine/tag-steps.ts';
+import { createQuotedValueReader, type QuotedValueReader } from '../readers/custom-quote-reader.ts';
 
 export interface CallBraceOptions {
   /** The token that wraps string values. */

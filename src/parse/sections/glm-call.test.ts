@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
-import type { Trigger } from '../section.ts';
-import { openByFirstChar } from './basic.ts';
+import { openByFirstChar } from '../engine/marker-sections.ts';
+import type { Trigger } from '../engine/section.ts';
 import { openGlmCall } from './glm-call.ts';
 
 // GLM-4.5/4.6: `<tool_call>` then the name on its line, then <arg_key>/<arg_value> pairs.

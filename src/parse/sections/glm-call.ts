@@ -9,13 +9,13 @@
  * here too; Hermes-style `<tool_call>{"name": …}` goes to the JSON section.
  */
 import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
-import { type CallSink, callableName, createCallSink, declaredName } from '../call-sink.ts';
-import type { ParserContext } from '../events.ts';
-import { createRawBlock, type RawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../section.ts';
-import { expectStep, findDelimiter } from '../tag-steps.ts';
-import { type ArgValueScanner, createArgValueScanner } from '../xml-arg-value.ts';
-import { type GivenParams, givenParams, schemaProperties } from '../xml-next-param.ts';
+import { type CallSink, callableName, createCallSink, declaredName } from '../engine/call-sink.ts';
+import type { ParserContext } from '../engine/events.ts';
+import { createRawBlock, type RawBlock } from '../engine/raw-block.ts';
+import type { Section, SectionEnv } from '../engine/section.ts';
+import { expectStep, findDelimiter } from '../engine/tag-steps.ts';
+import { type ArgValueScanner, createArgValueScanner } from '../readers/xml-arg-value.ts';
+import { type GivenParams, givenParams, schemaProperties } from '../readers/xml-next-param.ts';
 
 const END = '</tool_call>';
 const ENDED_INSIDE = 'the output ended inside the tool call';

@@ -7,8 +7,8 @@
  * no part of the block is prose, which the scanner reads again.
  */
 import { isSpace } from '../../json/chars.ts';
-import type { ParserCallbacks } from '../events.ts';
-import type { RawBlock } from '../raw-block.ts';
+import type { ParserCallbacks } from '../engine/events.ts';
+import type { RawBlock } from '../engine/raw-block.ts';
 import { closingStep } from './json-calls-close.ts';
 import type { GiveBack, Step } from './json-calls-shared.ts';
 

@@ -7,8 +7,8 @@
  * Bounded: only characters that can still be junk or the marker are looked
  * at, each once, never the rest of the chunk.
  */
-import type { ParserCallbacks } from '../events.ts';
-import type { RawBlock } from '../raw-block.ts';
+import type { ParserCallbacks } from '../engine/events.ts';
+import type { RawBlock } from '../engine/raw-block.ts';
 import type { GiveBack, Step } from './json-calls-shared.ts';
 
 /** Junk longer than this is prose after a call whose closing marker was forgotten. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
-import type { Trigger } from '../section.ts';
+import type { Trigger } from '../engine/section.ts';
 import { openJsonCalls } from './json-calls.ts';
 
 const tagged: Trigger[] = [{ marker: '<tool_call>', open: (env, m) => openJsonCalls(env, m, { end: '</tool_call>' }) }];

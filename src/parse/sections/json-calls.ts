@@ -22,10 +22,10 @@
  * (separators, junk, the closing marker) by json-calls-after.ts.
  */
 import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
-import { type CallObjectReader, createCallObjectReader } from '../call-object.ts';
-import { createCallSink } from '../call-sink.ts';
-import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../section.ts';
+import { type CallObjectReader, createCallObjectReader } from '../engine/call-object.ts';
+import { createCallSink } from '../engine/call-sink.ts';
+import { createRawBlock } from '../engine/raw-block.ts';
+import type { Section, SectionEnv } from '../engine/section.ts';
 import { afterValueStep } from './json-calls-after.ts';
 import { beforeValueStep } from './json-calls-before.ts';
 import { DOUBLED_VALUE, ENDED_INSIDE, type JsonCallsOptions, type Step, VALUE } from './json-calls-shared.ts';

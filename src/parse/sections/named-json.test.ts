@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
-import type { Trigger } from '../section.ts';
+import type { Trigger } from '../engine/section.ts';
 import { openNamedJson } from './named-json.ts';
 
 // Kimi K2's call: a header naming the tool, then JSON arguments, then an end marker.

@@ -13,11 +13,11 @@
  */
 import { isSpace } from '../../json/chars.ts';
 import { createJsonReader } from '../../json/json-reader.ts';
-import { type CallSink, createCallSink } from '../call-sink.ts';
-import { createRawBlock, type RawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv, SectionOpener } from '../section.ts';
-import { expectStep } from '../tag-steps.ts';
-import { callOpens, type GiveBack, giveBackWith } from './given-back.ts';
+import { type CallSink, createCallSink } from '../engine/call-sink.ts';
+import { callOpens, type GiveBack, giveBackWith } from '../engine/give-back.ts';
+import { createRawBlock, type RawBlock } from '../engine/raw-block.ts';
+import type { Section, SectionEnv, SectionOpener } from '../engine/section.ts';
+import { expectStep } from '../engine/tag-steps.ts';
 
 /**
  * What a header says: the name of the tool to call; the markers that end the

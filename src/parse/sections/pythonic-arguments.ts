@@ -9,8 +9,8 @@
 import { isIdentStart, isSpace } from '../../json/chars.ts';
 import type { JsonSink } from '../../json/json-sink.ts';
 import type { OnToolshimError } from '../../types.ts';
-import type { CallSink } from '../call-sink.ts';
-import { createPythonValueReader, type PythonValueReader } from '../python-value-reader.ts';
+import type { CallSink } from '../engine/call-sink.ts';
+import { createPythonValueReader, type PythonValueReader } from '../readers/python-value-reader.ts';
 
 export function isIdent(c: string): boolean {
   return isIdentStart(c) || (c >= '0' && c <= '9') || c === '.' || c === '-';

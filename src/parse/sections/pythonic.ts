@@ -21,11 +21,11 @@
  */
 
 import { isIdentStart, isSpace } from '../../json/chars.ts';
-import { createCallSink } from '../call-sink.ts';
-import type { ParserCallbacks } from '../events.ts';
-import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../section.ts';
-import { expectStep } from '../tag-steps.ts';
+import { createCallSink } from '../engine/call-sink.ts';
+import type { ParserCallbacks } from '../engine/events.ts';
+import { createRawBlock } from '../engine/raw-block.ts';
+import type { Section, SectionEnv } from '../engine/section.ts';
+import { expectStep } from '../engine/tag-steps.ts';
 import { type CallStep, callReader } from './pythonic-arguments.ts';
 
 export interface PythonicOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
-import type { Trigger } from '../section.ts';
+import type { Trigger } from '../engine/section.ts';
 import { dsmlValues, readTypedHeader } from './typed-param.ts';
 import { type InvokeTags, openXmlInvoke } from './xml-invoke.ts';
 

@@ -11,8 +11,8 @@
  * (sgl-project/sglang test/registered/function_call/test_deepseekv32_detector.py@ce5e431b).
  */
 import { parseRelaxedJson } from '../../json/json-value.ts';
-import type { XmlArgsWriter } from '../xml-args.ts';
-import type { TextStage } from '../xml-text.ts';
+import type { XmlArgsWriter } from '../readers/xml-args.ts';
+import type { TextStage } from '../readers/xml-text.ts';
 
 /**
  * The tag's text after `name=`: `"city" string="true"`. Quotes around either

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
-import type { Trigger } from '../section.ts';
+import type { Trigger } from '../engine/section.ts';
 import { openXmlElement } from './xml-element.ts';
 
 // morph-XML opens a call at a declared tool's own tag (src/protocols/morph-xml/morph-xml.ts).

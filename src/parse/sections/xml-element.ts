@@ -10,14 +10,14 @@
  * parameters are read as elements and typed by the schema (xml-args.ts).
  */
 import { isSpace } from '../../json/chars.ts';
-import { createCallSink } from '../call-sink.ts';
-import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../section.ts';
-import { findDelimiter } from '../tag-steps.ts';
-import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
-import { collectTag, openTagStep, parseTag } from '../xml-tag.ts';
-import { createEntityDecoder, createValueTrimmer, type TextStage } from '../xml-text.ts';
-import { createXmlValueReader } from '../xml-value-reader.ts';
+import { createCallSink } from '../engine/call-sink.ts';
+import { createRawBlock } from '../engine/raw-block.ts';
+import type { Section, SectionEnv } from '../engine/section.ts';
+import { findDelimiter } from '../engine/tag-steps.ts';
+import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../readers/xml-args.ts';
+import { collectTag, openTagStep, parseTag } from '../readers/xml-tag.ts';
+import { createEntityDecoder, createValueTrimmer, type TextStage } from '../readers/xml-text.ts';
+import { createXmlValueReader } from '../readers/xml-value-reader.ts';
 
 /** Rest of the open tag (blanks, attributes, `/`) up to `>`. */
 const OPEN_TAG = 0;

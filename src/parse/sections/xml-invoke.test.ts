@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
-import type { Trigger } from '../section.ts';
-import { trimmedStage } from '../xml-text.ts';
+import type { Trigger } from '../engine/section.ts';
+import { trimmedStage } from '../readers/xml-text.ts';
 import { type InvokeTags, openXmlInvoke } from './xml-invoke.ts';
 
 const QWEN: InvokeTags = {

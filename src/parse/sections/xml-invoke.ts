@@ -9,14 +9,14 @@
  * inside it only ends it when a valid continuation follows (see
  * xml-value-end.ts). Values are typed by the tool's schema (xml-args.ts).
  */
-import { createCallSink, declaredName, knownName } from '../call-sink.ts';
-import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../section.ts';
-import { type ExpectStep, expectStep } from '../tag-steps.ts';
-import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../xml-args.ts';
-import { givenParams, schemaProperties } from '../xml-next-param.ts';
-import { collectTag } from '../xml-tag.ts';
-import type { TextStage } from '../xml-text.ts';
+import { createCallSink, declaredName, knownName } from '../engine/call-sink.ts';
+import { createRawBlock } from '../engine/raw-block.ts';
+import type { Section, SectionEnv } from '../engine/section.ts';
+import { type ExpectStep, expectStep } from '../engine/tag-steps.ts';
+import { createXmlArgsWriter, ParamMode, type XmlArgsWriter } from '../readers/xml-args.ts';
+import { givenParams, schemaProperties } from '../readers/xml-next-param.ts';
+import { collectTag } from '../readers/xml-tag.ts';
+import type { TextStage } from '../readers/xml-text.ts';
 import {
   BLOCK_END,
   CALL_END,
@@ -28,11 +28,11 @@ import {
   opensParameter,
   type ValueEnd,
   type ValueEndScanner,
-} from '../xml-value-end.ts';
+} from '../readers/xml-value-end.ts';
 import { ENDED_INSIDE } from './json-calls-shared.ts';
 import type { TypedValues } from './typed-param.ts';
 
-export type { InvokeTags } from '../xml-value-end.ts';
+export type { InvokeTags } from '../readers/xml-value-end.ts';
 
 export interface InvokeOptions {
   /**

@@ -18,11 +18,11 @@
  * no YAML mapping, or a call whose close tag never came, goes back as text
  * with the reason.
  */
-import { createCallSink } from '../call-sink.ts';
-import { createRawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../section.ts';
-import { openTagStep } from '../xml-tag.ts';
-import { createYamlBody, type YamlBody } from '../yaml-body.ts';
+import { createCallSink } from '../engine/call-sink.ts';
+import { createRawBlock } from '../engine/raw-block.ts';
+import type { Section, SectionEnv } from '../engine/section.ts';
+import { openTagStep } from '../readers/xml-tag.ts';
+import { createYamlBody, type YamlBody } from '../readers/yaml-body.ts';
 
 const OPEN_TAG = 0;
 const BODY = 1;

@@ -16,8 +16,8 @@
  * This module imports every format; import a single preset instead when you
  * know the model's format (smaller bundle).
  */
-import type { ParserContext } from '../../parse/events.ts';
-import type { Trigger } from '../../parse/section.ts';
+import type { ParserContext } from '../../parse/engine/events.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { defineFormat, type FormatDeclaration, triggersOf } from '../builtin-format.ts';
 import { FORMAT_TRIGGERS } from '../format-triggers.ts';
 import { hermesProtocol } from '../hermes/hermes.ts';

@@ -7,8 +7,9 @@
  * North write `<|START_TEXT|>…<|END_TEXT|>`, Ollama model/parsers/cohere.go).
  * Every marker is a special token: the engine must keep special tokens.
  */
-import type { Trigger } from '../../parse/section.ts';
-import { openSilentMarker, openWrappedText } from '../../parse/sections/basic.ts';
+
+import { openSilentMarker, openWrappedText } from '../../parse/engine/marker-sections.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from '../protocol.ts';
 import { cohereEnd, cohereThinkTriggers, taggedJsonTriggers } from '../shared-triggers.ts';

@@ -16,7 +16,7 @@
  * The parser takes every form. The markers are special tokens: the engine
  * must keep special tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { SectionEnv, Trigger } from '../../parse/section.ts';
+import type { SectionEnv, Trigger } from '../../parse/engine/section.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../../parse/sections/calls-block.ts';
 import { openNamedJson } from '../../parse/sections/named-json.ts';
 import { dsmlValues } from '../../parse/sections/typed-param.ts';

@@ -4,9 +4,10 @@
  * Strings are wrapped in `<escape>`, keys are bare. The tokens are special:
  * the engine must keep special tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { Trigger } from '../../parse/section.ts';
+
+import { openLoneEnd } from '../../parse/engine/give-back.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { braceValue, openGemmaCall } from '../../parse/sections/gemma-call.ts';
-import { openLoneEnd } from '../../parse/sections/given-back.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from '../protocol.ts';
 import { gemmaEnd } from '../shared-triggers.ts';

@@ -5,7 +5,7 @@
  * Python call instead, or for a bare Python call list or JSON object as the
  * whole answer, so those are read too.
  */
-import type { Trigger } from '../../parse/section.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { openPythonic } from '../../parse/sections/pythonic.ts';
 import type { FormatDeclaration } from '../builtin-format.ts';
 import { jsonMixWith } from '../hermes/hermes.ts';

@@ -7,9 +7,9 @@
  * `skip_special_tokens: false`).
  */
 import { isIdentStart } from '../../json/chars.ts';
-import type { Trigger } from '../../parse/section.ts';
+import { openLoneEnd } from '../../parse/engine/give-back.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { braceValue, openGemmaCall } from '../../parse/sections/gemma-call.ts';
-import { openLoneEnd } from '../../parse/sections/given-back.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from '../protocol.ts';
 import { gemma4Switch } from '../reasoning-switches.ts';

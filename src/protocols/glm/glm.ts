@@ -9,8 +9,9 @@
  * Hermes-style `<tool_call>{"name": …}` are read as well, since they share
  * the tag.
  */
-import type { Trigger } from '../../parse/section.ts';
-import { openByFirstChar } from '../../parse/sections/basic.ts';
+
+import { openByFirstChar } from '../../parse/engine/marker-sections.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { openGlmCall } from '../../parse/sections/glm-call.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import { hermesTriggers } from '../hermes/hermes.ts';

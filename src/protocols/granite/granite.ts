@@ -3,8 +3,9 @@
  * `<|tool_call|>` is a special token: the engine must keep special tokens
  * (transformers.js `skip_special_tokens: false`).
  */
-import type { Trigger } from '../../parse/section.ts';
-import { openWrappedText } from '../../parse/sections/basic.ts';
+
+import { openWrappedText } from '../../parse/engine/marker-sections.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import { hermesTriggers } from '../hermes/hermes.ts';
 import { pipeToolCallTriggers } from '../pipe-tool-call.ts';

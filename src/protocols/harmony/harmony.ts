@@ -8,9 +8,9 @@
  * special tokens (transformers.js `skip_special_tokens: false`).
  */
 import { type Schema, schemaTypes, unwrapSchema } from '../../coerce/schema.ts';
-import type { Section, SectionEnv, SectionOpener, Trigger } from '../../parse/section.ts';
-import { openWrappedText } from '../../parse/sections/basic.ts';
-import { openLoneEnd } from '../../parse/sections/given-back.ts';
+import { openLoneEnd } from '../../parse/engine/give-back.ts';
+import { openWrappedText } from '../../parse/engine/marker-sections.ts';
+import type { Section, SectionEnv, SectionOpener, Trigger } from '../../parse/engine/section.ts';
 import { type HeaderMeaning, openNamedJson } from '../../parse/sections/named-json.ts';
 
 import type { ToolSpec } from '../../types.ts';

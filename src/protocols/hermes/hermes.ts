@@ -3,7 +3,7 @@
  * an opening and a closing marker. Hermes/Qwen use `<tool_call>` tags, Gemma
  * a ```tool_call fence (gemma.ts); both are this protocol with other delimiters.
  */
-import type { Trigger } from '../../parse/section.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol } from '../protocol.ts';
 import { qwen3Switch } from '../reasoning-switches.ts';

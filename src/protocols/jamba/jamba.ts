@@ -5,8 +5,9 @@
  * name of other projects' XML wrappers, so only a JSON value after it opens
  * calls; `<tool_calls><invoke …>` stays text.
  */
-import type { Trigger } from '../../parse/section.ts';
-import { openSilentMarker } from '../../parse/sections/basic.ts';
+
+import { openSilentMarker } from '../../parse/engine/marker-sections.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { openJsonCalls } from '../../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord } from '../protocol.ts';

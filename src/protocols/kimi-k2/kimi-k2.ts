@@ -5,7 +5,7 @@
  * tokens: the engine must keep special tokens (transformers.js
  * `skip_special_tokens: false`).
  */
-import type { SectionEnv, Trigger } from '../../parse/section.ts';
+import type { SectionEnv, Trigger } from '../../parse/engine/section.ts';
 import { openCallsBlock, openCallsBlockEnd, openLooseCall } from '../../parse/sections/calls-block.ts';
 import { openNamedJson } from '../../parse/sections/named-json.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';

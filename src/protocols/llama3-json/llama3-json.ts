@@ -7,10 +7,10 @@
  * A bare `{` only counts at the very start of the answer and only when it
  * names a declared tool: JSON inside prose or code stays text.
  */
-import type { ParserContext } from '../../parse/events.ts';
-import type { SectionOpener, Trigger } from '../../parse/section.ts';
+import type { ParserContext } from '../../parse/engine/events.ts';
+import type { SectionOpener, Trigger } from '../../parse/engine/section.ts';
+import { indexMarkers } from '../../parse/engine/trigger-index.ts';
 import { openJsonCalls } from '../../parse/sections/json-calls.ts';
-import { indexMarkers } from '../../parse/trigger-index.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol } from '../protocol.ts';
 import { pythonicWrapperTriggers } from '../pythonic/pythonic.ts';

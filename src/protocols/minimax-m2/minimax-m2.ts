@@ -10,7 +10,7 @@
  * `<parameter name="k">` + v + `</parameter>` with no padding: llama.cpp
  * models/templates/MiniMax-M2.jinja), coerced by the tool's schema.
  */
-import type { Trigger } from '../../parse/section.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { type InvokeTags, openXmlInvoke } from '../../parse/sections/xml-invoke.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord } from '../protocol.ts';

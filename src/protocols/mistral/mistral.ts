@@ -7,8 +7,9 @@
  * `[TOOL_CALLS]` and `[ARGS]` are special tokens: the engine must keep special
  * tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { Trigger } from '../../parse/section.ts';
-import { openByFirstChar } from '../../parse/sections/basic.ts';
+
+import { openByFirstChar } from '../../parse/engine/marker-sections.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { openJsonCalls } from '../../parse/sections/json-calls.ts';
 import { openNamedJson } from '../../parse/sections/named-json.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';

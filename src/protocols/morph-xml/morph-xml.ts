@@ -7,10 +7,10 @@
  *   <city>Seoul</city>
  *   </get_weather>
  */
-import type { ParserContext } from '../../parse/events.ts';
-import type { Trigger } from '../../parse/section.ts';
+import type { ParserContext } from '../../parse/engine/events.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
+import { indexMarkers } from '../../parse/engine/trigger-index.ts';
 import { openXmlElement } from '../../parse/sections/xml-element.ts';
-import { indexMarkers } from '../../parse/trigger-index.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol } from '../protocol.ts';
 import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from '../shared-triggers.ts';

@@ -6,7 +6,7 @@
  * tokenizer (llama.cpp keeps them as preserved tokens): the engine must keep
  * special tokens.
  */
-import type { Trigger } from '../../parse/section.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from '../protocol.ts';
 import { bareJsonListTrigger, llamaEnd, nemotronEnd, taggedJsonTriggers, thinkTriggers } from '../shared-triggers.ts';

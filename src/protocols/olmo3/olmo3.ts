@@ -11,7 +11,7 @@
  * turn; the Think models' generation prompt opens `<think>` (use
  * `reasoning: { startInside: true }` with them).
  */
-import type { Trigger } from '../../parse/section.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { openPythonic } from '../../parse/sections/pythonic.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol } from '../protocol.ts';

@@ -6,7 +6,7 @@
  * `functools` is plain text, so only `functools[` (a JSON list right after
  * it) opens a call: prose about Python's functools module stays text.
  */
-import type { Trigger } from '../../parse/section.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { openJsonCalls } from '../../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import { pipeToolCallTriggers } from '../pipe-tool-call.ts';

@@ -7,8 +7,9 @@
  * follow it. The wrapper tokens are special: the engine must keep special
  * tokens (transformers.js `skip_special_tokens: false`).
  */
-import type { SectionEnv, Trigger } from '../../parse/section.ts';
-import { openByPrefix } from '../../parse/sections/basic.ts';
+
+import { openByPrefix } from '../../parse/engine/marker-sections.ts';
+import type { SectionEnv, Trigger } from '../../parse/engine/section.ts';
 import { openJsonCalls } from '../../parse/sections/json-calls.ts';
 import { openPythonic } from '../../parse/sections/pythonic.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';

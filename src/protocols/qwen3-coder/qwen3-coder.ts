@@ -10,9 +10,9 @@
  *   </function>
  *   </tool_call>
  */
-import type { Trigger } from '../../parse/section.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
+import { trimmedStage } from '../../parse/readers/xml-text.ts';
 import { type InvokeTags, openXmlInvoke } from '../../parse/sections/xml-invoke.ts';
-import { trimmedStage } from '../../parse/xml-text.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import { hermesTriggers } from '../hermes/hermes.ts';
 import type { ToolCallProtocol, ToolResponseRecord } from '../protocol.ts';

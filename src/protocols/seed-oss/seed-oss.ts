@@ -14,11 +14,11 @@
  * preserved tokens): the engine must keep special tokens.
  * Source: ggml-org/llama.cpp models/templates/ByteDance-Seed-OSS.jinja@b1933d30.
  */
-import type { ParserCallbacks } from '../../parse/events.ts';
-import type { Section, SectionEnv, Trigger } from '../../parse/section.ts';
-import { keepMarkerAsText, openSilentMarker } from '../../parse/sections/basic.ts';
+import type { ParserCallbacks } from '../../parse/engine/events.ts';
+import { keepMarkerAsText, openSilentMarker } from '../../parse/engine/marker-sections.ts';
+import type { Section, SectionEnv, Trigger } from '../../parse/engine/section.ts';
+import { trimmedStage } from '../../parse/readers/xml-text.ts';
 import { type InvokeTags, openXmlInvoke } from '../../parse/sections/xml-invoke.ts';
-import { trimmedStage } from '../../parse/xml-text.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ReasoningEffort, ReasoningSwitch, ToolCallProtocol, ToolCallRecord } from '../protocol.ts';
 import { seedEnd, seedThinkTriggers } from '../shared-triggers.ts';

@@ -6,7 +6,7 @@
  * `[` and `{` are ordinary text, so they only count at the very start of the
  * answer and only when the first call names a declared tool.
  */
-import type { Trigger } from '../../parse/section.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
 import { openJsonCalls } from '../../parse/sections/json-calls.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol } from '../protocol.ts';

@@ -13,10 +13,10 @@
  *
  * Multi-line text goes in a `|` block scalar, unescaped, which suits code.
  */
-import type { ParserContext } from '../../parse/events.ts';
-import type { Trigger } from '../../parse/section.ts';
+import type { ParserContext } from '../../parse/engine/events.ts';
+import type { Trigger } from '../../parse/engine/section.ts';
+import { indexMarkers } from '../../parse/engine/trigger-index.ts';
 import { openYamlElement } from '../../parse/sections/yaml-element.ts';
-import { indexMarkers } from '../../parse/trigger-index.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol } from '../protocol.ts';
 import { chatmlEnd, gemmaEnd, llamaEnd, thinkTriggers } from '../shared-triggers.ts';

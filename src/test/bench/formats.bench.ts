@@ -20,7 +20,7 @@
  *   npm run bench:formats                 every format
  *   npm run bench:formats -- hermes auto  only these formats (auto = auto on every format's text)
  */
-import type { ParserCallbacks, ParserContext } from '../../parse/events.ts';
+import type { ParserCallbacks, ParserContext } from '../../parse/engine/events.ts';
 import { autoProtocol } from '../../protocols/auto/auto.ts';
 import { NATIVE_FORMATS } from '../../protocols/formats.ts';
 import type { ToolCallProtocol } from '../../protocols/protocol.ts';

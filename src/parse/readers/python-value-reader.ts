@@ -16,10 +16,10 @@
  * bounded: a `{` until its first element shows dict or set, a closing quote
  * until the next non-blank character, an escape until its hex digits.
  */
-import { isSpace } from '../json/chars.ts';
-import { createJsonReader, type JsonReader } from '../json/json-reader.ts';
-import type { JsonSink } from '../json/json-sink.ts';
-import { jsonEscape } from '../json/json-string.ts';
+import { isSpace } from '../../json/chars.ts';
+import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
+import type { JsonSink } from '../../json/json-sink.ts';
+import { jsonEscape } from '../../json/json-string.ts';
 
 export interface PythonValueReader {
   /** Reads from `from`; returns where the value ended (or broke), or `text.length`. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { coerceToolInput } from '../coerce/coerce.ts';
-import { createJsonReader } from '../json/json-reader.ts';
-import { parseRelaxedJson } from '../json/json-value.ts';
-import { chunkings } from '../test/harness.ts';
+import { coerceToolInput } from '../../coerce/coerce.ts';
+import { createJsonReader } from '../../json/json-reader.ts';
+import { parseRelaxedJson } from '../../json/json-value.ts';
+import { chunkings } from '../../test/harness.ts';
 import { createArgsStreamer } from './args-streamer.ts';
 
 function stream(schema: unknown, chunks: string[]) {

@@ -15,9 +15,9 @@
  * already inside `(`: at the top level `=` reads as `:` and `)` closes the
  * object; inside nested values and strings both are ordinary characters.
  */
-import { createJsonReader, type JsonReader } from '../json/json-reader.ts';
-import type { JsonSink } from '../json/json-sink.ts';
-import { findDelimiter } from './tag-steps.ts';
+import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
+import type { JsonSink } from '../../json/json-sink.ts';
+import { findDelimiter } from '../engine/tag-steps.ts';
 
 export interface QuotedValueReader {
   /** Reads from `from`; returns where it stopped (the value's end, or a problem). */

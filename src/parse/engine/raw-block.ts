@@ -6,7 +6,7 @@
  * Pieces are slices of the model's chunks, so keeping them costs little
  * beyond the chunks themselves.
  */
-import type { ToolshimErrorCode } from '../types.ts';
+import type { ToolshimErrorCode } from '../../types.ts';
 import type { ParserCallbacks } from './events.ts';
 import { createTextParts, type TextParts } from './text-parts.ts';
 

@@ -14,7 +14,7 @@
  * the schema lists no parameters.
  */
 
-import { unwrapSchema } from '../coerce/schema.ts';
+import { unwrapSchema } from '../../coerce/schema.ts';
 
 /** A name a parameter could have, when the schema lists none. */
 const PARAM_NAME = /^[A-Za-z_][\w.-]*$/;

@@ -17,8 +17,8 @@
  * Each character is handled once: a line's text is held only until its end
  * decides it, and a block scalar's lines go out as they arrive.
  */
-import { itemSchema, propertySchema, type Schema, unwrapSchema } from '../coerce/schema.ts';
-import type { JsonSink } from '../json/json-sink.ts';
+import { itemSchema, propertySchema, type Schema, unwrapSchema } from '../../coerce/schema.ts';
+import type { JsonSink } from '../../json/json-sink.ts';
 import { writeFlow, writePlain } from './yaml-scalar.ts';
 
 interface Frame {

@@ -13,7 +13,7 @@
  * the template writes `</arg_value>\n<arg_key>`. Deciding needs a bounded
  * look ahead (one key tag), never a re-scan of the value.
  */
-import { isSpace } from '../json/chars.ts';
+import { isSpace } from '../../json/chars.ts';
 
 const END = '</arg_value>';
 const KEY = '<arg_key>';

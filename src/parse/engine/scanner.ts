@@ -14,11 +14,11 @@
  * partial marker at the end of a chunk is held back (at most the longest
  * marker's length).
  */
-import { isSpace } from '../json/chars.ts';
+import { isSpace } from '../../json/chars.ts';
 import type { ParserCallbacks, ParserContext, StreamingParser } from './events.ts';
+import { notACall, openByFirstChar } from './marker-sections.ts';
+import { openThinking } from './reasoning.ts';
 import type { Section, Trigger } from './section.ts';
-import { notACall, openByFirstChar } from './sections/basic.ts';
-import { openThinking } from './sections/reasoning.ts';
 import { match, nextCandidate, type TriggerTable, tableOf } from './trigger-table.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
-import type { Trigger } from '../section.ts';
-import { openJsonCalls } from './json-calls.ts';
+import { openJsonCalls } from '../sections/json-calls.ts';
 import { openReasoning } from './reasoning.ts';
+import type { Trigger } from './section.ts';
 
 const think: Trigger = {
   marker: '<think>',

@@ -8,11 +8,11 @@
  * that went back as text, which ended there and whose text keeps it.
  */
 import type { ToolshimErrorCode } from '../../types.ts';
-import type { CallSink } from '../call-sink.ts';
-import type { ParserCallbacks } from '../events.ts';
-import type { RawBlock } from '../raw-block.ts';
-import type { Section, SectionEnv } from '../section.ts';
-import { keepMarkerAsText, openSilentMarker } from './basic.ts';
+import type { CallSink } from './call-sink.ts';
+import type { ParserCallbacks } from './events.ts';
+import { keepMarkerAsText, openSilentMarker } from './marker-sections.ts';
+import type { RawBlock } from './raw-block.ts';
+import type { Section, SectionEnv } from './section.ts';
 
 /** Per parse (keyed by its callbacks): the last call went back as text. */
 const gaveBack = /* @__PURE__ */ new WeakMap<ParserCallbacks, true>();

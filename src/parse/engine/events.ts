@@ -4,7 +4,7 @@
  * callbacks, in order. It knows nothing of the AI SDK; the middleware turns
  * these events into stream parts.
  */
-import type { OnToolshimError, ToolSpec } from '../types.ts';
+import type { OnToolshimError, ToolSpec } from '../../types.ts';
 
 /**
  * How thinking markers in the text are treated. Default: recognised at the

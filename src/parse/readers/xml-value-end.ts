@@ -22,7 +22,7 @@
  * before it goes with it, as the one before a close tag would.
  */
 
-import { isSpace } from '../json/chars.ts';
+import { isSpace } from '../../json/chars.ts';
 import { MAX_TAG_LENGTH } from './xml-tag.ts';
 import type { TextStage } from './xml-text.ts';
 

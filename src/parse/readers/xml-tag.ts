@@ -1,5 +1,5 @@
 /** Reading one XML-ish tag (`<name>`, `</name>`, `<name/>`) that may arrive split across chunks. */
-import { isSpace } from '../json/chars.ts';
+import { isSpace } from '../../json/chars.ts';
 
 /** Longer "tags" are prose or code with a `<` in it, not markup; stops unbounded hold-back. */
 export const MAX_TAG_LENGTH = 256;

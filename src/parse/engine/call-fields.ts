@@ -4,9 +4,9 @@
  * why the JSON is no call. The reader (call-object.ts) follows the events'
  * position and hands the fields here.
  */
-import { unwrapSchema } from '../coerce/schema.ts';
-import type { JsonSink } from '../json/json-sink.ts';
-import { createValueBuilder, replayValue, type ValueBuilder } from '../json/json-value.ts';
+import { unwrapSchema } from '../../coerce/schema.ts';
+import type { JsonSink } from '../../json/json-sink.ts';
+import { createValueBuilder, replayValue, type ValueBuilder } from '../../json/json-value.ts';
 import { type CallSink, declaredName } from './call-sink.ts';
 import type { ParserContext } from './events.ts';
 

@@ -14,7 +14,7 @@
  * (call-fields.ts), the call being read, which also keeps why the JSON is no
  * call.
  */
-import type { JsonSink } from '../json/json-sink.ts';
+import type { JsonSink } from '../../json/json-sink.ts';
 import {
   ARGS,
   type CallObjectOptions,

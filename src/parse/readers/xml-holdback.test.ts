@@ -10,8 +10,8 @@ import {
   minimaxM2ToolMiddleware,
   morphXmlToolMiddleware,
   qwen3CoderToolMiddleware,
-} from '../index.ts';
-import { functionTool, randomChunks, seededRandom, streamParts, summarize } from '../test/harness.ts';
+} from '../../index.ts';
+import { functionTool, randomChunks, seededRandom, streamParts, summarize } from '../../test/harness.ts';
 
 const tools = [
   functionTool('note', { type: 'object', properties: { text: { type: 'string' }, n: { type: 'number' } } }),

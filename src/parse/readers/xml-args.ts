@@ -13,10 +13,10 @@
  *   opening a JSON array at the first `<tag>` would have to close it at
  *   `<city>` and could not take the second `<tag>` any more.
  */
-import { propertySchema, type Schema, schemaTypes, unwrapSchema } from '../coerce/schema.ts';
-import type { JsonSink } from '../json/json-sink.ts';
-import { replayValue } from '../json/json-value.ts';
-import type { OnToolshimError } from '../types.ts';
+import { propertySchema, type Schema, schemaTypes, unwrapSchema } from '../../coerce/schema.ts';
+import type { JsonSink } from '../../json/json-sink.ts';
+import { replayValue } from '../../json/json-value.ts';
+import type { OnToolshimError } from '../../types.ts';
 import type { TextStage } from './xml-text.ts';
 
 /** A parsed element value: its text, or its child elements by name (repeats in order). */

@@ -8,12 +8,19 @@
  * emitted whole when they close; strings the schema wants as strings, and
  * objects and arrays, stream as they come.
  */
-import { coerceBySchema, coerceToolInput, isNullable, isOpenSchema } from '../coerce/coerce.ts';
-import { itemSchema, propertySchema, type Schema, schemaTypes, tupleSchemas, unwrapSchema } from '../coerce/schema.ts';
-import { isUnsafeKey, type JsonSink } from '../json/json-sink.ts';
-import { jsonEscape } from '../json/json-string.ts';
-import { createValueBuilder, type ValueBuilder } from '../json/json-value.ts';
-import type { ToolshimErrorCode } from '../types.ts';
+import { coerceBySchema, coerceToolInput, isNullable, isOpenSchema } from '../../coerce/coerce.ts';
+import {
+  itemSchema,
+  propertySchema,
+  type Schema,
+  schemaTypes,
+  tupleSchemas,
+  unwrapSchema,
+} from '../../coerce/schema.ts';
+import { isUnsafeKey, type JsonSink } from '../../json/json-sink.ts';
+import { jsonEscape } from '../../json/json-string.ts';
+import { createValueBuilder, type ValueBuilder } from '../../json/json-value.ts';
+import type { ToolshimErrorCode } from '../../types.ts';
 
 export interface ArgsStreamer extends JsonSink {
   /** The top-level value has ended. */

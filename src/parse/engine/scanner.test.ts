@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sectionEvents } from '../test/section-harness.ts';
+import { sectionEvents } from '../../test/section-harness.ts';
+import { openJsonCalls } from '../sections/json-calls.ts';
 import type { ParserCallbacks } from './events.ts';
+import { keepMarkerAsText } from './marker-sections.ts';
 import { createScanner, mergeTriggers } from './scanner.ts';
 import type { Trigger } from './section.ts';
-import { keepMarkerAsText } from './sections/basic.ts';
-import { openJsonCalls } from './sections/json-calls.ts';
 
 const tagged: Trigger = {
   marker: '<tool_call>',

@@ -12,8 +12,8 @@
  * A block cut off by the end of the output stays reasoning. After the block
  * the answer starts afresh (a bare JSON call may follow `</think>`).
  */
-import type { Section, SectionEnv } from '../section.ts';
-import { findDelimiter } from '../tag-steps.ts';
+import type { Section, SectionEnv } from './section.ts';
+import { findDelimiter } from './tag-steps.ts';
 
 export interface ReasoningOptions {
   /** Ends the block. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { everySplit } from '../test/section-harness.ts';
+import { everySplit } from '../../test/section-harness.ts';
 import { CALL_END, createValueEndScanner, type InvokeTags, NEXT_PARAMETER, OPENED_PARAMETER } from './xml-value-end.ts';
 
 const QWEN: InvokeTags = {

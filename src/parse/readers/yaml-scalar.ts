@@ -6,8 +6,8 @@
  * the tool's schema wants a string there: then the text is kept as written
  * (`007`, `yes`). Flow collections (`[a, "b", 3]`, `{x: 1}`) arrive whole.
  */
-import { type Schema, schemaTypes } from '../coerce/schema.ts';
-import type { JsonSink } from '../json/json-sink.ts';
+import { type Schema, schemaTypes } from '../../coerce/schema.ts';
+import type { JsonSink } from '../../json/json-sink.ts';
 
 const INT = /^[-+]?(?:0|[1-9][0-9]*)$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;

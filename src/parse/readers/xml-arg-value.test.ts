@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { everySplit } from '../test/section-harness.ts';
+import { everySplit } from '../../test/section-harness.ts';
 import { createArgValueScanner } from './xml-arg-value.ts';
 
 /** Feeds `chunks` to a fresh scanner until the value ends; the value text, what ended it, and the rest. */

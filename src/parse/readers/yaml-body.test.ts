@@ -4,9 +4,9 @@
  * character at a time and at random split points. Inputs are scripted.
  */
 import { describe, expect, it } from 'vitest';
-import { yamlXmlToolMiddleware } from '../index.ts';
-import { yamlXmlTools } from '../protocols/yaml-xml/test/fixtures.ts';
-import { chunkings, streamParts, summarize } from '../test/harness.ts';
+import { yamlXmlToolMiddleware } from '../../index.ts';
+import { yamlXmlTools } from '../../protocols/yaml-xml/test/fixtures.ts';
+import { chunkings, streamParts, summarize } from '../../test/harness.ts';
 
 async function read(text: string) {
   const results = [];

@@ -1,6 +1,6 @@
 /** Small sections that route or drop text between the format-specific ones. */
 import { isSpace } from '../../json/chars.ts';
-import type { Section, SectionEnv, SectionOpener } from '../section.ts';
+import type { Section, SectionEnv, SectionOpener } from './section.ts';
 
 /**
  * Waits for the first non-space character after a marker that several

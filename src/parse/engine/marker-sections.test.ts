@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sectionEvents, textOf } from '../../test/section-harness.ts';
-import type { Trigger } from '../section.ts';
-import { keepMarkerAsText, openByFirstChar, openSilentMarker } from './basic.ts';
-import { openJsonCalls } from './json-calls.ts';
+import { openJsonCalls } from '../sections/json-calls.ts';
+import { keepMarkerAsText, openByFirstChar, openSilentMarker } from './marker-sections.ts';
+import type { Trigger } from './section.ts';
 
 describe('basic sections', () => {
   it('openByFirstChar hands over by the first non-blank character after a shared marker', () => {

@@ -7,7 +7,7 @@
  * marker sets with shared prefixes, and every position of random texts.
  */
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../test/random.ts';
+import { seededRandom } from '../../test/random.ts';
 import { mergeTriggers } from './scanner.ts';
 import type { Trigger } from './section.ts';
 import { indexMarkers } from './trigger-index.ts';

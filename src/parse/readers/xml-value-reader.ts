@@ -7,7 +7,7 @@
  * element closes; a tag is at most MAX_TAG_LENGTH characters, so a `<` in a
  * value (`<count>< 5</count>`) costs a bounded look, then counts as text.
  */
-import { MAX_NESTING } from '../json/depth.ts';
+import { MAX_NESTING } from '../../json/depth.ts';
 import { MIXED_TEXT_KEY, type XmlChildren, type XmlNode } from './xml-args.ts';
 import { canStartTag, collectTag, parseTag } from './xml-tag.ts';
 import { decodeEntities, trimValueText } from './xml-text.ts';

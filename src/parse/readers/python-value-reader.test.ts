@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createValueBuilder } from '../json/json-value.ts';
+import { createValueBuilder } from '../../json/json-value.ts';
 import { createPythonValueReader } from './python-value-reader.ts';
 
 /** Reads one Python literal fed in `chunks`; returns the value and where reading stopped in the last chunk. */

@@ -8,7 +8,7 @@
  * pieces (slices of the model's chunks where nothing needed escaping) and
  * joined once at the end.
  */
-import type { ToolshimErrorCode } from '../types.ts';
+import type { ToolshimErrorCode } from '../../types.ts';
 import { type ArgsStreamer, createArgsStreamer } from './args-streamer.ts';
 import type { ParserCallbacks, ParserContext } from './events.ts';
 import { createTextParts, type TextParts } from './text-parts.ts';
