@@ -6,7 +6,7 @@
 
 export { type EnvOptionsExtra, type ProxyEnv, proxyOptionsFromEnv } from './server/core/env-options.ts';
 export type { ProtocolName, ProxyHandlerOptions, ToolMode } from './server/core/options.ts';
-export { formatForModel, type ModelFormat } from './server/core/protocol-presets.ts';
+export { formatForModel, type ModelFormat } from './server/core/protocol-middleware.ts';
 export { nearest, readSetting, type Setting, type SettingKind, type SettingSource } from './server/core/setting.ts';
 export { PROXY_SETTINGS, type ProxyVariable, SECRET_VARIABLES, shownSettings } from './server/core/settings.ts';
 export { createProxyHandler, createProxyHandlerFromEnv, type ProxyHandler } from './server/handler.ts';

@@ -7,8 +7,8 @@
  * the help, the validation and the docs' flags table come from here.
  */
 import { PROXY_SETTINGS, type ProxyVariable, type Setting } from '../../src/server.ts';
-import { PRESET_START_HINTS } from './presets.ts';
 import { SERVER_LIMIT_SETTINGS } from './server-limits.ts';
+import { PRESET_START_HINTS } from './upstream-presets.ts';
 
 /**
  * Agent clients send the whole conversation with every request: a Claude Code

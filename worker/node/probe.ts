@@ -6,8 +6,8 @@
  * The proxy serves either way: the server may come up later.
  */
 import { upstreamAuth } from '../../src/server.ts';
-import { PRESET_START_HINTS } from './presets.ts';
 import { displayURL } from './settings.ts';
+import { PRESET_START_HINTS } from './upstream-presets.ts';
 
 export const PROBE_TIMEOUT_MS = 3000;
 

@@ -10,8 +10,8 @@
 import { type ProxyVariable, readSetting, type Setting } from '../../src/server.ts';
 import type { Flags } from './args.ts';
 import { COMMAND_MAX_BODY_BYTES, COMMAND_SETTINGS, flagSetting } from './command-settings.ts';
-import { protocolForModel, upstreamURL } from './presets.ts';
 import { type ServerLimits, serverLimits } from './server-limits.ts';
+import { protocolForModel, upstreamURL } from './upstream-presets.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface Settings {

@@ -4,8 +4,8 @@
  */
 import type { LanguageModelV4Message } from '@ai-sdk/provider';
 import type { ChatContentPart, ChatMessage } from '../../wire/types.ts';
-import { fail, isObject, parseArguments, refuse } from '../door-kit/check.ts';
 import { imageFromUrl } from '../door-kit/image.ts';
+import { fail, isObject, parseArguments, refuse } from '../door-kit/request-fields.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];
 type AssistantPart = Extract<LanguageModelV4Message, { role: 'assistant' }>['content'][number];

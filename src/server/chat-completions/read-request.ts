@@ -8,7 +8,7 @@ import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ChatCompletionRequest } from '../../wire/types.ts';
 import { invalidRequest } from '../core/errors.ts';
 import { readTokenLimit } from '../core/token-limit.ts';
-import { fail, isObject, optionalNumber, readModel, refuse } from '../door-kit/check.ts';
+import { fail, isObject, optionalNumber, readModel, refuse } from '../door-kit/request-fields.ts';
 import { checkMessages, toPrompt } from './read-messages.ts';
 import { checkToolChoiceShape, checkTools, toFunctionTools, toToolChoice } from './read-tools.ts';
 

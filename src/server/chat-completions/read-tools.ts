@@ -5,7 +5,7 @@
  */
 import type { LanguageModelV4FunctionTool, LanguageModelV4ToolChoice } from '@ai-sdk/provider';
 import type { ChatTool, ChatToolChoice } from '../../wire/types.ts';
-import { checkToolName, checkToolSchema, fail, isObject, refuse } from '../door-kit/check.ts';
+import { checkToolName, checkToolSchema, fail, isObject, refuse } from '../door-kit/request-fields.ts';
 
 function checkTool(tool: unknown, i: number): ChatTool {
   const at = `tools[${i}]`;

@@ -66,7 +66,7 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
   /** `GET /v1/models` takes the token in any header some door accepts it in. */
   const anyTokenHeader = [...new Set(doors.flatMap((door) => door.tokenHeaders ?? ['authorization']))];
 
-  function models_(headers: Record<string, string>): Response {
+  function modelList(headers: Record<string, string>): Response {
     const entry = {
       id: modelId,
       object: 'model',
@@ -119,7 +119,7 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
       }
       if (path === '/health') return Response.json({ status: 'ok', tool_mode: toolMode }, { headers: cors });
       if (options.proxyToken) await requireToken(request, options.proxyToken, door?.tokenHeaders ?? anyTokenHeader);
-      if (door === undefined) return models_(cors);
+      if (door === undefined) return modelList(cors);
       return await post(door, request, cors);
     } catch (error) {
       const failure = httpErrorOf(error);

@@ -13,7 +13,7 @@ import { type ChatEngine, fromChatEngine } from '../../engines/chat-engine.ts';
 import { createUpstreamClient } from '../../wire/upstream-client.ts';
 import { applyMiddleware, prepareParams } from './apply-middleware.ts';
 import { DEFAULT_PROTOCOL, type ProxyHandlerOptions, type ToolMode } from './options.ts';
-import { middlewareForProtocol } from './protocol-presets.ts';
+import { middlewareForProtocol } from './protocol-middleware.ts';
 
 export interface ResolvedModels {
   toolMode: ToolMode;

@@ -5,7 +5,7 @@
  */
 import type { LanguageModelV4FilePart } from '@ai-sdk/provider';
 import { parseDataUrl } from '../core/data-url.ts';
-import { refuse, show } from './check.ts';
+import { refuse, show } from './request-fields.ts';
 
 /** `data:image/png;base64,…` stays inline data; an absolute URL is passed as a URL. */
 export function imageFromUrl(url: string, param: string): LanguageModelV4FilePart {

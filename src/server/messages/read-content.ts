@@ -13,7 +13,7 @@
  *   a 400 naming the type: the proxy keeps no files and runs no server tools.
  */
 import type { LanguageModelV4FilePart, LanguageModelV4TextPart } from '@ai-sdk/provider';
-import { fail, isObject, type Json, refuse, requireObject, requireString, show } from '../door-kit/check.ts';
+import { fail, isObject, type Json, refuse, requireObject, requireString, show } from '../door-kit/request-fields.ts';
 
 /** The image types Anthropic's API accepts. */
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];

@@ -13,7 +13,16 @@ import type {
   LanguageModelV4ToolResultOutput,
   LanguageModelV4ToolResultPart,
 } from '@ai-sdk/provider';
-import { absent, checkDepth, fail, isObject, type Json, refuse, requireString, show } from '../door-kit/check.ts';
+import {
+  absent,
+  checkDepth,
+  fail,
+  isObject,
+  type Json,
+  refuse,
+  requireString,
+  show,
+} from '../door-kit/request-fields.ts';
 import { documentParts, imagePart, textOrImage, unsupportedBlock } from './read-content.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];

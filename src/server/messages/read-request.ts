@@ -25,7 +25,7 @@ import {
   refuse,
   requireObject,
   show,
-} from '../door-kit/check.ts';
+} from '../door-kit/request-fields.ts';
 import { readMessages, readSystem } from './read-messages.ts';
 import { readToolChoice, readTools } from './read-tools.ts';
 

@@ -26,7 +26,7 @@ import {
   refuse,
   requireString,
   show,
-} from '../door-kit/check.ts';
+} from '../door-kit/request-fields.ts';
 
 const SERVER_TOOL = /^(web_search|web_fetch|code_execution|tool_search_tool|mcp_toolset)/;
 

@@ -25,7 +25,7 @@ import type {
 } from '@ai-sdk/provider';
 import { nestsDeeperThan } from '../../json/depth.ts';
 import { generateToolCallId } from '../../util/id.ts';
-import { isObject } from '../door-kit/check.ts';
+import { isObject } from '../door-kit/request-fields.ts';
 import type { MessagesCall } from './read-request.ts';
 import { createStopMatcher } from './stop-sequences.ts';
 

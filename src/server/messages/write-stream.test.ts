@@ -7,7 +7,7 @@ import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { applyMiddleware } from '../core/apply-middleware.ts';
-import { middlewareForProtocol } from '../core/protocol-presets.ts';
+import { middlewareForProtocol } from '../core/protocol-middleware.ts';
 import { announcesCall } from '../core/whole-calls.ts';
 import { eventNames, eventsOf, type SseEvent } from './test/events.ts';
 import { THINKING_SIGNATURE } from './write-result.ts';

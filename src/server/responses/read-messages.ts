@@ -18,8 +18,8 @@
  */
 import type { LanguageModelV4Message, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
 import { invalidRequest } from '../core/errors.ts';
-import { absent, fail, isObject, type Json, parseArguments, refuse } from '../door-kit/check.ts';
 import { imageFromUrl } from '../door-kit/image.ts';
+import { absent, fail, isObject, type Json, parseArguments, refuse } from '../door-kit/request-fields.ts';
 import { noRoutes, offeredNameOf, type ToolRoutes } from './tool-routes.ts';
 
 type UserPart = Extract<LanguageModelV4Message, { role: 'user' }>['content'][number];

@@ -21,7 +21,7 @@ import {
   optionalNumber,
   optionalString,
   readModel,
-} from '../door-kit/check.ts';
+} from '../door-kit/request-fields.ts';
 import { readInput } from './read-messages.ts';
 import { readTools } from './read-tools.ts';
 import type { ToolRoutes } from './tool-routes.ts';

@@ -22,7 +22,15 @@
  */
 import type { LanguageModelV4FunctionTool, LanguageModelV4ToolChoice } from '@ai-sdk/provider';
 import { invalidRequest, invalidToolChoice } from '../core/errors.ts';
-import { absent, checkToolName, checkToolSchema, fail, isObject, type Json, oneOf } from '../door-kit/check.ts';
+import {
+  absent,
+  checkToolName,
+  checkToolSchema,
+  fail,
+  isObject,
+  type Json,
+  oneOf,
+} from '../door-kit/request-fields.ts';
 import { noRoutes, offeredNameFor, offeredNameOf, type ToolRoutes } from './tool-routes.ts';
 
 /** Hosted tools accepted and not offered to the model (see above). */

@@ -20,7 +20,7 @@
  */
 
 import { protocolByName } from '../../protocols/registry.ts';
-import { PROTOCOL_NAMES } from '../../server/core/protocol-presets.ts';
+import { PROTOCOL_NAMES } from '../../server/core/protocol-middleware.ts';
 import { createProxyHandlerFromEnv } from '../../server.ts';
 import { writeResults } from '../results-file.ts';
 import { argv, setExitCode } from './node-host.bench.ts';

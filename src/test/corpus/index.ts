@@ -1,16 +1,16 @@
 /** The whole corpus by family, and the negative samples. */
 import { cohereCorpus } from '../../protocols/cohere/test/corpus.ts';
 import { hermesCorpus, hermesMoreCorpus } from '../../protocols/hermes/test/corpus.ts';
+import { hermesSourcedCorpus } from '../../protocols/hermes/test/peer-tests-corpus.ts';
 import { jambaCorpus } from '../../protocols/jamba/test/corpus.ts';
 import { mistralCorpus, mistralMoreCorpus } from '../../protocols/mistral/test/corpus.ts';
 import { nemotronCorpus } from '../../protocols/nemotron/test/corpus.ts';
 import { qwen3CoderCorpus } from '../../protocols/qwen3-coder/test/corpus.ts';
 import { seedOssCorpus } from '../../protocols/seed-oss/test/corpus.ts';
 import { yamlXmlCorpus } from '../../protocols/yaml-xml/test/corpus.ts';
-import { functionGemmaMoreCorpus, gemma4MoreCorpus, gemmaMoreCorpus } from './gemma-more.ts';
-import { hermesSourcedCorpus } from './hermes-more.ts';
+import { functionGemmaMoreCorpus, gemma4MoreCorpus, gemmaMoreCorpus } from './gemma-family-peer-tests.ts';
 import { graniteCorpus, llama3Corpus, phi4Corpus, xlamCorpus } from './json-families.ts';
-import { graniteMoreCorpus, llama3MoreCorpus, phi4MoreCorpus, xlamMoreCorpus } from './json-more.ts';
+import { graniteMoreCorpus, llama3MoreCorpus, phi4MoreCorpus, xlamMoreCorpus } from './json-families-peer-tests.ts';
 import { framedNegativeCorpus as negativeCorpus } from './negative-framed.ts';
 import {
   argumentsPeerCorpus,
@@ -23,14 +23,19 @@ import {
   xlamPeerCorpus,
 } from './peer-reports.ts';
 import { functionGemmaCorpus, gemma4Corpus, gemmaCorpus, olmo3Corpus, pythonicCorpus } from './python-families.ts';
-import { olmo3MoreCorpus, pythonicMoreCorpus } from './python-more.ts';
+import { olmo3MoreCorpus, pythonicMoreCorpus } from './python-families-peer-tests.ts';
 import { reasoningCorpus } from './reasoning.ts';
-import { reasoningMoreCorpus } from './reasoning-more.ts';
-import { crossFamilyCorpus, deepseekMoreCorpus, harmonyMoreCorpus, kimiMoreCorpus } from './special-more.ts';
+import { reasoningMoreCorpus } from './reasoning-peer-tests.ts';
 import { deepseekCorpus, harmonyCorpus, kimiCorpus } from './special-token.ts';
+import {
+  crossFamilyCorpus,
+  deepseekMoreCorpus,
+  harmonyMoreCorpus,
+  kimiMoreCorpus,
+} from './special-token-peer-tests.ts';
 import type { CorpusCase, NegativeCase } from './types.ts';
 import { glmCorpus, minimaxCorpus, morphXmlCorpus } from './xml-families.ts';
-import { glmMoreCorpus, minimaxMoreCorpus, morphXmlMoreCorpus } from './xml-more.ts';
+import { glmMoreCorpus, minimaxMoreCorpus, morphXmlMoreCorpus } from './xml-families-peer-tests.ts';
 
 export type { CorpusCase, NegativeCase } from './types.ts';
 

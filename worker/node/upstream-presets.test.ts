@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRESET_START_HINTS, UPSTREAM_PRESETS, upstreamURL } from './presets.ts';
 import { root } from './test-support.ts';
+import { PRESET_START_HINTS, UPSTREAM_PRESETS, upstreamURL } from './upstream-presets.ts';
 
 describe('--upstream presets', () => {
   it('a preset name (any case) becomes its URL; anything else is the URL itself', () => {

@@ -3,10 +3,10 @@
  * template or report. Our own texts written to the source's pattern
  * (synthetic, not recorded outputs).
  */
-import { call, corpusCase } from './make.ts';
-import { LCPP_TEST_OLD, T_QWEN3, V_HERMES } from './sources.ts';
-import { typedTools } from './tools.ts';
-import type { CorpusCase } from './types.ts';
+import { call, corpusCase } from '../../../test/corpus/make.ts';
+import { LCPP_TEST_OLD, T_QWEN3, V_HERMES } from '../../../test/corpus/sources.ts';
+import { typedTools } from '../../../test/corpus/tools.ts';
+import type { CorpusCase } from '../../../test/corpus/types.ts';
 
 const P = ['hermes'];
 const typed = { tools: typedTools };
