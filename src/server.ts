@@ -10,5 +10,6 @@ export { formatForModel, type ModelFormat } from './server/core/protocol-middlew
 export { nearest, readSetting, type Setting, type SettingKind, type SettingSource } from './server/core/setting.ts';
 export { PROXY_SETTINGS, type ProxyVariable, SECRET_VARIABLES, shownSettings } from './server/core/settings.ts';
 export { createProxyHandler, createProxyHandlerFromEnv, type ProxyHandler } from './server/handler.ts';
-export { type UpstreamAuth, upstreamAuth } from './wire/upstream-auth.ts';
+export { describeFetchFailure, type FetchFailure } from './wire/fetch-failure.ts';
+export { safeURL, type UpstreamAuth, upstreamAuth } from './wire/upstream-auth.ts';
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './wire/upstream-client.ts';

@@ -52,8 +52,8 @@ function parseBody(text: string): unknown {
 /** The status a ChatEngineHttpError carries for an upstream failure; 0 when nothing answered. */
 function statusOf(error: UpstreamError, midStream: boolean): number {
   if (error.kind === 'http') return error.status ?? 502;
-  if (error.kind === 'timeout') return 504;
-  if (error.kind === 'network' && !midStream) return 0;
+  if (error.kind === 'timeout' || error.kind === 'no-answer') return 504;
+  if (error.kind === 'unreachable' || (error.kind === 'network' && !midStream)) return 0;
   return 502;
 }
 
@@ -91,9 +91,10 @@ export function createHttpEngine(options: HttpEngineOptions): ChatEngine {
             let message: string;
             if (midStream) message = `The stream from ${url} failed: ${error.message}`;
             else if (error.kind === 'http') message = `${url} answered ${status}: ${error.message}`;
-            else if (error.kind === 'network')
+            else if (error.kind === 'unreachable' || error.kind === 'network')
               message = `Could not reach ${url}: ${error.message}. Is the server running (for the local Worker: npm run dev:worker)?`;
-            else if (error.kind === 'timeout') message = `${url} did not answer: ${error.message}`;
+            else if (error.kind === 'timeout' || error.kind === 'no-answer')
+              message = `${url} did not answer: ${error.message}`;
             else message = `${url} sent a malformed response: ${error.message}`;
             return new ChatEngineHttpError(message, status, midStream ? undefined : errorBody, { cause: error });
           };

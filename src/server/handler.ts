@@ -5,7 +5,7 @@
  * Worker, `Deno.serve`, a Next.js route handler or Bun.
  */
 
-import { proxyOptionsFromEnv } from './core/env-options.ts';
+import { type EnvOptionsExtra, proxyOptionsFromEnv } from './core/env-options.ts';
 import { createProxyCore, type ProxyHandler } from './core/handler.ts';
 import { misconfiguredHandler } from './core/misconfigured.ts';
 import type { ProxyHandlerOptions } from './core/options.ts';
@@ -27,7 +27,7 @@ export function createProxyHandler(options: ProxyHandlerOptions): ProxyHandler {
  */
 export function createProxyHandlerFromEnv(
   env: Record<string, unknown>,
-  extra: { fetch?: typeof fetch } = {},
+  extra: Pick<EnvOptionsExtra, 'fetch' | 'onUpstreamFailure'> = {},
 ): ProxyHandler {
   try {
     return createProxyHandler(proxyOptionsFromEnv(env, extra));

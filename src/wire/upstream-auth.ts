@@ -17,6 +17,16 @@ export interface UpstreamAuth {
   secrets: string[];
 }
 
+/** A URL as it may be shown: without its user, password, query and fragment, which may carry a key. */
+export function safeURL(value: string): string {
+  try {
+    const url = new URL(value);
+    return `${url.protocol}//${url.host}${url.pathname}`;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
 /** Base64 of the UTF-8 bytes (btoa alone takes Latin-1 only). */
 function base64(text: string): string {
   let binary = '';

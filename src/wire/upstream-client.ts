@@ -14,6 +14,7 @@
 
 import { followSignals, raceAbort } from '../util/abort.ts';
 import { UpstreamError } from '../wire/upstream-error.ts';
+import { describeFetchFailure } from './fetch-failure.ts';
 import { quoteUpstream } from './redact.ts';
 import type { ChatCompletion, ChatCompletionChunk, ChatCompletionRequest } from './types.ts';
 import {
@@ -24,7 +25,7 @@ import {
   notAnEventStream,
   readCompletion,
 } from './upstream-answer.ts';
-import { upstreamAuth } from './upstream-auth.ts';
+import { safeURL, upstreamAuth } from './upstream-auth.ts';
 
 export interface UpstreamClientOptions {
   /**
@@ -49,6 +50,13 @@ export interface UpstreamClientOptions {
    * with an `upstream_timeout` error event. Default 60000.
    */
   idleTimeoutMs?: number;
+  /**
+   * How the user gave the base URL, for the fix an error suggests
+   * (`UPSTREAM_BASE_URL`, or `--upstream`). Default `UPSTREAM_BASE_URL`.
+   */
+  urlSetting?: string;
+  /** Told of every request that failed, once, with the error the client gets (a log line's source). */
+  onFailure?: (error: UpstreamError) => void;
 }
 
 export interface UpstreamClient {
@@ -101,8 +109,13 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
       clearTimeout(timer);
       unlink();
       if (signal?.aborted) throw error; // the client went away: nothing to report
-      if (timedOut) throw new UpstreamError('timeout', `no response within ${timeoutMs} ms`);
-      throw new UpstreamError('network', quote(error instanceof Error ? error.message : String(error)));
+      if (timedOut) {
+        throw new UpstreamError('no-answer', `no response within ${timeoutMs} ms`, {
+          fix: `It may still be loading the model: raise UPSTREAM_TIMEOUT_MS, or check that it answers.`,
+        });
+      }
+      const { cause, fix } = describeFetchFailure(error, options.urlSetting);
+      throw new UpstreamError('unreachable', quote(cause), { fix });
     }
     if (!response.ok) {
       clearTimeout(timer);
@@ -118,12 +131,18 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return { response, timer, stop: combined, timedOut: () => timedOut, unlink };
   }
 
+  const failed = failureStamp(safeURL(auth.baseURL).replace(/\/+$/, ''), options.onFailure);
+
   async function complete(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletion> {
-    const sent = await send({ ...body, stream: false }, signal);
     try {
-      return await readCompletion(sent, quote, timeoutMs, signal);
-    } finally {
-      sent.unlink();
+      const sent = await send({ ...body, stream: false }, signal);
+      try {
+        return await readCompletion(sent, quote, timeoutMs, signal);
+      } finally {
+        sent.unlink();
+      }
+    } catch (error) {
+      throw failed(error);
     }
   }
 
@@ -159,16 +178,61 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     );
   }
 
+  /** `stream`, with every failure (before the answer and while it streams) stamped and reported. */
+  async function reportedStream(body: Record<string, unknown>, signal?: AbortSignal) {
+    try {
+      return failingWith(await stream(body, signal), failed);
+    } catch (error) {
+      throw failed(error);
+    }
+  }
+
   return {
     complete,
-    stream,
+    stream: reportedStream,
     chat: {
       completions: {
         create(request, createOptions) {
           const body = request as unknown as Record<string, unknown>;
-          return request.stream ? stream(body, createOptions?.signal) : complete(body, createOptions?.signal);
+          return request.stream ? reportedStream(body, createOptions?.signal) : complete(body, createOptions?.signal);
         },
       },
+    },
+  };
+}
+
+/**
+ * The error a request's failure leaves the client with: an UpstreamError
+ * names the upstream (as it may be shown) and is reported, once; anything
+ * else (the client's own abort) passes as it is.
+ */
+function failureStamp(upstream: string, onFailure: ((error: UpstreamError) => void) | undefined) {
+  return (error: unknown): unknown => {
+    if (!(error instanceof UpstreamError) || error.upstream !== undefined) return error;
+    const stamped = new UpstreamError(error.kind, error.message, {
+      status: error.status,
+      retryAfter: error.retryAfter,
+      code: error.code,
+      fix: error.fix,
+      upstream,
+    });
+    onFailure?.(stamped);
+    return stamped;
+  };
+}
+
+/** The chunks, their failure stamped: one `catch` per read, no generator layer (it runs per upstream event). */
+function failingWith<T>(chunks: AsyncIterable<T>, failed: (error: unknown) => unknown): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      const inner = chunks[Symbol.asyncIterator]();
+      return {
+        next: () =>
+          inner.next().catch((error: unknown) => {
+            throw failed(error);
+          }),
+        return: (value?: unknown) => inner.return?.(value) ?? Promise.resolve({ done: true, value: undefined as T }),
+      };
     },
   };
 }

@@ -4,7 +4,22 @@
  * (src/server/core/faults.ts); engines pass it on as the cause.
  */
 
-export type UpstreamFailureKind = 'http' | 'network' | 'timeout' | 'malformed';
+/**
+ * - `unreachable`: no connection (refused, DNS, TLS); `no-answer`: no
+ *   response headers in time. Neither got an answer from the upstream.
+ * - `network`: the connection broke after the headers; `timeout`: the body or
+ *   a stream went quiet too long; `http`: a status other than 2xx; `malformed`:
+ *   an answer that is no chat completion.
+ */
+export type UpstreamFailureKind = 'http' | 'unreachable' | 'no-answer' | 'network' | 'timeout' | 'malformed';
+
+export interface UpstreamErrorDetails {
+  status?: number;
+  retryAfter?: string;
+  code?: string;
+  upstream?: string;
+  fix?: string;
+}
 
 /** Thrown by the upstream client. `status`/`retryAfter` are set for `http` failures. */
 export class UpstreamError extends Error {
@@ -17,17 +32,19 @@ export class UpstreamError extends Error {
    * `exceed_context_size_error`): what faults.ts reads besides the message.
    */
   readonly code: string | undefined;
+  /** The upstream's base URL as it may be shown (no user, password or query): every message names it. */
+  readonly upstream: string | undefined;
+  /** What to do about a failure to reach it, one sentence (fetch-failure.ts). */
+  readonly fix: string | undefined;
 
-  constructor(
-    kind: UpstreamFailureKind,
-    message: string,
-    details: { status?: number; retryAfter?: string; code?: string } = {},
-  ) {
+  constructor(kind: UpstreamFailureKind, message: string, details: UpstreamErrorDetails = {}) {
     super(message);
     this.kind = kind;
     this.status = details.status;
     this.retryAfter = details.retryAfter;
     this.code = details.code;
+    this.upstream = details.upstream;
+    this.fix = details.fix;
   }
 
   /** Also matches errors that crossed a realm or were re-wrapped (`cause`), e.g. by an engine adapter. */

@@ -24,7 +24,11 @@ export function createProxyWorker(overrides: { fetch?: typeof fetch } = {}): Pro
     fetch(request, env) {
       let handler = handlers.get(env);
       if (handler === undefined) {
-        handler = createProxyHandlerFromEnv(env as Record<string, unknown>, overrides);
+        handler = createProxyHandlerFromEnv(env as Record<string, unknown>, {
+          ...overrides,
+          // One line per failed upstream request in the Worker's log (wrangler tail), naming the upstream and the cause.
+          onUpstreamFailure: (line) => console.error(`toolshim proxy: ${line}`),
+        });
         handlers.set(env, handler);
         console.log(settingsLine(env as Record<string, unknown>));
       }

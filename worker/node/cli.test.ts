@@ -94,9 +94,31 @@ describe('toolshim serve', () => {
     const dead = `http://127.0.0.1:${await closedPort()}/v1`;
     const cli = serve(['--upstream', dead, '--model', 'llama3.1:8b']);
     const url = await listeningURL(cli);
-    expect(cli.stderr()).toContain(`the upstream ${dead} did not answer GET /models: ECONNREFUSED`);
-    expect(cli.stderr()).toContain('Fix: start your model server, or check --upstream');
+    expect(cli.stderr()).toContain(
+      `the upstream ${dead} did not answer GET /models: connection refused (ECONNREFUSED).\n  Fix: Is the model server running? Start it, or check --upstream (UPSTREAM_BASE_URL).`,
+    );
     expect((await fetch(`${url}/health`)).status).toBe(200);
+  });
+
+  it('an upstream that cannot be reached: a final 424 that names it, the cause and the fix, and one log line', async () => {
+    const dead = `http://127.0.0.1:${await closedPort()}/v1`;
+    const cli = serve(['--upstream', dead, '--model', 'llama3.1:8b']);
+    const url = await listeningURL(cli);
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }], stream: true }),
+    });
+    expect(response.status).toBe(424);
+    expect(response.headers.get('x-should-retry')).toBe('false');
+    const message = `The upstream ${dead} could not be reached: connection refused (ECONNREFUSED). Is the model server running? Start it, or check --upstream.`;
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(message);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = cli
+      .stderr()
+      .split('\n')
+      .filter((line) => line.includes('upstream request failed'));
+    expect(lines).toEqual([`toolshim: upstream request failed, answered 424 upstream_unreachable: ${message}`]);
   });
 
   it('says nothing of the kind when the upstream answers', async () => {

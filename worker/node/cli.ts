@@ -13,7 +13,7 @@ import { type Flags, parseArgs, USAGE, UsageError } from './args.ts';
 import { describeSettings } from './banner.ts';
 import { runClientCommand } from './client-command.ts';
 import { resolveSettings } from './settings.ts';
-import { checkUpstream, startProxy, validatedOptions } from './start-proxy.ts';
+import { checkUpstream, startProxy, UpstreamUnusable, validatedOptions } from './start-proxy.ts';
 
 // worker/node/cli.ts and dist/cli/cli.js are both two folders below the package root.
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -63,6 +63,10 @@ async function main(argv: readonly string[], environment = process.env): Promise
       version: version(),
     });
   } catch (error) {
+    if (error instanceof UpstreamUnusable) {
+      console.error(error.message);
+      return 1;
+    }
     if (error instanceof UsageError) {
       console.error(`toolshim: ${error.message}\n\n${USAGE}`);
       return 2;

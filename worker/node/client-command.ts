@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { type ClientName, type Flags, UsageError } from './args.ts';
 import { describeSettings } from './banner.ts';
-import { claudeLaunch, codexLaunch, findClient, notInstalledMessage, runClient } from './launch-client.ts';
+import { CLIENTS, claudeLaunch, codexLaunch, findClient, notInstalledMessage, runClient } from './launch-client.ts';
 import { contextTokens, nonEmpty, resolveSettings, type Settings } from './settings.ts';
 import { checkUpstream, startProxy, validatedOptions } from './start-proxy.ts';
 
@@ -21,10 +21,11 @@ const log = (text: string) => console.error(text);
  * and Codex would otherwise send their own model names to it); when the
  * upstream lists exactly one model, that one is meant.
  */
-async function settingsWithModel(flags: Flags, environment: Environment): Promise<Settings> {
+async function settingsWithModel(client: ClientName, flags: Flags, environment: Environment): Promise<Settings> {
   const settings = resolveSettings(flags, environment, { defaultPort: 0, readPortVariable: false });
   validatedOptions(settings);
-  const probe = await checkUpstream(settings, log);
+  const stopFor = flags['skip-upstream-check'] === undefined ? CLIENTS[client].title : undefined;
+  const probe = await checkUpstream(settings, log, stopFor);
   if (settings.upstream === undefined || settings.model !== undefined) return settings;
   const listed = probe?.ok ? probe.models : [];
   if (listed.length === 1) {
@@ -59,7 +60,7 @@ export async function runClientCommand(
   // A token for this run only, unless one was given: other local users and web pages cannot use the proxy.
   // An empty PROXY_TOKEN (`PROXY_TOKEN= toolshim claude`) counts as none given, never as "no token".
   const token = flags.token ?? nonEmpty(environment.PROXY_TOKEN) ?? randomBytes(24).toString('base64url');
-  const settings = await settingsWithModel({ ...flags, token }, environment);
+  const settings = await settingsWithModel(client, { ...flags, token }, environment);
   const options = validatedOptions(settings);
   const server = await startProxy(settings, options);
   log(describeSettings(settings, version));

@@ -62,6 +62,12 @@ const OWN_SETTINGS: readonly Setting[] = [
     doc: 'serve beyond loopback without a token: anyone on the network who reaches the port uses the upstream',
   },
   {
+    flag: 'skip-upstream-check',
+    kind: { type: 'switch' },
+    commandOnly: true,
+    doc: 'claude, codex: start the client even when the upstream cannot be used yet (the startup check found it down, or its key refused)',
+  },
+  {
     variable: 'TOOLSHIM_CONTEXT_TOKENS',
     flag: 'context',
     value: 'N',

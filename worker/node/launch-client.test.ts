@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeLaunch, codexLaunch, findClient, notInstalledMessage } from './launch-client.ts';
 import { contextTokens } from './settings.ts';
-import { root, runCli, scriptedUpstream } from './test-support.ts';
+import { closedPort, root, runCli, scriptedUpstream } from './test-support.ts';
 
 function binDir(parent: string, names: Record<string, string>, mode = 0o755): string {
   const dir = join(parent, 'node_modules', '.bin');
@@ -231,6 +231,41 @@ describe.each([
     expect(token.length).toBeGreaterThanOrEqual(proxyToken === '' ? 24 : proxyToken.length);
     expect(seen.answer.status).toBe(200);
     if (seen.answer.withoutToken !== undefined) expect(seen.answer.withoutToken).toBe(401);
+  });
+});
+
+describe.each([
+  ['claude', 'Claude Code'],
+  ['codex', 'Codex CLI'],
+] as const)('toolshim %s with the upstream down', (client, title) => {
+  it('stops before starting the client, naming the upstream, the cause and the fix, within a second', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), `toolshim-${client}-down-`));
+    binDir(cwd, { [client]: standIn(client === 'claude' ? claudeRequest : codexRequest) });
+    const report = join(cwd, 'report.json');
+    const dead = `http://127.0.0.1:${await closedPort()}/v1`;
+    const started = Date.now();
+    const cli = runCli([client, '--upstream', dead, '--model', 'm'], { cwd, env: { REPORT_FILE: report } });
+    expect(await cli.exit).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(cli.stderr()).toContain(
+      `toolshim: the upstream ${dead} cannot be used: connection refused (ECONNREFUSED).\n  Fix: Is the model server running? Start it, or check --upstream (UPSTREAM_BASE_URL).\n  ${title} was not started. To start it anyway (the server may come up later), add --skip-upstream-check.`,
+    );
+    expect(existsSync(report)).toBe(false);
+  });
+
+  it('--skip-upstream-check starts it anyway, and its requests get the final 424', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), `toolshim-${client}-anyway-`));
+    binDir(cwd, { [client]: standIn(client === 'claude' ? claudeRequest : codexRequest) });
+    const report = join(cwd, 'report.json');
+    const dead = `http://127.0.0.1:${await closedPort()}/v1`;
+    const cli = runCli([client, '--upstream', dead, '--model', 'm', '--skip-upstream-check'], {
+      cwd,
+      env: { REPORT_FILE: report },
+    });
+    expect(await cli.exit, cli.stderr()).toBe(7);
+    const seen = JSON.parse(readFileSync(report, 'utf8')) as { answer: { status: number } };
+    expect(seen.answer.status).toBe(424);
+    expect(cli.stderr()).toContain('did not answer GET /models: connection refused (ECONNREFUSED)');
   });
 });
 

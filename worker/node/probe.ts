@@ -2,26 +2,25 @@
 /**
  * One look at the upstream before serving: `GET {upstream}/models`. A model
  * server that is not running is the most common first-run mistake, and without
- * this the user learns of it only from a 502 deep inside Claude Code or Codex.
- * The proxy serves either way: the server may come up later.
+ * this the user learns of it only from an error deep inside Claude Code or
+ * Codex. `serve` serves either way (the server may come up later); `claude`
+ * and `codex` stop before starting the client, unless told to go on.
  */
-import { upstreamAuth } from '../../src/server.ts';
+import { describeFetchFailure, upstreamAuth } from '../../src/server.ts';
 import { displayURL } from './settings.ts';
 import { PRESET_START_HINTS } from './upstream-presets.ts';
 
 export const PROBE_TIMEOUT_MS = 3000;
 
-export type ProbeResult = { ok: true; models: string[] } | { ok: false; problem: string };
-
-/** What went wrong with a fetch, in words: undici hides the socket error in `cause`. */
-function failureOf(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return `no answer within ${timeoutMs / 1000} s`;
-  }
-  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
-  return error instanceof Error ? error.message : String(error);
-}
+/**
+ * What the look found. `unusable`: no request could succeed as things are
+ * (nothing answered, or the key was refused), so a client should not be
+ * started on it; a server that answers the list with another error may still
+ * serve completions.
+ */
+export type ProbeResult =
+  | { ok: true; models: string[] }
+  | { ok: false; problem: string; fix: string; unusable: boolean };
 
 export async function probeUpstream(
   baseURL: string,
@@ -37,15 +36,20 @@ export async function probeUpstream(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    return { ok: false, problem: failureOf(error, timeoutMs) };
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+      const fix = 'Is it the model server, and is it up? It may still be loading the model; check --upstream.';
+      return { ok: false, problem: `no answer within ${timeoutMs / 1000} s`, fix, unusable: true };
+    }
+    const { cause, fix } = describeFetchFailure(error, '--upstream (UPSTREAM_BASE_URL)');
+    return { ok: false, problem: cause, fix, unusable: true };
   }
   if (!response.ok) {
     await response.body?.cancel();
-    const hint =
-      response.status === 401 || response.status === 403
-        ? 'check --api-key (UPSTREAM_API_KEY)'
-        : 'is it the OpenAI-compatible base URL, usually ending in /v1?';
-    return { ok: false, problem: `HTTP ${response.status}: ${hint}` };
+    const refused = response.status === 401 || response.status === 403;
+    const fix = refused
+      ? 'Check --api-key (UPSTREAM_API_KEY).'
+      : 'Is it the OpenAI-compatible base URL, usually ending in /v1?';
+    return { ok: false, problem: `HTTP ${response.status}`, fix, unusable: refused };
   }
   // A server that answers but lists nothing readable is still up; the list only feeds the model check.
   const body = (await response.json().catch(() => undefined)) as { data?: Array<{ id?: unknown }> } | undefined;
@@ -53,13 +57,35 @@ export async function probeUpstream(
   return { ok: true, models };
 }
 
-/** The warning for a failed probe: which URL, what failed, and what to do. */
-export function unreachableWarning(baseURL: string, problem: string, preset?: string): string {
-  const start = preset ? `start it (${PRESET_START_HINTS[preset]})` : 'start your model server';
+/** A local server's own start command, for the fix, when `--upstream` named one. */
+function startFix(fix: string, preset: string | undefined): string {
+  return preset && fix.startsWith('Is the model server running?') ? `Start it: ${PRESET_START_HINTS[preset]}.` : fix;
+}
+
+/** The warning `serve` prints for a failed look: which URL, what failed, what to do; it serves anyway. */
+export function unreachableWarning(
+  baseURL: string,
+  probe: Extract<ProbeResult, { ok: false }>,
+  preset?: string,
+): string {
   return [
-    `toolshim: warning: the upstream ${displayURL(baseURL)} did not answer GET /models: ${problem}.`,
-    `  Fix: ${start}, or check --upstream (UPSTREAM_BASE_URL).`,
+    `toolshim: warning: the upstream ${displayURL(baseURL)} did not answer GET /models: ${probe.problem}.`,
+    `  Fix: ${startFix(probe.fix, preset)}`,
     '  Serving anyway (the upstream may come up later); until it answers, requests get an upstream error.',
+  ].join('\n');
+}
+
+/** Why `toolshim claude|codex` did not start the client, and how to start it anyway. */
+export function notStartedMessage(
+  title: string,
+  baseURL: string,
+  probe: Extract<ProbeResult, { ok: false }>,
+  preset?: string,
+): string {
+  return [
+    `toolshim: the upstream ${displayURL(baseURL)} cannot be used: ${probe.problem}.`,
+    `  Fix: ${startFix(probe.fix, preset)}`,
+    `  ${title} was not started. To start it anyway (the server may come up later), add --skip-upstream-check.`,
   ].join('\n');
 }
 

@@ -146,23 +146,46 @@ describe('upstream failures: each status mapped to its code', () => {
     expect(body).toContain('[redacted]');
   });
 
-  it('a connection error → 502 upstream_unreachable', async () => {
+  it('a refused connection → 424 upstream_unreachable, final, naming the upstream, the cause and the fix', async () => {
     const { handler } = nativeProxy(() => {
-      throw new TypeError('fetch failed: ECONNREFUSED');
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
     });
     const response = await handler(chatRequest({ messages }));
-    expect(response.status).toBe(502);
-    expect((await response.json()).error).toMatchObject({ code: 'upstream_unreachable', type: 'upstream_error' });
+    expect(response.status).toBe(424);
+    expect(response.headers.get('x-should-retry')).toBe('false');
+    const { error } = await response.json();
+    expect(error).toMatchObject({ code: 'upstream_unreachable', type: 'upstream_error' });
+    expect(error.message).toBe(
+      'The upstream http://upstream.test/v1 could not be reached: connection refused (ECONNREFUSED). Is the model server running? Start it, or check UPSTREAM_BASE_URL.',
+    );
   });
 
-  it('no response headers within the timeout → 504 upstream_timeout', async () => {
+  it.each([
+    ['ENOTFOUND', 'its host name does not resolve (ENOTFOUND)'],
+    ['CERT_HAS_EXPIRED', 'its TLS certificate was refused (CERT_HAS_EXPIRED)'],
+    ['ECONNRESET', 'the connection was cut (ECONNRESET)'],
+  ])('%s: 424, the cause in words', async (code, cause) => {
+    const { handler } = nativeProxy(() => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code }) });
+    });
+    const response = await handler(chatRequest({ messages }));
+    expect(response.status).toBe(424);
+    expect((await response.json()).error.message).toContain(`could not be reached: ${cause}.`);
+  });
+
+  it('no response headers within the timeout → 424 upstream_timeout, final, with the fix', async () => {
     const { handler } = nativeProxy(
       ({ signal }) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
       { timeoutMs: 5 },
     );
     const response = await handler(chatRequest({ messages }));
-    expect(response.status).toBe(504);
-    expect((await response.json()).error.code).toBe('upstream_timeout');
+    expect(response.status).toBe(424);
+    expect(response.headers.get('x-should-retry')).toBe('false');
+    const { error } = await response.json();
+    expect(error.code).toBe('upstream_timeout');
+    expect(error.message).toMatch(
+      /^The upstream http:\/\/upstream\.test\/v1 did not answer: no response within 5 ms\. .*UPSTREAM_TIMEOUT_MS/,
+    );
   });
 
   it.each([

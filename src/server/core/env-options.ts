@@ -8,6 +8,8 @@ import type { ChatEngine } from '../../engines/chat-engine.ts';
 import type { ReplayEngineOptions } from '../../engines/sample/replay-engine.ts';
 import { findFormat } from '../../protocols/registry.ts';
 import { upstreamAuth } from '../../wire/upstream-auth.ts';
+import type { UpstreamError } from '../../wire/upstream-error.ts';
+import { upstreamToHttp } from './faults.ts';
 import { DEFAULT_PROTOCOL, type ProxyHandlerOptions, type ToolMode } from './options.ts';
 import { readSetting } from './setting.ts';
 import { DEFAULT_REPLAY_DELAY_MS, type ProxyEnv, type ProxyVariable, settingOf } from './settings.ts';
@@ -49,6 +51,8 @@ export interface EnvOptionsExtra {
   sources?: Partial<Record<ProxyVariable, string>>;
   /** Quote a bad value in its error (the command line). Off by default: a Worker's errors can reach callers. */
   echo?: boolean;
+  /** Told, in one line, of every upstream request that failed: what the client was answered (a log). */
+  onUpstreamFailure?: (line: string) => void;
 }
 
 /** Reads every setting once, by its row: a TypeError naming the first bad one. */
@@ -75,6 +79,14 @@ function readAll(env: Record<string, unknown>, extra: EnvOptionsExtra) {
     timeoutMs: read<number>('UPSTREAM_TIMEOUT_MS'),
     idleTimeoutMs: read<number>('UPSTREAM_IDLE_TIMEOUT_MS'),
     replayDelayMs: read<number>('REPLAY_DELAY_MS'),
+  };
+}
+
+/** A failure, as the line a log gets: the answer's status and message, which name the upstream and the cause. */
+function logged(log: (line: string) => void) {
+  return (error: UpstreamError) => {
+    const answer = upstreamToHttp(error);
+    log(`upstream request failed, answered ${answer.status} ${answer.code}: ${answer.message}`);
   };
 }
 
@@ -121,6 +133,8 @@ export function proxyOptionsFromEnv(env: Record<string, unknown>, extra: EnvOpti
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
       ...(extra.fetch ? { fetch: extra.fetch } : {}),
+      urlSetting: extra.sources?.UPSTREAM_BASE_URL ?? 'UPSTREAM_BASE_URL',
+      ...(extra.onUpstreamFailure ? { onFailure: logged(extra.onUpstreamFailure) } : {}),
     };
     return options;
   }

@@ -169,7 +169,9 @@ describe('emulated mode: the door gets the toolshim-wrapped model', () => {
     const text = await (await handler(post('/v1/toy', { say: 'hi', stream: true }))).text();
     expect(text.startsWith(': connected\n\n')).toBe(true);
     expect(text).toContain('event: part\ndata: {"type":"text-delta"');
-    expect(text).toMatch(/event: error\ndata: \{"type":"error","error":\{"message":"Upstream unreachable/);
+    expect(text).toMatch(
+      /event: error\ndata: \{"type":"error","error":\{"message":"The upstream http:\/\/upstream\.test\/v1 broke off/,
+    );
     expect(text).not.toContain('event: end');
   });
 });

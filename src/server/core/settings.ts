@@ -5,6 +5,7 @@
  * docs tables and the wrangler.jsonc comments from them.
  */
 import { FORMAT_ALIASES, FORMAT_NAMES } from '../../protocols/registry.ts';
+import { safeURL } from '../../wire/upstream-auth.ts';
 import {
   DEFAULT_KEEP_ALIVE_MS,
   DEFAULT_MAX_BODY_BYTES,
@@ -147,16 +148,6 @@ export function settingOf(variable: ProxyVariable): Setting {
 export const SECRET_VARIABLES: readonly ProxyVariable[] = PROXY_SETTINGS.filter(
   (setting: Setting) => setting.secret === true,
 ).map((setting) => setting.variable);
-
-/** A URL without its user, password, query and fragment, which may carry a key. */
-export function safeURL(value: string): string {
-  try {
-    const url = new URL(value);
-    return `${url.protocol}//${url.host}${url.pathname}`;
-  } catch {
-    return '(not a URL)';
-  }
-}
 
 /**
  * Every variable of `env` that is set, as a log or banner may show it: a

@@ -38,6 +38,9 @@ export function anthropicErrorType(status: number): AnthropicErrorType {
       return 'not_found_error';
     case 413:
       return 'request_too_large';
+    // 424: the upstream could not be reached (core/faults.ts); the proxy's own API failed, not the request.
+    case 424:
+      return 'api_error';
     case 429:
       return 'rate_limit_error';
     case 503:

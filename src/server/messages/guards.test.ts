@@ -227,7 +227,7 @@ describe('upstream faults, as the SDK raises them', () => {
       });
       const error = await rejection(stream.finalMessage());
       expect(error.type).toBe('api_error');
-      expect(error.apiMessage).toMatch(/Upstream/);
+      expect(error.apiMessage).toMatch(/^The upstream http:\/\/upstream\.test\/v1 /);
       expect(text).toBe('Hello, there');
     },
   );
