@@ -67,7 +67,7 @@ test('.dev.vars beside wrangler.jsonc sets the variables, and worker/cloudflare/
   // The same Worker from a copy of its config in a temporary folder, so a reader's own worker/cloudflare/.dev.vars is never touched.
   const dir = mkdtempSync(join(tmpdir(), 'toolshim-dev-vars-'));
   const config = readFileSync(join(root, 'worker/cloudflare/wrangler.jsonc'), 'utf8').replace(
-    /"main":\s*"src\/index\.ts"/,
+    /"main":\s*"index\.ts"/,
     `"main": ${JSON.stringify(join(root, 'worker/cloudflare/index.ts'))}`,
   );
   expect(config).toContain(join(root, 'worker/cloudflare/index.ts'));

@@ -131,18 +131,12 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     return { response, timer, stop: combined, timedOut: () => timedOut, unlink };
   }
 
-  const failed = failureStamp(safeURL(auth.baseURL).replace(/\/+$/, ''), options.onFailure);
-
   async function complete(body: Record<string, unknown>, signal?: AbortSignal): Promise<ChatCompletion> {
+    const sent = await send({ ...body, stream: false }, signal);
     try {
-      const sent = await send({ ...body, stream: false }, signal);
-      try {
-        return await readCompletion(sent, quote, timeoutMs, signal);
-      } finally {
-        sent.unlink();
-      }
-    } catch (error) {
-      throw failed(error);
+      return await readCompletion(sent, quote, timeoutMs, signal);
+    } finally {
+      sent.unlink();
     }
   }
 
@@ -178,23 +172,39 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
     );
   }
 
-  /** `stream`, with every failure (before the answer and while it streams) stamped and reported. */
-  async function reportedStream(body: Record<string, unknown>, signal?: AbortSignal) {
+  return reporting({ complete, stream }, failureStamp(safeURL(auth.baseURL).replace(/\/+$/, ''), options.onFailure));
+}
+
+/**
+ * The client as its users get it: every failure, before the answer and
+ * while it streams, stamped with the upstream and reported (failureStamp).
+ */
+function reporting(
+  raw: Pick<UpstreamClient, 'complete' | 'stream'>,
+  failed: (error: unknown) => unknown,
+): UpstreamClient {
+  async function complete(body: Record<string, unknown>, signal?: AbortSignal) {
     try {
-      return failingWith(await stream(body, signal), failed);
+      return await raw.complete(body, signal);
     } catch (error) {
       throw failed(error);
     }
   }
-
+  async function stream(body: Record<string, unknown>, signal?: AbortSignal) {
+    try {
+      return failingWith(await raw.stream(body, signal), failed);
+    } catch (error) {
+      throw failed(error);
+    }
+  }
   return {
     complete,
-    stream: reportedStream,
+    stream,
     chat: {
       completions: {
         create(request, createOptions) {
           const body = request as unknown as Record<string, unknown>;
-          return request.stream ? reportedStream(body, createOptions?.signal) : complete(body, createOptions?.signal);
+          return request.stream ? stream(body, createOptions?.signal) : complete(body, createOptions?.signal);
         },
       },
     },
