@@ -10,6 +10,14 @@ export { formatForModel, type ModelFormat } from './server/core/protocol-middlew
 export { nearest, readSetting, type Setting, type SettingKind, type SettingSource } from './server/core/setting.ts';
 export { PROXY_SETTINGS, type ProxyVariable, SECRET_VARIABLES, shownSettings } from './server/core/settings.ts';
 export { createProxyHandler, createProxyHandlerFromEnv, type ProxyHandler } from './server/handler.ts';
+export {
+  type KvNamespaceLike,
+  kvResponseStore,
+  type MemoryStoreLimits,
+  memoryResponseStore,
+  type ResponseStore,
+  type StoredResponse,
+} from './server/responses/store.ts';
 export { describeFetchFailure, type FetchFailure } from './wire/fetch-failure.ts';
 export { safeURL, type UpstreamAuth, upstreamAuth } from './wire/upstream-auth.ts';
 export { createUpstreamClient, type UpstreamClient, type UpstreamClientOptions } from './wire/upstream-client.ts';

@@ -10,7 +10,7 @@ import { createProxyHandlerFromEnv, type ProxyEnv, type ProxyHandler } from '../
 import { settingsLine } from './settings-line.ts';
 
 export interface ProxyWorker {
-  fetch(request: Request, env: ProxyEnv): Promise<Response>;
+  fetch(request: Request, env: ProxyEnv, ctx?: { waitUntil(promise: Promise<unknown>): void }): Promise<Response>;
 }
 
 /**
@@ -21,7 +21,7 @@ export function createProxyWorker(overrides: { fetch?: typeof fetch } = {}): Pro
   // Workers hand the same env object to every request of an isolate, so this builds the handler once.
   const handlers = new WeakMap<object, ProxyHandler>();
   return {
-    fetch(request, env) {
+    fetch(request, env, ctx) {
       let handler = handlers.get(env);
       if (handler === undefined) {
         handler = createProxyHandlerFromEnv(env as Record<string, unknown>, {
@@ -32,7 +32,8 @@ export function createProxyWorker(overrides: { fetch?: typeof fetch } = {}): Pro
         handlers.set(env, handler);
         console.log(settingsLine(env as Record<string, unknown>));
       }
-      return handler(request);
+      // waitUntil lets the Responses store finish writing (a KV put) after the answer is out.
+      return handler(request, ctx ? { waitUntil: (promise) => ctx.waitUntil(promise) } : {});
     },
   };
 }

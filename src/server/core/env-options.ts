@@ -9,6 +9,7 @@ import type { ReplayEngineOptions } from '../../engines/sample/replay-engine.ts'
 import { findFormat } from '../../protocols/registry.ts';
 import { upstreamAuth } from '../../wire/upstream-auth.ts';
 import type { UpstreamError } from '../../wire/upstream-error.ts';
+import { type KvNamespaceLike, kvResponseStore, memoryResponseStore, type ResponseStore } from '../responses/store.ts';
 import { upstreamToHttp } from './faults.ts';
 import { DEFAULT_PROTOCOL, type ProxyHandlerOptions, type ToolMode } from './options.ts';
 import { readSetting } from './setting.ts';
@@ -79,6 +80,8 @@ function readAll(env: Record<string, unknown>, extra: EnvOptionsExtra) {
     timeoutMs: read<number>('UPSTREAM_TIMEOUT_MS'),
     idleTimeoutMs: read<number>('UPSTREAM_IDLE_TIMEOUT_MS'),
     replayDelayMs: read<number>('REPLAY_DELAY_MS'),
+    storeMaxBytes: read<number>('RESPONSES_STORE_MAX_BYTES'),
+    storeTtlMs: read<number>('RESPONSES_STORE_TTL_MS'),
   };
 }
 
@@ -88,6 +91,14 @@ function logged(log: (line: string) => void) {
     const answer = upstreamToHttp(error);
     log(`upstream request failed, answered ${answer.status} ${answer.code}: ${answer.message}`);
   };
+}
+
+/** A Workers KV namespace bound as `RESPONSES_STORE` (every isolate sees it), else memory with the limits. */
+function responseStoreOf(binding: unknown, maxBytes: number | undefined, ttlMs: number | undefined): ResponseStore {
+  const kv = binding as Partial<KvNamespaceLike> | undefined;
+  if (typeof kv?.get === 'function' && typeof kv.put === 'function')
+    return kvResponseStore(kv as KvNamespaceLike, ttlMs);
+  return memoryResponseStore({ ...(maxBytes ? { maxBytes } : {}), ...(ttlMs ? { ttlMs } : {}) });
 }
 
 /** Sets `key` when `value` is defined: the options object keeps only what was given. */
@@ -121,6 +132,7 @@ export function proxyOptionsFromEnv(env: Record<string, unknown>, extra: EnvOpti
     values.hosts?.map((host) => host.toLowerCase()),
   );
   put(options, 'allowedOrigins', values.origins?.includes('*') ? '*' : values.origins);
+  options.responseStore = responseStoreOf(env.RESPONSES_STORE, values.storeMaxBytes, values.storeTtlMs);
 
   const { baseURL, apiKey, model, timeoutMs, idleTimeoutMs } = values;
   if (baseURL !== undefined) {

@@ -42,6 +42,7 @@ import type {
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
 import type { ChatEngine } from '../../engines/chat-engine.ts';
+import type { ResponseStore } from '../responses/store.ts';
 import type { ProxyHttpError } from './errors.ts';
 import type { ToolMode } from './options.ts';
 import type { ToolChoiceWords } from './tool-choice.ts';
@@ -79,6 +80,12 @@ export interface DoorContext {
   request: Request;
   /** The call options as the upstream model will see them (models.ts `upstreamView`), e.g. to count their tokens. */
   upstreamView(params: LanguageModelV4CallOptions, type: 'generate' | 'stream'): Promise<LanguageModelV4CallOptions>;
+  /** Where the answers a door gave are kept for later references (the Responses door's; responses/store.ts). */
+  store: ResponseStore;
+  /** Whose they are: the proxy token the request passed with ('' with none), so no token reads another's. */
+  owner: string;
+  /** Hands a write still under way when the answer is out to the host, so a Worker does not cut it off. */
+  afterwards(promise: Promise<unknown>): void;
 }
 
 /** A door method that writes an answer also gets the model name to echo. */

@@ -7,6 +7,7 @@
  * method and 404 for anything else.
  */
 import { MAX_NESTING, pathName, pathPastDepth } from '../../json/depth.ts';
+import { memoryResponseStore } from '../responses/store.ts';
 import { invalidRequest, ProxyHttpError } from './errors.ts';
 import { httpErrorOf } from './faults.ts';
 import { type FrontDoor, isModelDoor, type JsonFrontDoor, type ModelFrontDoor } from './front-door.ts';
@@ -21,7 +22,12 @@ import {
   type ProxyHandlerOptions,
 } from './options.ts';
 
-export type ProxyHandler = (request: Request) => Promise<Response>;
+/** What a host gives one request besides the request: a Worker's `ctx.waitUntil`, to finish writes after the answer. */
+export interface RequestHost {
+  waitUntil?(promise: Promise<unknown>): void;
+}
+
+export type ProxyHandler = (request: Request, host?: RequestHost) => Promise<Response>;
 
 /** The built-in routes, answered by the core itself. */
 const GET_ROUTES = ['/v1/models', '/health'];
@@ -63,6 +69,9 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
     keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
   };
   const routes = new Map<string, FrontDoor>(doors.map((door) => [door.path, door]));
+  const store = options.responseStore ?? memoryResponseStore();
+  // Every request that passes carries this token (or none is asked): it names whose the kept answers are.
+  const owner = options.proxyToken ?? '';
   /** `GET /v1/models` takes the token in any header some door accepts it in. */
   const anyTokenHeader = [...new Set(doors.flatMap((door) => door.tokenHeaders ?? ['authorization']))];
 
@@ -81,10 +90,11 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
     return Response.json({ object: 'list', data: [entry] }, { headers });
   }
 
-  async function post(door: FrontDoor, request: Request, cors: Record<string, string>): Promise<Response> {
+  async function post(door: FrontDoor, request: Request, cors: Record<string, string>, host: RequestHost) {
     requireJson(request);
     const json = parseJson(await readBodyLimited(request, maxBodyBytes));
-    const ctx = { toolMode, modelId, request, upstreamView: models.upstreamView };
+    const afterwards = (promise: Promise<unknown>) => host.waitUntil?.(promise);
+    const ctx = { toolMode, modelId, request, upstreamView: models.upstreamView, store, owner, afterwards };
     if (!isModelDoor(door)) return Response.json(await (door as JsonFrontDoor).respond(json, ctx), { headers: cors });
     return answerModelCall(door as ModelFrontDoor, json, ctx, models, cors, settings);
   }
@@ -98,7 +108,7 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
     });
   }
 
-  return async function handle(request: Request): Promise<Response> {
+  return async function handle(request: Request, host: RequestHost = {}): Promise<Response> {
     const cors = corsHeaders(request, options.allowedOrigins);
     let door: FrontDoor | undefined;
     try {
@@ -120,7 +130,7 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
       if (path === '/health') return Response.json({ status: 'ok', tool_mode: toolMode }, { headers: cors });
       if (options.proxyToken) await requireToken(request, options.proxyToken, door?.tokenHeaders ?? anyTokenHeader);
       if (door === undefined) return modelList(cors);
-      return await post(door, request, cors);
+      return await post(door, request, cors, host);
     } catch (error) {
       const failure = httpErrorOf(error);
       const body = door !== undefined ? door.errorBody(failure) : failure.toBody();

@@ -2,6 +2,7 @@
 import type { LanguageModelV4, LanguageModelV4Middleware } from '@ai-sdk/provider';
 import type { ChatEngine } from '../../engines/chat-engine.ts';
 import type { UpstreamClientOptions } from '../../wire/upstream-client.ts';
+import type { ResponseStore } from '../responses/store.ts';
 
 /**
  * - `emulated`: toolshim teaches the tools in the system prompt and parses the
@@ -74,6 +75,13 @@ export interface ProxyHandlerOptions {
   allowedOrigins?: string[] | '*';
   /** The largest request body accepted, in bytes; larger gets 413. Default 1 MB (1048576). */
   maxBodyBytes?: number;
+  /**
+   * Where the Responses door keeps the answers it gave, so a client may refer
+   * to them (`previous_response_id`, `item_reference`): `memoryResponseStore()`
+   * (the default, bounded by size and time to live; per isolate in a Worker) or
+   * `kvResponseStore(kv)` (a Workers KV namespace every isolate sees).
+   */
+  responseStore?: ResponseStore;
   /** A path prefix the routes live under, e.g. `/api` for `/api/v1/chat/completions`. Default none. */
   basePath?: string;
   /**

@@ -6,6 +6,7 @@
  */
 import { FORMAT_ALIASES, FORMAT_NAMES } from '../../protocols/registry.ts';
 import { safeURL } from '../../wire/upstream-auth.ts';
+import { DEFAULT_STORE_MAX_BYTES, DEFAULT_STORE_TTL_MS } from '../responses/store.ts';
 import {
   DEFAULT_KEEP_ALIVE_MS,
   DEFAULT_MAX_BODY_BYTES,
@@ -113,6 +114,18 @@ export const PROXY_SETTINGS = [
     kind: { type: 'integer', unit: 'bytes', min: 1 },
     default: String(DEFAULT_MAX_BODY_BYTES),
     doc: 'the largest request body; larger gets 413',
+  },
+  {
+    variable: 'RESPONSES_STORE_MAX_BYTES',
+    kind: { type: 'integer', unit: 'bytes', min: 1 },
+    default: String(DEFAULT_STORE_MAX_BYTES),
+    doc: 'the Responses answers kept for `previous_response_id` and `item_reference`, at most this much JSON; past it the oldest go (a Worker: per isolate, unless a `RESPONSES_STORE` KV namespace is bound)',
+  },
+  {
+    variable: 'RESPONSES_STORE_TTL_MS',
+    kind: { type: 'integer', unit: 'milliseconds', min: 1 },
+    default: String(DEFAULT_STORE_TTL_MS),
+    doc: 'how long a Responses answer is kept for later references',
   },
   {
     variable: 'REPLAY_DELAY_MS',

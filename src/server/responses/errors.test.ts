@@ -46,13 +46,15 @@ describe('/v1/responses errors', () => {
     expect((error as Error).message).toMatch(/must be one of user, assistant, system, developer/);
   });
 
-  it('previous_response_id: BadRequestError that says to send the conversation', async () => {
+  it('previous_response_id the proxy never gave: BadRequestError that names store: false as the fix', async () => {
     const { client } = proxy(() => textStream('x'));
     const error = await client.responses
       .create({ model: 'm', input: 'hi', previous_response_id: 'resp_1' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-    expect((error as Error).message).toMatch(/keeps no earlier responses. Send the whole conversation in `input`/);
+    expect((error as Error).message).toMatch(
+      /`previous_response_id` is "resp_1", which this proxy does not hold.*set `store: false`/,
+    );
   });
 
   it.each(['emulated', 'native'] as const)(

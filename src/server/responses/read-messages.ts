@@ -13,8 +13,9 @@
  * - `reasoning` items become the assistant's reasoning: their
  *   `reasoning_text` content, else their summary. Encrypted reasoning cannot
  *   be read and is left out.
- * - Anything that needs OpenAI's server-side state (`item_reference`, files by
- *   `file_id`) or a hosted tool's history is refused with a 400 naming it.
+ * - `item_reference` items arrive resolved (stored-input.ts puts back the
+ *   items this proxy gave); anything else of OpenAI's server-side state (files
+ *   by `file_id`) or a hosted tool's history is refused with a 400 naming it.
  */
 import type { LanguageModelV4Message, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
 import { invalidRequest } from '../core/errors.ts';
@@ -222,7 +223,7 @@ export function readInput(
       }
       case 'item_reference':
         throw invalidRequest(
-          `\`${at}.type\` is "item_reference"; this proxy keeps no earlier responses or items. Send the item itself.`,
+          `\`${at}.type\` is "item_reference", which only the Responses door resolves (from the answers it kept). Send the item itself.`,
           `${at}.type`,
         );
       default:

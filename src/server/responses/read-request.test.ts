@@ -237,7 +237,6 @@ describe('reading a Responses request', () => {
     ],
     ['an item_reference', oneItem({ type: 'item_reference', id: 'msg_1' }), 'input[0].type'],
     ['a hosted tool call item', oneItem({ type: 'web_search_call', id: 'ws_1', status: 'completed' }), 'input[0].type'],
-    ['previous_response_id', { input: 'x', previous_response_id: 'resp_1' }, 'previous_response_id'],
     ['conversation', { input: 'x', conversation: 'conv_1' }, 'conversation'],
     ['background', { input: 'x', background: true }, 'background'],
     ['a hosted tool', { input: 'x', tools: [{ type: 'file_search', vector_store_ids: [] }] }, 'tools[0].type'],

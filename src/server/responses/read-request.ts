@@ -42,7 +42,6 @@ export interface ResponsesRequest {
 
 /** Fields that need state this proxy does not keep. */
 const STATEFUL: Array<[string, (value: unknown) => boolean, string]> = [
-  ['previous_response_id', (v) => !absent(v), 'it keeps no earlier responses. Send the whole conversation in `input`'],
   ['conversation', (v) => !absent(v), 'it keeps no conversations. Send the whole conversation in `input`'],
   ['prompt', (v) => !absent(v), 'it has no stored prompt templates. Send the prompt as `instructions` and `input`'],
   ['background', (v) => v === true, 'it runs no background jobs. Leave `background` unset and wait for the answer'],

@@ -42,7 +42,14 @@ import {
   usageOf,
 } from './response-object.ts';
 import type { ToolRoutes } from './tool-routes.ts';
-import type { CustomToolCallItem, FunctionCallItem, MessageItem, OutputItem, ReasoningItem } from './wire-types.ts';
+import type {
+  CustomToolCallItem,
+  FunctionCallItem,
+  MessageItem,
+  OutputItem,
+  ReasoningItem,
+  ResponseObject,
+} from './wire-types.ts';
 import { callItem } from './write-result.ts';
 
 /** An open message or reasoning item, its text in the pieces it arrived in. */
@@ -55,6 +62,8 @@ interface OpenText {
 export interface ResponseEventWriterOptions {
   frame: ResponseFrame;
   routes: ToolRoutes;
+  /** Told of the answer once it is whole (completed or incomplete), to keep it (store.ts). */
+  onEnd?: (response: ResponseObject) => void;
 }
 
 /** One event as an SSE frame, numbered in the stream's order. */
@@ -109,6 +118,18 @@ function callInputEvents(
     frames.push(event('response.function_call_arguments.delta', { ...at, delta: call.arguments }));
   }
   frames.push(event('response.function_call_arguments.done', { ...at, name: call.name, arguments: call.arguments }));
+}
+
+/** The response as created, then in progress: what opens every stream. */
+function openingEvents(event: EventFrame, frame: ResponseFrame): Uint8Array[] {
+  const response = responseObject(frame, {
+    status: 'in_progress',
+    output: [],
+    usage: null,
+    error: null,
+    incomplete_details: null,
+  });
+  return [event('response.created', { response }), event('response.in_progress', { response })];
 }
 
 /** Stateful: `start()`, then `write(part)` for each part in order, then `end()`, or `fail(error)` on a fault. */
@@ -168,16 +189,7 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
 
   return {
     /** The opening events: the response as created, then in progress. */
-    start(): Uint8Array[] {
-      const response = responseObject(frame, {
-        status: 'in_progress',
-        output: [],
-        usage: null,
-        error: null,
-        incomplete_details: null,
-      });
-      return [event('response.created', { response }), event('response.in_progress', { response })];
-    },
+    start: (): Uint8Array[] => openingEvents(event, frame),
 
     write(part: LanguageModelV4StreamPart): Uint8Array[] {
       switch (part.type) {
@@ -210,6 +222,7 @@ export function createResponseEventWriter(options: ResponseEventWriterOptions) {
         incomplete_details: reason === null ? null : { reason },
       });
       frames.push(event(reason === null ? 'response.completed' : 'response.incomplete', { response }));
+      options.onEnd?.(response);
       return frames;
     },
 

@@ -69,6 +69,33 @@ describe('the shipped Worker on /v1/responses (offline replay model)', () => {
     expect(second.output_text).toMatch(/21|sunny/);
   });
 
+  it('a streamed turn, then the next by previous_response_id: kept in the bound KV namespace', async () => {
+    const openai = client((r) => worker.fetch(r));
+    const stream = openai.responses.stream({
+      model: 'toolshim-replay',
+      input: 'What is the weather in Paris?',
+      tools: [weatherFunction],
+    });
+    for await (const _ of stream);
+    const first = await stream.finalResponse();
+    const call = first.output.find(
+      (item) => item.type === 'function_call',
+    ) as OpenAI.Responses.ResponseFunctionToolCall;
+    // The put was handed to waitUntil; KV holds the answer under the token's hashed owner key.
+    const keys = await (env as unknown as { RESPONSES_STORE: KVNamespace }).RESPONSES_STORE.list();
+    expect(keys.keys.some((key) => key.name.endsWith(`:r:${first.id}`))).toBe(true);
+    const second = await openai.responses.create({
+      model: 'toolshim-replay',
+      tools: [weatherFunction],
+      previous_response_id: first.id,
+      input: [
+        { type: 'function_call_output', call_id: call.call_id, output: '{"temperature":21,"condition":"sunny"}' },
+      ],
+    });
+    expect(second.previous_response_id).toBe(first.id);
+    expect(second.output_text).toMatch(/21|sunny/);
+  });
+
   it('401 without the token and 400 for a bad field, OpenAI-shaped', async () => {
     const anonymous = await worker.fetch(
       new Request('http://w/v1/responses', {
