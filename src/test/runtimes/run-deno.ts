@@ -4,10 +4,13 @@
  * vitest shim, with no permissions except `--allow-sys=hostname`, which ai@7
  * needs at import time (a transitive dependency reads the host name), and env
  * access to FORCE_TTY and NODE_ENV, which vitest's `expect` (tinyrainbow) reads,
- * and to ANTHROPIC_*, which the `@anthropic-ai/sdk` client reads when it is made
- * (ANTHROPIC_CUSTOM_HEADERS, ANTHROPIC_LOG, …) and which Deno refuses rather
- * than reporting unset. toolshim itself gets no env access here: readEnv must
- * cope with that.
+ * and to the SDK clients' own prefixes, which they read when they are made and
+ * which Deno refuses rather than reporting unset: ANTHROPIC_* (`@anthropic-ai/sdk`:
+ * ANTHROPIC_CUSTOM_HEADERS, ANTHROPIC_LOG, …), OPENAI_* (`@ai-sdk/openai`:
+ * OPENAI_BASE_URL), GOOGLE_* and GEMINI_* (`@google/genai`:
+ * GOOGLE_SDK_NODE_LOGGING, GEMINI_API_KEY), and WS_NO_* for the `ws` package
+ * its Node build imports. toolshim itself gets no env access here: readEnv
+ * must cope with that.
  * Usage: node src/test/runtimes/run-deno.ts <report.json>
  */
 import { spawnSync } from 'node:child_process';
@@ -34,7 +37,7 @@ const args = [
   '--no-check',
   `--import-map=${importMap}`,
   '--allow-sys=hostname',
-  '--allow-env=FORCE_TTY,NODE_ENV,ANTHROPIC_*',
+  '--allow-env=FORCE_TTY,NODE_ENV,ANTHROPIC_*,OPENAI_*,GOOGLE_*,GEMINI_*,WS_NO_BUFFER_UTIL,WS_NO_UTF_8_VALIDATE',
   entry,
 ];
 console.log(`deno ${args.join(' ')}`);
