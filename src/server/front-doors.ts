@@ -4,6 +4,7 @@
  */
 import { chatCompletions } from './chat-completions/front-door.ts';
 import type { FrontDoor } from './core/front-door.ts';
+import { GEMINI_DOORS } from './gemini/front-door.ts';
 import { countTokens, messages } from './messages/front-door.ts';
 import { responses } from './responses/front-door.ts';
 
@@ -12,4 +13,5 @@ export const FRONT_DOORS: readonly FrontDoor[] = [
   responses, // POST /v1/responses
   messages, // POST /v1/messages
   countTokens, // POST /v1/messages/count_tokens
+  ...GEMINI_DOORS, // POST /v1beta/models/{model}:generateContent, :streamGenerateContent, :countTokens; GET /v1beta/models
 ];

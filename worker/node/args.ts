@@ -6,6 +6,7 @@
  * text on stderr and exit code 2.
  */
 import { nearest } from '../../src/server.ts';
+import { CLIENT_NAMES, CLIENTS, type ClientName, isClientName } from './clients/client-table.ts';
 import { FLAG_SETTINGS, flagSetting } from './command-settings.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -13,7 +14,7 @@ export { UsageError };
 
 /** Flag name (without `--`) → the value typed; a switch's value is "true". */
 export type Flags = Partial<Record<string, string>>;
-export type ClientName = 'claude' | 'codex';
+export type { ClientName };
 
 export type Command =
   | { kind: 'help' }
@@ -49,9 +50,11 @@ function flagHelp(): string[] {
 
 export const USAGE = [
   'Usage:',
-  '  toolshim serve  [flags]                 run the proxy (OpenAI chat completions, Responses, Anthropic Messages)',
-  '  toolshim claude [flags] [--] [args...]  run Claude Code on the proxy (args go to claude)',
-  '  toolshim codex  [flags] [--] [args...]  run Codex CLI on the proxy (args go to codex)',
+  '  toolshim serve  [flags]                 run the proxy (OpenAI chat completions, Responses, Anthropic Messages, Gemini)',
+  ...CLIENT_NAMES.map(
+    (name) =>
+      `  toolshim ${name.padEnd(6)} [flags] [--] [args...]  run ${CLIENTS[name].title} on the proxy (args go to ${CLIENTS[name].binary})`,
+  ),
   '  toolshim --help | --version',
   '',
   'Flags (each also read from the variable in brackets; a flag wins):',
@@ -112,18 +115,18 @@ function readFlags(args: string[], stopAtUnknown: boolean): { flags: Flags; rest
 /** `argv` without node and the script: `['serve', '--port', '0']`. Throws UsageError. */
 export function parseArgs(argv: readonly string[]): Command {
   const [command, ...args] = argv;
-  if (command === undefined) throw new UsageError('Name a command: serve, claude or codex.');
+  if (command === undefined) throw new UsageError(`Name a command: serve, ${CLIENT_NAMES.join(', ')}.`);
   if (command === '--help' || command === '-h' || command === 'help') return { kind: 'help' };
   if (command === '--version' || command === '-v' || command === '-V') return { kind: 'version' };
   if (command === 'serve') {
     if (args.includes('--help') || args.includes('-h')) return { kind: 'help' };
     return { kind: 'serve', flags: readFlags(args, false).flags };
   }
-  if (command === 'claude' || command === 'codex') {
+  if (isClientName(command)) {
     const { flags, rest } = readFlags(args, true);
     return { kind: 'client', client: command, flags, clientArgs: rest };
   }
-  const guess = nearest(command.replace(/^-+/, ''), ['serve', 'claude', 'codex']);
+  const guess = nearest(command.replace(/^-+/, ''), ['serve', ...CLIENT_NAMES]);
   throw new UsageError(
     command.startsWith('-')
       ? `Unknown flag: ${command} (flags go after the command)`

@@ -1,14 +1,15 @@
 /// <reference types="node" />
 /**
- * `toolshim claude|codex [flags] [--] [args...]`: the proxy in this process
+ * `toolshim claude|codex|gemini [flags] [--] [args...]`: the proxy in this process
  * on a free port, the client as a child on the terminal, the client's exit
  * code passed on. The proxy's lines go to stderr: with `claude -p` or
  * `codex exec`, stdout is the client's answer and nothing else.
  */
 import { randomBytes } from 'node:crypto';
-import { type ClientName, type Flags, UsageError } from './args.ts';
+import { type Flags, UsageError } from './args.ts';
 import { describeSettings } from './banner.ts';
-import { CLIENTS, claudeLaunch, codexLaunch, findClient, notInstalledMessage, runClient } from './launch-client.ts';
+import { CLIENTS, type ClientName } from './clients/client-table.ts';
+import { findClient, notInstalledMessage, runClient } from './clients/launch-client.ts';
 import { contextTokens, nonEmpty, resolveSettings, type Settings } from './settings.ts';
 import { checkUpstream, startProxy, validatedOptions } from './start-proxy.ts';
 
@@ -55,7 +56,7 @@ export async function runClientCommand(
   }
   const context = contextTokens(flags, environment);
   if (flags['no-token'] !== undefined) {
-    throw new UsageError('--no-token is for serve: toolshim claude|codex always give the client a token.');
+    throw new UsageError('--no-token is for serve: toolshim claude|codex|gemini always give the client a token.');
   }
   // A token for this run only, unless one was given: other local users and web pages cannot use the proxy.
   // An empty PROXY_TOKEN (`PROXY_TOKEN= toolshim claude`) counts as none given, never as "no token".
@@ -69,13 +70,11 @@ export async function runClientCommand(
   const model = settings.model ?? options.modelId ?? 'toolshim';
   // Listening on every interface (--host 0.0.0.0) still means the client connects through loopback.
   const url = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
-  const launch =
-    client === 'claude'
-      ? claudeLaunch(url, token, model, clientArgs, context)
-      : codexLaunch(url, token, model, clientArgs, context);
+  const launch = CLIENTS[client].launch({ url, token, model, args: clientArgs, context, environment });
   try {
     return await runClient(binary, launch, environment);
   } finally {
+    launch.cleanup?.();
     await server.close();
   }
 }

@@ -34,7 +34,7 @@
  * with `errorEvent(httpErrorOf(thrown))`.
  *
  * Register a door in src/server/front-doors.ts. A door that answers without a
- * model (e.g. a token count) is a `JsonFrontDoor`.
+ * model (e.g. a token count) is a `JsonFrontDoor`; one for `GET` a `ReadFrontDoor`.
  */
 import type {
   LanguageModelV4CallOptions,
@@ -53,7 +53,8 @@ export type Frame = Uint8Array | string;
 /**
  * A request header that may carry the proxy token. `authorization` expects
  * `Bearer <token>`; any other header (e.g. `x-api-key`) carries the token as
- * its whole value. A request passes when any listed header carries it.
+ * its whole value; a name after `?` is a URL query parameter (`?key`, as
+ * Gemini's REST clients send it). A request passes when any listed one carries it.
  */
 export type TokenHeader = 'authorization' | (string & {});
 
@@ -78,6 +79,8 @@ export interface DoorContext {
   modelId: string;
   /** The incoming request, for its headers (its body was already read). */
   request: Request;
+  /** The fields of the door's path template (`{model}` in `/v1beta/models/{model}:generateContent`). */
+  params: Readonly<Record<string, string>>;
   /** The call options as the upstream model will see them (models.ts `upstreamView`), e.g. to count their tokens. */
   upstreamView(params: LanguageModelV4CallOptions, type: 'generate' | 'stream'): Promise<LanguageModelV4CallOptions>;
   /** Where the answers a door gave are kept for later references (the Responses door's; responses/store.ts). */
@@ -117,7 +120,7 @@ export interface NativeContext extends WriteContext {
 export type NativeAnswer = { body: unknown } | { frames: AsyncIterable<Frame> };
 
 interface DoorBase {
-  /** The route, e.g. `/v1/messages` (under the handler's `basePath`). POST only. */
+  /** The route, e.g. `/v1/messages` (under the handler's `basePath`); `{name}` marks a field (core/routes.ts). */
   path: string;
   /** Headers that may carry the proxy token. Default `['authorization']`. */
   tokenHeaders?: readonly TokenHeader[];
@@ -141,6 +144,8 @@ export interface ModelFrontDoor<State = unknown> extends DoorBase {
   keepAlive?: Frame;
   /** Sent first, with the headers. Default `: connected` (an SSE comment). */
   streamOpen?: Frame;
+  /** Sent every second or so while the model is quiet, to notice a client that left. Default `:` (an SSE comment). */
+  liveness?: Frame;
   /**
    * A streamed request whose model fails before the stream starts is an HTTP
    * status; a door whose clients act on some failure only as a stream event
@@ -157,8 +162,14 @@ export interface JsonFrontDoor extends DoorBase {
   respond(json: unknown, ctx: DoorContext): unknown;
 }
 
+/** A door for `GET`: answers from the path alone, e.g. Gemini's model list. */
+export interface ReadFrontDoor extends DoorBase {
+  method: 'GET';
+  answer(ctx: DoorContext): unknown;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: each door has its own State; the core passes it through untouched.
-export type FrontDoor = ModelFrontDoor<any> | JsonFrontDoor;
+export type FrontDoor = ModelFrontDoor<any> | JsonFrontDoor | ReadFrontDoor;
 
 /** Keeps a door's State type checked where it is defined: `export const door = modelFrontDoor<MyState>({…})`. */
 export function modelFrontDoor<State>(door: ModelFrontDoor<State>): ModelFrontDoor<State> {
@@ -167,4 +178,8 @@ export function modelFrontDoor<State>(door: ModelFrontDoor<State>): ModelFrontDo
 
 export function isModelDoor(door: FrontDoor): door is ModelFrontDoor<unknown> {
   return 'readRequest' in door;
+}
+
+export function isReadDoor(door: FrontDoor): door is ReadFrontDoor {
+  return 'answer' in door;
 }

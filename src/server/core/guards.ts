@@ -29,7 +29,9 @@ export async function secretsEqual(given: string, expected: string): Promise<boo
 export function tokenOf(request: Request, headers: readonly string[]): string[] {
   const found: string[] = [];
   for (const name of headers) {
-    const value = request.headers.get(name)?.trim();
+    const value = (
+      name.startsWith('?') ? new URL(request.url).searchParams.get(name.slice(1)) : request.headers.get(name)
+    )?.trim();
     if (!value) continue;
     if (name.toLowerCase() !== 'authorization') found.push(value);
     else {
@@ -43,7 +45,11 @@ export function tokenOf(request: Request, headers: readonly string[]): string[] 
 function describeHeaders(headers: readonly string[]): string {
   return headers
     .map((name) =>
-      name.toLowerCase() === 'authorization' ? '`Authorization: Bearer <PROXY_TOKEN>`' : `\`${name}: <PROXY_TOKEN>\``,
+      name.toLowerCase() === 'authorization'
+        ? '`Authorization: Bearer <PROXY_TOKEN>`'
+        : name.startsWith('?')
+          ? `\`${name}=<PROXY_TOKEN>\` in the URL`
+          : `\`${name}: <PROXY_TOKEN>\``,
     )
     .join(' or ');
 }

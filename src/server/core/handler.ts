@@ -10,7 +10,14 @@ import { MAX_NESTING, pathName, pathPastDepth } from '../../json/depth.ts';
 import { memoryResponseStore } from '../responses/store.ts';
 import { invalidRequest, ProxyHttpError } from './errors.ts';
 import { httpErrorOf } from './faults.ts';
-import { type FrontDoor, isModelDoor, type JsonFrontDoor, type ModelFrontDoor } from './front-door.ts';
+import {
+  type DoorContext,
+  type FrontDoor,
+  isModelDoor,
+  isReadDoor,
+  type JsonFrontDoor,
+  type ModelFrontDoor,
+} from './front-door.ts';
 import { corsHeaders, preflight, readBodyLimited, requireAllowedHost, requireJson, requireToken } from './guards.ts';
 import { answerModelCall, type StreamSettings } from './model-call.ts';
 import { resolveModels } from './models.ts';
@@ -21,6 +28,7 @@ import {
   DEFAULT_STREAM_HEADERS_WITHIN_MS,
   type ProxyHandlerOptions,
 } from './options.ts';
+import { methodOf, routeTable } from './routes.ts';
 
 /** What a host gives one request besides the request: a Worker's `ctx.waitUntil`, to finish writes after the answer. */
 export interface RequestHost {
@@ -68,7 +76,7 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
     streamHeadersWithinMs: options.streamHeadersWithinMs ?? DEFAULT_STREAM_HEADERS_WITHIN_MS,
     keepAliveMs: options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS,
   };
-  const routes = new Map<string, FrontDoor>(doors.map((door) => [door.path, door]));
+  const routes = routeTable(doors);
   const store = options.responseStore ?? memoryResponseStore();
   // Every request that passes carries this token (or none is asked): it names whose the kept answers are.
   const owner = options.proxyToken ?? '';
@@ -90,17 +98,21 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
     return Response.json({ object: 'list', data: [entry] }, { headers });
   }
 
-  async function post(door: FrontDoor, request: Request, cors: Record<string, string>, host: RequestHost) {
-    requireJson(request);
-    const json = parseJson(await readBodyLimited(request, maxBodyBytes));
-    const afterwards = (promise: Promise<unknown>) => host.waitUntil?.(promise);
-    const ctx = { toolMode, modelId, request, upstreamView: models.upstreamView, store, owner, afterwards };
+  async function answer(door: FrontDoor, ctx: DoorContext, cors: Record<string, string>): Promise<Response> {
+    if (isReadDoor(door)) return Response.json(await door.answer(ctx), { headers: cors });
+    requireJson(ctx.request);
+    const json = parseJson(await readBodyLimited(ctx.request, maxBodyBytes));
     if (!isModelDoor(door)) return Response.json(await (door as JsonFrontDoor).respond(json, ctx), { headers: cors });
     return answerModelCall(door as ModelFrontDoor, json, ctx, models, cors, settings);
   }
 
+  function contextOf(request: Request, params: Record<string, string>, host: RequestHost): DoorContext {
+    const afterwards = (promise: Promise<unknown>) => host.waitUntil?.(promise);
+    return { toolMode, modelId, request, params, upstreamView: models.upstreamView, store, owner, afterwards };
+  }
+
   function notFound(pathname: string): ProxyHttpError {
-    const served = [...routes.keys()].map((path) => `POST ${basePath}${path}`);
+    const served = routes.served(basePath);
     served.push(...GET_ROUTES.map((path) => `GET ${basePath}${path}`));
     return new ProxyHttpError(404, `No route ${pathname}. This proxy serves ${served.join(', ')}.`, {
       type: 'not_found_error',
@@ -115,9 +127,10 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
       const url = new URL(request.url);
       const inBase = basePath === '' || url.pathname.startsWith(`${basePath}/`);
       const path = inBase ? url.pathname.slice(basePath.length).replace(/\/+$/, '') : '';
-      door = routes.get(path);
+      const route = routes.match(path);
+      door = route?.door;
       if (options.allowedHosts !== undefined) requireAllowedHost(request, options.allowedHosts);
-      const methods = door !== undefined ? ['POST'] : GET_ROUTES.includes(path) ? ['GET'] : undefined;
+      const methods = door !== undefined ? [methodOf(door)] : GET_ROUTES.includes(path) ? ['GET'] : undefined;
       if (methods === undefined) throw notFound(`${request.method} ${url.pathname}`);
       if (request.method === 'OPTIONS') return preflight(request, options.allowedOrigins);
       if (!methods.includes(request.method) && !(request.method === 'HEAD' && methods.includes('GET'))) {
@@ -130,7 +143,7 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
       if (path === '/health') return Response.json({ status: 'ok', tool_mode: toolMode }, { headers: cors });
       if (options.proxyToken) await requireToken(request, options.proxyToken, door?.tokenHeaders ?? anyTokenHeader);
       if (door === undefined) return modelList(cors);
-      return await post(door, request, cors, host);
+      return await answer(door, contextOf(request, route?.params ?? {}, host), cors);
     } catch (error) {
       const failure = httpErrorOf(error);
       const body = door !== undefined ? door.errorBody(failure) : failure.toBody();

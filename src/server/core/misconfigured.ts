@@ -10,6 +10,7 @@ import { ProxyHttpError } from './errors.ts';
 import type { FrontDoor } from './front-door.ts';
 import { secretsEqual, tokenOf } from './guards.ts';
 import type { ProxyHandler } from './handler.ts';
+import { routeTable } from './routes.ts';
 
 export function misconfiguredHandler(
   env: Record<string, unknown>,
@@ -19,10 +20,23 @@ export function misconfiguredHandler(
   const detail = problem instanceof Error ? problem.message : String(problem);
   const token =
     typeof env.PROXY_TOKEN === 'string' && env.PROXY_TOKEN.trim() !== '' ? env.PROXY_TOKEN.trim() : undefined;
+  const routes = routeTable(doors);
+  /** The door at `path` under any base path (the variable that sets it may be the broken one). */
+  const doorAt = (path: string): FrontDoor | undefined => {
+    let at = path;
+    while (at !== '') {
+      const found = routes.match(at);
+      if (found !== undefined) return found.door;
+      const next = at.indexOf('/', 1);
+      if (next === -1) return undefined;
+      at = at.slice(next);
+    }
+    return undefined;
+  };
   return async (request) => {
     console.error(`toolshim proxy misconfigured: ${detail}`);
     const path = new URL(request.url).pathname.replace(/\/+$/, '');
-    const door = doors.find((d) => path.endsWith(d.path));
+    const door = doorAt(path);
     let operator = false;
     if (token !== undefined) {
       for (const given of tokenOf(request, door?.tokenHeaders ?? ['authorization'])) {

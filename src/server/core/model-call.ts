@@ -104,6 +104,7 @@ async function streamAnswer(
     keepAlive: door.keepAlive ?? KEEP_ALIVE,
     keepAliveMs: settings.keepAliveMs,
     livenessMs: LIVENESS_MS,
+    ...(door.liveness !== undefined ? { liveness: door.liveness } : {}),
   });
 }
 

@@ -7,7 +7,8 @@
  *   before the first byte is noticed only at that write (the request's
  *   signal does not fire before it), so the proxy speaks early.
  * - While the source is quiet, `:` (a 3-byte SSE comment, which every API's
- *   SDK skips) goes out every `livenessMs`, and `keepAlive` once it has been
+ *   SDK skips but @google/genai's, so a door may choose another) goes out
+ *   every `livenessMs`, and `keepAlive` once it has been
  *   quiet for `keepAliveMs`; then the same pending pull is awaited again,
  *   so nothing is lost or reordered. In workerd a client that left is noticed
  *   only when something is written to it (under wrangler dev, the second
@@ -43,6 +44,8 @@ export interface SseOptions {
   keepAliveMs: number;
   /** While quiet, `:` is sent this often between keep-alives, so a client that left is noticed; 0: never. */
   livenessMs: number;
+  /** What is sent for liveness instead of `:` (a door whose client's parser takes no SSE comments). */
+  liveness?: Frame;
 }
 
 const QUIET = Symbol('quiet');
@@ -54,7 +57,7 @@ export function sseResponse(
   options: SseOptions,
 ): Response {
   const keepAlive = bytesOf(options.keepAlive);
-  const liveness = encoder.encode(':\n\n');
+  const liveness = bytesOf(options.liveness ?? ':\n\n');
   let opened = false;
   /** How long the source has been quiet since its last frame or the last keep-alive (the waits' sum). */
   let quietMs = 0;

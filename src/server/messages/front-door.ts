@@ -9,7 +9,7 @@
  *   `parallel_tool_calls: false`.
  * - `POST /v1/messages/count_tokens`: an estimate of the call as the upstream
  *   would get it: the middleware's rendered prompt in emulated mode, the tool
- *   definitions too in native mode (count-tokens.ts). `message_start`'s
+ *   definitions too in native mode (door-kit/count-tokens.ts). `message_start`'s
  *   `input_tokens` is the same count of the call as it was sent.
  *
  * The token comes as `x-api-key` (the SDKs' `apiKey`, Claude Code's
@@ -22,7 +22,7 @@
 import type { ProxyHttpError } from '../core/errors.ts';
 import { type JsonFrontDoor, modelFrontDoor, type WriteContext } from '../core/front-door.ts';
 import { checkToolChoice } from '../core/tool-choice.ts';
-import { countCallTokens } from './count-tokens.ts';
+import { countCallTokens } from '../door-kit/count-tokens.ts';
 import { anthropicErrorBody } from './errors.ts';
 import { type MessagesCall, readMessagesRequest } from './read-request.ts';
 import { ANTHROPIC_CHOICE_WORDS } from './read-tools.ts';

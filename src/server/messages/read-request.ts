@@ -46,7 +46,7 @@ export interface MessagesCall {
   /** `thinking.display: "omitted"`: thinking blocks carry no text. */
   omitThinking: boolean;
   /**
-   * count-tokens.ts's count of the call as sent upstream, until the upstream reports its own: set by the
+   * door-kit/count-tokens.ts's count of the call as sent upstream, until the upstream reports its own: set by the
    * front door once the core has rendered the call (readMessagesRequest cannot: the tool prompt is the
    * middleware's).
    */

@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Launch } from '../../node/launch-client.ts';
+import type { Launch } from '../../node/clients/launch.ts';
 import { root } from '../wrangler.ts';
 import { claudeEnvFor, codexConfigFor } from './readme.ts';
 
@@ -39,7 +39,7 @@ export interface SessionSetup {
   /** Extra variables (the outbound trap's). */
   env: Record<string, string>;
   /**
-   * What `toolshim claude|codex` would add (launch-client.ts): its variables,
+   * What `toolshim claude|codex|gemini` would add (worker/node/clients/): its variables,
    * and its `-c` overrides ahead of Codex's subcommand, as that command passes them.
    */
   launch?: Launch;

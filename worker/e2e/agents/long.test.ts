@@ -3,14 +3,15 @@
  * scripted upstream refuses a prompt over its limit with llama.cpp's or
  * vLLM's context-overflow 400, and the session must go on after the client
  * compacts (long.ts). Also `--context N`: the variables and `-c` overrides
- * `toolshim claude|codex --context N` gives the client (launch-client.ts),
+ * `toolshim claude|codex --context N` gives the client (worker/node/clients/),
  * with the upstream's limit at the same N, where the client should compact
  * before the upstream refuses anything.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claudeLaunch, codexLaunch, type Launch } from '../../node/launch-client.ts';
+import { CLIENTS } from '../../node/clients/client-table.ts';
+import type { Launch } from '../../node/clients/launch.ts';
 import { runSession, type Session } from './clients.ts';
 import { AFTER_COMPACTION, type LongClient, longScript, storyOf } from './long.ts';
 import { type OutboundTrap, startTrap } from './offline.ts';
@@ -67,8 +68,7 @@ for (const { runner, mode, format, style } of configs) {
       trap.reset();
       let launch: Launch | undefined;
       if (context !== undefined) {
-        const make = client === 'claude' ? claudeLaunch : codexLaunch;
-        launch = make(proxy.url, token, model, [], context);
+        launch = CLIENTS[client].launch({ url: proxy.url, token, model, args: [], context, environment: {} });
       }
       const prompt = 'Print the three chunks, one shell call each.';
       const session = await runSession(client, {

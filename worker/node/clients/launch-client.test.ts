@@ -10,9 +10,22 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { claudeLaunch, codexLaunch, findClient, notInstalledMessage } from './launch-client.ts';
-import { contextTokens } from './settings.ts';
-import { closedPort, root, runCli, scriptedUpstream } from './test-support.ts';
+import { contextTokens } from '../settings.ts';
+import { closedPort, root, runCli, scriptedUpstream } from '../test-support.ts';
+import { claudeLaunch } from './claude.ts';
+import { codexLaunch } from './codex.ts';
+import type { LaunchRequest } from './launch.ts';
+import { findClient, notInstalledMessage } from './launch-client.ts';
+
+/** A launch request for a proxy on port 5000 with token "tok". */
+const at = (model: string, args: string[], context?: number): LaunchRequest => ({
+  url: 'http://127.0.0.1:5000',
+  token: 'tok',
+  model,
+  args,
+  ...(context !== undefined ? { context } : {}),
+  environment: {},
+});
 
 function binDir(parent: string, names: Record<string, string>, mode = 0o755): string {
   const dir = join(parent, 'node_modules', '.bin');
@@ -58,7 +71,7 @@ describe('findClient', () => {
 
 describe('what each client is given', () => {
   it('Claude Code: the proxy URL without /v1, the token as a bearer token, the model twice', () => {
-    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'qwen3-coder:30b', ['-p', 'hi'])).toEqual({
+    expect(claudeLaunch(at('qwen3-coder:30b', ['-p', 'hi']))).toEqual({
       args: ['-p', 'hi'],
       env: {
         ANTHROPIC_BASE_URL: 'http://127.0.0.1:5000',
@@ -70,19 +83,15 @@ describe('what each client is given', () => {
   });
 
   it('--context: Claude Code gets CLAUDE_CODE_MAX_CONTEXT_TOKENS, Codex its window and a compaction limit at 85%', () => {
-    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', [], 32768).env).toMatchObject({
+    expect(claudeLaunch(at('m', [], 32768)).env).toMatchObject({
       CLAUDE_CODE_MAX_CONTEXT_TOKENS: '32768',
       CLAUDE_CODE_MAX_OUTPUT_TOKENS: '5461',
     });
-    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', [], 24000).env.CLAUDE_CODE_MAX_OUTPUT_TOKENS).toBe('4096');
+    expect(claudeLaunch(at('m', [], 24000)).env.CLAUDE_CODE_MAX_OUTPUT_TOKENS).toBe('4096');
     // A large window keeps Claude Code's own output reserve.
-    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', [], 200000).env).not.toHaveProperty(
-      'CLAUDE_CODE_MAX_OUTPUT_TOKENS',
-    );
-    expect(claudeLaunch('http://127.0.0.1:5000', 'tok', 'm', []).env).not.toHaveProperty(
-      'CLAUDE_CODE_MAX_CONTEXT_TOKENS',
-    );
-    const args = codexLaunch('http://127.0.0.1:5000', 'tok', 'm', ['exec'], 32768).args;
+    expect(claudeLaunch(at('m', [], 200000)).env).not.toHaveProperty('CLAUDE_CODE_MAX_OUTPUT_TOKENS');
+    expect(claudeLaunch(at('m', [])).env).not.toHaveProperty('CLAUDE_CODE_MAX_CONTEXT_TOKENS');
+    const args = codexLaunch(at('m', ['exec'], 32768)).args;
     expect(args).toContain('model_context_window=32768');
     expect(args).toContain('model_auto_compact_token_limit=27852');
     expect(args.at(-1)).toBe('exec');
@@ -95,7 +104,7 @@ describe('what each client is given', () => {
   });
 
   it('Codex CLI: -c overrides its own config parser accepts (codex debug prompt-input, offline, in a scratch CODEX_HOME)', () => {
-    const launch = codexLaunch('http://127.0.0.1:5000', 'tok', 'qwen3-coder:30b', ['debug', 'prompt-input'], 32768);
+    const launch = codexLaunch(at('qwen3-coder:30b', ['debug', 'prompt-input'], 32768));
     expect(launch.env).toEqual({ TOOLSHIM_PROXY_TOKEN: 'tok' });
     expect(launch.args).toContain('model_providers.toolshim.base_url="http://127.0.0.1:5000/v1"');
     expect(launch.args).toContain('model="qwen3-coder:30b"');

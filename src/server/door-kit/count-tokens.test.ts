@@ -9,9 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createProxyHandler } from '../handler.ts';
+import { claudeCodeFirstRequest, claudeCodeTools } from '../messages/test/claude-code.ts';
 import { completion, fakeUpstream, jsonRequest } from '../test/fake-upstream.ts';
 import { countTextTokens, TOKENS_PER_IMAGE } from './count-tokens.ts';
-import { claudeCodeFirstRequest, claudeCodeTools } from './test/claude-code.ts';
 
 type Body = Record<string, unknown>;
 
