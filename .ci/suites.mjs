@@ -139,7 +139,7 @@ export const suites = [
   // The real agent CLIs (Codex, Claude Code, Qwen Code, pi, pinned devDependencies) through the proxy under
   // `wrangler dev` and `toolshim serve`, emulated (hermes, qwen3-coder) and native, the upstream a scripted model.
   {
-    name: 'agents (real CLIs: codex, claude, qwen, pi)',
+    name: 'agents (real CLIs: codex, claude, gemini, qwen, pi)',
     command: [
       'vitest',
       'run',

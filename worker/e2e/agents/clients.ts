@@ -3,7 +3,8 @@
  * The real agent CLIs (pinned devDependencies), each run once per session,
  * non-interactively, with stdin closed, in a fresh working directory and a
  * fresh HOME, and configured as README.md says: Codex by its config.toml,
- * Claude Code by its environment. Qwen Code and pi have no README section;
+ * Claude Code by its environment, Gemini CLI by its settings.json and
+ * environment. Qwen Code and pi have no README section;
  * they get the OpenAI-compatible settings their own docs give. Only the
  * settings a test run needs on top are added: the sandbox and permission
  * flags for a run without a person, and the switches that keep each client
@@ -14,9 +15,9 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Launch } from '../../node/clients/launch.ts';
 import { root } from '../wrangler.ts';
-import { claudeEnvFor, codexConfigFor } from './readme.ts';
+import { claudeEnvFor, codexConfigFor, geminiEnvFor, geminiSettings } from './readme.ts';
 
-export type Client = 'codex' | 'claude' | 'qwen' | 'pi';
+export type Client = 'codex' | 'claude' | 'gemini' | 'qwen' | 'pi';
 
 export interface Session {
   code: number | null;
@@ -108,6 +109,35 @@ function claude(setup: SessionSetup): { command: string[]; env: Record<string, s
   };
 }
 
+/** The settings that keep Gemini CLI off Google's servers: usage statistics (Clearcut), the update check. */
+export const GEMINI_OFFLINE = {
+  privacy: { usageStatisticsEnabled: false },
+  general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+  telemetry: { enabled: false },
+};
+
+/**
+ * Gemini CLI's flags for a run without a person, as a user types them after `toolshim gemini --`:
+ * headless in an untrusted folder it exits 55, and yolo runs the shell tool with no one to approve it.
+ */
+export function geminiFlags(prompt: string): string[] {
+  return ['--skip-trust', '--approval-mode', 'yolo', '-p', prompt];
+}
+
+function gemini(setup: SessionSetup): { command: string[]; env: Record<string, string> } {
+  const gemini = [process.execPath, binOf('@google/gemini-cli', 'gemini')];
+  // Under `toolshim gemini` (setup.launch), its run home and variables, over the user's settings the test wrote.
+  if (setup.launch !== undefined) return { command: [...gemini, ...setup.launch.args], env: {} };
+  mkdirSync(join(setup.home, '.gemini'), { recursive: true });
+  const settings = { ...geminiSettings, ...GEMINI_OFFLINE };
+  writeFileSync(join(setup.home, '.gemini', 'settings.json'), JSON.stringify(settings));
+  // A given model skips the routing classifier, a model call of its own per turn.
+  return {
+    command: [...gemini, '--model', setup.model, ...geminiFlags(setup.prompt)],
+    env: geminiEnvFor(setup.proxyURL),
+  };
+}
+
 function qwen(setup: SessionSetup): { command: string[]; env: Record<string, string> } {
   // Usage statistics otherwise go to Alibaba Cloud's RUM endpoint.
   mkdirSync(join(setup.home, '.qwen'), { recursive: true });
@@ -164,7 +194,7 @@ function pi(setup: SessionSetup): { command: string[]; env: Record<string, strin
   };
 }
 
-const launchers = { codex, claude, qwen, pi };
+const launchers = { codex, claude, gemini, qwen, pi };
 
 const SESSION_TIMEOUT_MS = 120_000;
 

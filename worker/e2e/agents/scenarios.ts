@@ -15,12 +15,26 @@ export interface Vocabulary {
   read?: (path: string) => Call;
 }
 
+/**
+ * Gemini CLI 0.61 blocks any `$(...)` in a command ("Command injection detected: command substitution
+ * syntax ... found in command arguments"), arithmetic too, even in yolo mode: the scenarios' `echo
+ * label-$((a*b))`, whose output proves the command ran, becomes `expr a '*' b | sed 's/^/label-/'`.
+ */
+function withoutSubstitution(command: string): string {
+  return command.replace(/echo (\S+)-\$\(\((\d+)([*+])(\d+)\)\)/g, "expr $2 '$3' $4 | sed 's/^/$1-/'");
+}
+
 export const vocabularies = {
   codex: { shell: (cmd: string) => ({ name: 'exec_command', arguments: { cmd } }) },
   claude: {
     shell: (command: string) => ({ name: 'Bash', arguments: { command, description: 'Run the command' } }),
     write: (file_path: string, content: string) => ({ name: 'Write', arguments: { file_path, content } }),
     read: (file_path: string) => ({ name: 'Read', arguments: { file_path } }),
+  },
+  gemini: {
+    shell: (command: string) => ({ name: 'run_shell_command', arguments: { command: withoutSubstitution(command) } }),
+    write: (file_path: string, content: string) => ({ name: 'write_file', arguments: { file_path, content } }),
+    read: (file_path: string) => ({ name: 'read_file', arguments: { file_path } }),
   },
   qwen: {
     // Qwen Code 0.24.4 often loses the output of a command that exits at once: `echo hi > out.txt && echo single-$((6*7))`

@@ -47,6 +47,7 @@ const basic: ScenarioFor[] = [single, multiStep];
 const plan: Array<[Client, ScenarioFor[]]> = [
   ['codex', [single, parallel, multiStep, codexLong, namespaced]],
   ['claude', [single, parallel, multiStep, longArgument]],
+  ['gemini', [single, parallel, multiStep]],
   ['qwen', basic],
   ['pi', basic],
 ];

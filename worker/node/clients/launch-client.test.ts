@@ -165,9 +165,22 @@ const codexRequest = `async (env, args) => {
   return { status: response.status, body: await response.json() };
 }`;
 
+const geminiRequest = `async (env, args) => {
+  const model = args[args.indexOf('--model') + 1];
+  const url = env.GOOGLE_GEMINI_BASE_URL + '/v1beta/models/' + model + ':generateContent';
+  const body = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] });
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-goog-api-key': env.GEMINI_API_KEY }, body });
+  const unauthorized = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const answer = await response.json();
+  return { status: response.status, body: { ...answer, model: answer.modelVersion }, withoutToken: unauthorized.status };
+}`;
+
+const requests = { claude: claudeRequest, codex: codexRequest, gemini: geminiRequest };
+
 describe.each([
   ['claude', claudeRequest],
   ['codex', codexRequest],
+  ['gemini', geminiRequest],
 ] as const)('toolshim %s, with a stand-in client in ./node_modules/.bin', (client, request) => {
   it('starts the proxy, runs the client on it with its arguments, and exits with its exit code', async () => {
     const cwd = mkdtempSync(join(tmpdir(), `toolshim-${client}-`));
@@ -185,7 +198,8 @@ describe.each([
     };
     expect(seen.args.slice(-3)).toEqual(['first', '--model', 'theirs']);
     expect(seen.answer.status).toBe(200);
-    expect(seen.answer.body.model).toBe('toolshim-replay');
+    // Gemini CLI asks for the model its own flags name, and the answer says which it was asked.
+    expect(seen.answer.body.model).toBe(client === 'gemini' ? 'theirs' : 'toolshim-replay');
     expect(cli.stderr()).toMatch(/toolshim listening on http:\/\/127\.0\.0\.1:\d+/);
     // stdout is the client's alone (claude -p, codex exec print their answer there).
     expect(cli.stdout()).toBe('');
@@ -194,9 +208,16 @@ describe.each([
       expect(seen.env.ANTHROPIC_DEFAULT_HAIKU_MODEL).toBe('toolshim-replay');
       expect(seen.answer.withoutToken).toBe(401);
       expect(cli.stderr()).not.toContain(seen.env.ANTHROPIC_AUTH_TOKEN);
-    } else {
+    } else if (client === 'codex') {
       expect(seen.args).toContain('web_search="disabled"');
       expect(cli.stderr()).not.toContain(seen.env.TOOLSHIM_PROXY_TOKEN);
+    } else {
+      // The user named a model in Gemini CLI's flags: no second --model is added.
+      expect(seen.args).toEqual(['first', '--model', 'theirs']);
+      expect(seen.answer.withoutToken).toBe(401);
+      expect(cli.stderr()).not.toContain(seen.env.GEMINI_API_KEY);
+      // The run's home is gone once the client exited.
+      expect(existsSync(seen.env.GEMINI_CLI_HOME as string)).toBe(false);
     }
   });
 });
@@ -204,6 +225,7 @@ describe.each([
 describe.each([
   ['claude', claudeRequest, 'ANTHROPIC_AUTH_TOKEN'],
   ['codex', codexRequest, 'TOOLSHIM_PROXY_TOKEN'],
+  ['gemini', geminiRequest, 'GEMINI_API_KEY'],
 ] as const)('toolshim %s: what the client is not given', (client, request, tokenVariable) => {
   const secrets = {
     UPSTREAM_API_KEY: 'secret-upstream-key-1',
@@ -246,10 +268,11 @@ describe.each([
 describe.each([
   ['claude', 'Claude Code'],
   ['codex', 'Codex CLI'],
+  ['gemini', 'Gemini CLI'],
 ] as const)('toolshim %s with the upstream down', (client, title) => {
   it('stops before starting the client, naming the upstream, the cause and the fix, within a second', async () => {
     const cwd = mkdtempSync(join(tmpdir(), `toolshim-${client}-down-`));
-    binDir(cwd, { [client]: standIn(client === 'claude' ? claudeRequest : codexRequest) });
+    binDir(cwd, { [client]: standIn(requests[client]) });
     const report = join(cwd, 'report.json');
     const dead = `http://127.0.0.1:${await closedPort()}/v1`;
     const started = Date.now();
@@ -264,7 +287,7 @@ describe.each([
 
   it('--skip-upstream-check starts it anyway, and its requests get the final 424', async () => {
     const cwd = mkdtempSync(join(tmpdir(), `toolshim-${client}-anyway-`));
-    binDir(cwd, { [client]: standIn(client === 'claude' ? claudeRequest : codexRequest) });
+    binDir(cwd, { [client]: standIn(requests[client]) });
     const report = join(cwd, 'report.json');
     const dead = `http://127.0.0.1:${await closedPort()}/v1`;
     const cli = runCli([client, '--upstream', dead, '--model', 'm', '--skip-upstream-check'], {
