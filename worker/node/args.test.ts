@@ -46,7 +46,7 @@ describe('parseArgs', () => {
     [['serve', '--model', '--port', '1'], '--model needs a value.'],
     [['--port', '1'], 'Unknown flag: --port (flags go after the command)'],
     [['run'], 'Unknown command: run'],
-    [[], 'Name a command: serve, claude or codex.'],
+    [[], 'Name a command: serve, claude, codex, gemini.'],
   ])('%j is a UsageError: %s', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(new UsageError(message));
   });
