@@ -58,13 +58,22 @@ function frameOf(state: GeminiState, ctx: WriteContext): GeminiFrame {
   };
 }
 
+/**
+ * The path's model without the `models/` of its resource name: a client
+ * that writes the name URL-encoded (`models%2Fgemini-2.5-pro`) means the
+ * same model as one that writes it plain.
+ */
+function pathModel(ctx: DoorContext): string | undefined {
+  return readModel({ model: ctx.params.model?.replace(/^models\//, '') });
+}
+
 function generateDoor(path: string, stream: boolean) {
   return modelFrontDoor<GeminiState>({
     path,
     tokenHeaders: TOKEN_HEADERS,
     readRequest(json, ctx) {
       const { options, includeThoughts } = readGeminiRequest(json);
-      const model = readModel({ model: ctx.params.model });
+      const model = pathModel(ctx);
       return { callOptions: options, stream, ...(model ? { model } : {}), state: { includeThoughts } };
     },
     writeResult: (result, call, ctx) => toGenerateContentResponse(result, frameOf(call.state, ctx)),
@@ -119,7 +128,7 @@ const modelGet = (path: string): ReadFrontDoor => ({
   method: 'GET',
   path,
   tokenHeaders: TOKEN_HEADERS,
-  answer: (ctx) => modelEntry(readModel({ model: ctx.params.model }) ?? ctx.modelId),
+  answer: (ctx) => modelEntry(pathModel(ctx) ?? ctx.modelId),
   errorBody,
 });
 

@@ -57,10 +57,10 @@ class OpenCalls {
     return callId;
   }
 
-  /** The call a response answers: by its id, else the oldest unanswered call of that name. */
+  /** The call a response answers: by its id (while that call is unanswered), else the oldest unanswered call of that name. */
   answer(name: string, id: string | undefined): string | undefined {
     const queue = this.unanswered.get(name) ?? [];
-    const callId = id !== undefined && this.byId.get(id) === name ? id : queue[0];
+    const callId = id !== undefined && this.byId.get(id) === name && queue.includes(id) ? id : queue[0];
     if (callId === undefined) return undefined;
     const at = queue.indexOf(callId);
     if (at >= 0) queue.splice(at, 1);
@@ -95,6 +95,9 @@ function checkBase64(data: string, param: string): void {
   }
 }
 
+/** A Files API URI (`files.upload`'s `file.uri`): https, but the file is on Google's servers, behind Google's key. */
+const FILES_API = /^https:\/\/generativelanguage\.googleapis\.com\/[^/]+\/files\//i;
+
 /** `inlineData` or `fileData` → a file part; undefined when the part is neither. */
 function filePart(part: Json, at: string): LanguageModelV4FilePart | undefined {
   if (isObject(part.inlineData)) {
@@ -106,7 +109,7 @@ function filePart(part: Json, at: string): LanguageModelV4FilePart | undefined {
   if (!isObject(part.fileData)) return undefined;
   const uri = requireString(part.fileData.fileUri, `${at}.fileData.fileUri`);
   const mediaType = typeof part.fileData.mimeType === 'string' ? part.fileData.mimeType : 'application/octet-stream';
-  if (!/^https?:\/\//i.test(uri)) {
+  if (!/^https?:\/\//i.test(uri) || FILES_API.test(uri)) {
     refuse(
       `${at}.fileData.fileUri`,
       `\`${at}.fileData.fileUri\` must be an http(s) URL: this proxy keeps no files (Gemini's Files API URIs name files on Google's servers). Send the data inline (inlineData) instead; got ${show(uri)}.`,
@@ -131,7 +134,7 @@ function hostedCodePart(part: Json, at: string): void {
 }
 
 /** A function response's `response` → a tool result: `{output}` as text, `{error}` as an error, else the JSON. */
-function resultOutput(response: unknown, at: string): LanguageModelV4ToolResultOutput {
+function responseOutput(response: unknown, at: string): LanguageModelV4ToolResultOutput {
   if (absent(response)) return { type: 'text', value: '' };
   const value = requireObject(response, `${at}.response`);
   checkDepth(value, `${at}.response`);
@@ -139,6 +142,29 @@ function resultOutput(response: unknown, at: string): LanguageModelV4ToolResultO
   if (keys.length === 1 && typeof value.output === 'string') return { type: 'text', value: value.output };
   if (keys.length === 1 && typeof value.error === 'string') return { type: 'error-text', value: value.error };
   return { type: 'json', value: value as JSONValue };
+}
+
+/**
+ * A function response → a tool result. Its `parts` (Gemini 3's multimodal
+ * function responses: Gemini CLI puts the images its read_file tool read
+ * there for a `gemini-3-*` model) follow the response's text as files.
+ */
+function resultOutput(response: Json, at: string): LanguageModelV4ToolResultOutput {
+  const output = responseOutput(response.response, at);
+  const files = partsOf(response, `${at}.functionResponse`).flatMap((part, i) => {
+    const file = filePart(part, `${at}.functionResponse.parts[${i}]`);
+    return file === undefined ? [] : [{ type: 'file' as const, mediaType: file.mediaType, data: file.data }];
+  });
+  if (files.length === 0) return output;
+  const text =
+    output.type === 'text'
+      ? output.value
+      : output.type === 'error-text'
+        ? `The tool reported an error: ${output.value}`
+        : output.type === 'json'
+          ? JSON.stringify(output.value)
+          : '';
+  return { type: 'content', value: [...(text === '' ? [] : [{ type: 'text' as const, text }]), ...files] };
 }
 
 function modelParts(parts: Json[], at: string, calls: OpenCalls): AssistantPart[] {
@@ -158,10 +184,12 @@ function modelParts(parts: Json[], at: string, calls: OpenCalls): AssistantPart[
     if (part.functionResponse !== undefined) {
       refuse(`${partAt}.functionResponse`, `\`${partAt}.functionResponse\` belongs in a "user" turn, after the call.`);
     }
-    const file = filePart(part, partAt);
-    if (file !== undefined) {
-      out.push(file);
-      return;
+    if (part.inlineData !== undefined || part.fileData !== undefined) {
+      const key = part.inlineData !== undefined ? 'inlineData' : 'fileData';
+      refuse(
+        `${partAt}.${key}`,
+        `\`${partAt}.${key}\` is a file in a "model" turn, which the upstream's chat API cannot take (its assistant turns are text and calls). Send files in "user" turns.`,
+      );
     }
     if (absent(part.text)) return;
     const text = requireString(part.text, `${partAt}.text`);
@@ -199,7 +227,7 @@ function userMessages(parts: Json[], at: string, calls: OpenCalls): LanguageMode
         type: 'tool-result',
         toolCallId,
         toolName: name,
-        output: resultOutput(response.response, partAt),
+        output: resultOutput(response, partAt),
       });
       return;
     }
@@ -238,5 +266,11 @@ export function readContents(contents: unknown): LanguageModelV4Prompt {
     } else if (role === 'user' || role === 'function') prompt.push(...userMessages(parts, at, calls));
     else refuse(`${at}.role`, `\`${at}.role\` must be "user" or "model"; got ${show(role)}.`);
   });
+  if (prompt.length === 0) {
+    refuse(
+      'contents',
+      '`contents` holds no text, file, functionCall or functionResponse part: there is nothing to send.',
+    );
+  }
   return prompt;
 }

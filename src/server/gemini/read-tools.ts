@@ -23,7 +23,6 @@ import type { ToolChoiceWords } from '../core/tool-choice.ts';
 import {
   absent,
   checkDepth,
-  checkToolName,
   checkToolSchema,
   fail,
   isObject,
@@ -45,9 +44,20 @@ export const GEMINI_CHOICE_WORDS: ToolChoiceWords = {
 
 const MODES = ['MODE_UNSPECIFIED', 'AUTO', 'ANY', 'NONE', 'VALIDATED'] as const;
 
+/**
+ * Gemini's rule for a function's name: letters, digits, "_", ".", ":" and
+ * "-", at most 128. The colon matters: Gemini CLI keeps it in MCP tool names
+ * (`mcp_<server>_<tool>`), so refusing it would fail every request of a
+ * session with such a server.
+ */
+function readName(name: unknown, at: string): string {
+  if (typeof name === 'string' && /^[A-Za-z0-9_.:-]{1,128}$/.test(name)) return name;
+  return refuse(at, `\`${at}\` must be 1-128 letters, digits, "_", ".", ":" or "-"; got ${show(name)}.`);
+}
+
 function readDeclaration(declaration: unknown, at: string): LanguageModelV4FunctionTool {
   if (!isObject(declaration)) fail(at, 'an object', declaration);
-  const name = checkToolName(declaration.name, `${at}.name`, 128);
+  const name = readName(declaration.name, `${at}.name`);
   if (!absent(declaration.description) && typeof declaration.description !== 'string') {
     fail(`${at}.description`, 'a string', declaration.description);
   }
