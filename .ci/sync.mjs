@@ -20,7 +20,9 @@ import {
   withFormatTable,
 } from './sync/registry.ts';
 import {
+  COMMANDS_BLOCK,
   FLAGS_BLOCK,
+  renderCommandsTable,
   renderFlagsTable,
   renderVariablesTable,
   renderWranglerComments,
@@ -42,6 +44,7 @@ const written = {
   'src/test/format-fixtures.ts': await renderFormatFixtures(),
   'README.md': withFormatTable(readFileSync('README.md', 'utf8')),
   [command]: withBlocks(command, [
+    [COMMANDS_BLOCK, renderCommandsTable()],
     [FLAGS_BLOCK, renderFlagsTable()],
     [MODEL_NAMES_BLOCK, renderModelNameTable()],
   ]),

@@ -5,6 +5,7 @@
  * variable in worker/cloudflare/wrangler.jsonc.
  */
 import { PROXY_SETTINGS, type Setting } from '../../src/server.ts';
+import { CLIENT_NAMES, CLIENTS } from '../../worker/node/clients/client-table.ts';
 import { COMMAND_SETTINGS, FLAG_SETTINGS } from '../../worker/node/command-settings.ts';
 import { jsoncMarkers, markdownMarkers } from './generated-block.ts';
 
@@ -12,6 +13,7 @@ const SOURCE = 'the settings rows';
 export const FLAGS_BLOCK = markdownMarkers('settings-flags', SOURCE);
 export const VARIABLES_BLOCK = markdownMarkers('settings-variables', SOURCE);
 export const WRANGLER_BLOCK = jsoncMarkers('settings', SOURCE);
+export const COMMANDS_BLOCK = markdownMarkers('commands', 'the client table (worker/node/clients/client-table.ts)');
 
 const code = (text: string) => `\`${text}\``;
 /** A cell: a default that is a bare number or word in code, a sentence as it is. */
@@ -26,6 +28,21 @@ export function renderFlagsTable(): string {
     return `| ${pipes(flag)} | ${variable} | ${pipes(defaultCell(setting.default))} | ${pipes(setting.doc)} |`;
   });
   return ['| flag | variable | default | meaning |', '| --- | --- | --- | --- |', ...rows].join('\n');
+}
+
+/** The command's commands: serve, one row per client of the client table, help and version. */
+export function renderCommandsTable(): string {
+  const clients = CLIENT_NAMES.map((name) => {
+    const { binary, title } = CLIENTS[name];
+    return `| \`toolshim ${name} [flags] [--] [args...]\` | the proxy on a free port, then \`${binary} args...\` on it; exits with ${title}'s exit code |`;
+  });
+  return [
+    '| command | what it does |',
+    '| --- | --- |',
+    '| `toolshim serve [flags]` | runs the proxy until Ctrl-C: every route of the table at the top |',
+    ...clients,
+    '| `toolshim --help`, `toolshim --version` | the usage, the package version |',
+  ].join('\n');
 }
 
 export function renderVariablesTable(): string {

@@ -7,8 +7,12 @@
  * the help, the validation and the docs' flags table come from here.
  */
 import { PROXY_SETTINGS, type ProxyVariable, type Setting } from '../../src/server.ts';
+import { CLIENT_NAMES } from './clients/client-table.ts';
 import { SERVER_LIMIT_SETTINGS } from './server-limits.ts';
 import { PRESET_START_HINTS } from './upstream-presets.ts';
+
+/** The client commands, as the docs name them (`claude, codex, gemini`), from the client table. */
+const clients = CLIENT_NAMES.join(', ');
 
 /**
  * Agent clients send the whole conversation with every request: a Claude Code
@@ -23,11 +27,11 @@ const COMMAND_DIFFERENCES: Partial<Record<ProxyVariable, Partial<Pick<Setting, '
   },
   UPSTREAM_MODEL: {
     default: "serve: the client's `model`",
-    doc: 'the model id sent upstream; with claude or codex, also the name the client asks for',
+    doc: `the model id sent upstream; with ${clients}, also the name the client asks for`,
   },
   PROTOCOL: { default: 'from the model name, else `auto`' },
   PROXY_TOKEN: {
-    default: 'serve: none; claude, codex: a random token for the run',
+    default: `serve: none; ${clients}: a random token for the run`,
     doc: 'clients must send it as `Authorization: Bearer T`; an empty `--token` is refused, an empty `PROXY_TOKEN` counts as unset',
   },
   ALLOWED_HOSTS: {
@@ -43,9 +47,9 @@ const OWN_SETTINGS: readonly Setting[] = [
     flag: 'port',
     value: 'N',
     kind: { type: 'integer', min: 0, max: 65535 },
-    default: 'serve: 8787; claude, codex: a free port',
+    default: `serve: 8787; ${clients}: a free port`,
     commandOnly: true,
-    doc: '`0` picks a free port, which the listening line names; claude and codex ignore `PORT`',
+    doc: `\`0\` picks a free port, which the listening line names; ${clients} ignore \`PORT\``,
   },
   {
     flag: 'host',
@@ -65,7 +69,7 @@ const OWN_SETTINGS: readonly Setting[] = [
     flag: 'skip-upstream-check',
     kind: { type: 'switch' },
     commandOnly: true,
-    doc: 'claude, codex: start the client even when the upstream cannot be used yet (the startup check found it down, or its key refused)',
+    doc: `${clients}: start the client even when the upstream cannot be used yet (the startup check found it down, or its key refused)`,
   },
   {
     variable: 'TOOLSHIM_CONTEXT_TOKENS',
@@ -73,7 +77,7 @@ const OWN_SETTINGS: readonly Setting[] = [
     value: 'N',
     kind: { type: 'integer', unit: 'tokens', min: 1024, why: ' (no model worth an agent has less)' },
     commandOnly: true,
-    doc: "claude, codex: the model's context window, so the client compacts before the upstream refuses a long prompt",
+    doc: `${clients}: the model's context window, so the client compacts before the upstream refuses a long prompt`,
   },
   ...SERVER_LIMIT_SETTINGS,
 ];

@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { blockOf } from '../../.ci/sync/generated-block.ts';
 import { MODEL_NAMES_BLOCK, renderModelNameTable } from '../../.ci/sync/model-names-docs.ts';
 import {
+  COMMANDS_BLOCK,
   FLAGS_BLOCK,
+  renderCommandsTable,
   renderFlagsTable,
   renderVariablesTable,
   renderWranglerComments,
@@ -20,6 +22,7 @@ import {
 } from '../../.ci/sync/settings-docs.ts';
 import { PROXY_SETTINGS } from '../../src/server.ts';
 import { USAGE } from './args.ts';
+import { CLIENT_NAMES } from './clients/client-table.ts';
 import { FLAG_SETTINGS } from './command-settings.ts';
 import { root } from './test-support.ts';
 
@@ -37,6 +40,12 @@ function formatted(path: string, text: string): string {
 }
 
 describe('the settings docs (run `npm run sync` after changing a row)', () => {
+  it('the commands table, a row per client of the client table', () => {
+    const block = blockOf(read('worker/README.md'), COMMANDS_BLOCK);
+    expect(block).toBe(formatted('t.md', renderCommandsTable()));
+    for (const name of CLIENT_NAMES) expect(block).toContain(`\`toolshim ${name} [flags]`);
+  });
+
   it('the flags table', () => {
     expect(blockOf(read('worker/README.md'), FLAGS_BLOCK)).toBe(formatted('t.md', renderFlagsTable()));
   });

@@ -93,7 +93,7 @@ export const PROXY_SETTINGS = [
     value: 'T',
     kind: { type: 'text' },
     secret: true,
-    doc: 'clients must send it as `Authorization: Bearer T` (on `/v1/messages` also `x-api-key: T`), else 401',
+    doc: 'clients must send it as `Authorization: Bearer T` (on `/v1/messages` also `x-api-key: T`, on the Gemini routes `x-goog-api-key: T` or `?key=T`), else 401',
   },
   {
     variable: 'ALLOWED_HOSTS',
