@@ -18,14 +18,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
-import { ROUTE_SAMPLES, type RouteSample, sampleBody } from '../../src/server/test/routes.ts';
+import { GEMINI_STREAM_SAMPLES, ROUTE_SAMPLES, type RouteSample, sampleBody } from '../../src/server/test/routes.ts';
 import { freePort, root, startDev } from './wrangler.ts';
 
 /** A route to drive: every API's sample request (src/server/test/routes.ts). */
 export type HeapRoute = RouteSample;
 
-/** Every route that exists; a new front door adds its sample to ROUTE_SAMPLES. */
-export const HEAP_ROUTES: HeapRoute[] = ROUTE_SAMPLES;
+/** Every streaming route that exists; a new front door adds its sample to ROUTE_SAMPLES (or, streaming by path, beside GEMINI_STREAM_SAMPLES). */
+export const HEAP_ROUTES: HeapRoute[] = [...ROUTE_SAMPLES, ...GEMINI_STREAM_SAMPLES];
 
 interface FakeUpstream {
   baseURL: string;

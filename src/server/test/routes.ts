@@ -10,6 +10,10 @@ export interface RouteSample {
   /** How reports name it, e.g. `POST /v1/chat/completions`. */
   name: string;
   path: string;
+  /** The door's route when `path` fills in a template's fields (`/v1beta/models/{model}:…`); else `path`. */
+  door?: string;
+  /** What the stream opens with while the upstream is silent; `: connected\n\n` when not given. */
+  opening?: string;
   /** Headers the API needs besides content-type (e.g. a version header). */
   headers?: Record<string, string>;
   /**
@@ -70,6 +74,28 @@ export const ROUTE_SAMPLES: RouteSample[] = [
     failed: /event: error\n/,
   },
 ];
+
+/**
+ * The Gemini doors stream by path, not by a body field, and carry the model in
+ * the path, so they are no ROUTE_SAMPLES (whose tests vary `stream` and
+ * `model` in the body): the streamed ones serve the tests that drive every
+ * stream alike (the workerd heap and disconnect checks). The stream opens
+ * with a bare line break (src/server/gemini/write-stream.ts says why).
+ */
+export const GEMINI_STREAM_SAMPLES: RouteSample[] = ['v1beta', 'v1'].map((version) => ({
+  name: `POST /${version}/models/{model}:streamGenerateContent`,
+  path: `/${version}/models/m:streamGenerateContent?alt=sse`,
+  door: `/${version}/models/{model}:streamGenerateContent`,
+  opening: '\n',
+  body: {
+    contents: [{ role: 'user', parts: [{ text: SAMPLE_QUESTION }] }],
+    tools: [
+      { functionDeclarations: [{ name: 'get_weather', parametersJsonSchema: chatTools[0]?.function.parameters }] },
+    ],
+  },
+  done: /"finishReason":"STOP"[^\n]*\n\n$/,
+  failed: /^\{"error":/m,
+}));
 
 /** The sample with `stream` set and the user message tagged with `tag`, as request body text. */
 export function sampleBody(sample: RouteSample, stream: boolean, tag = ''): string {
