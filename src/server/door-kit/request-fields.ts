@@ -37,6 +37,21 @@ export function show(value: unknown): string {
   return value === undefined ? 'nothing' : `an ${typeName(value)}`;
 }
 
+/** The field values already logged by `noteIgnored`: one line per value per isolate, not one per request. */
+const noted = new Set<string>();
+
+/**
+ * Logs, once per field and value, a value the proxy does not act on and
+ * answers as if it were absent or the default: a client's newer option must
+ * never fail its request.
+ */
+export function noteIgnored(param: string, value: unknown, howAnswered: string): void {
+  const key = `${param}=${show(value)}`;
+  if (noted.has(key) || noted.size > 256) return;
+  noted.add(key);
+  console.warn(`toolshim: ${param} is ${show(value)}, which this proxy does not know; ${howAnswered}.`);
+}
+
 /** Throws the 400 for a field of the wrong kind. */
 export function fail(param: string, expected: string, value: unknown): never {
   throw invalidRequest(`\`${param}\` must be ${expected}, got ${typeName(value)}.`, param);

@@ -19,6 +19,7 @@ import {
   checkDepth,
   fail,
   isObject,
+  noteIgnored,
   type Json,
   optionalNumber,
   readModel,
@@ -121,8 +122,10 @@ function readThinking(body: Json): { reasoning: LanguageModelV4CallOptions['reas
         `\`thinking.type\` must be "enabled", "disabled" or "adaptive"; got ${show(config.type)}.`,
       );
     }
+    // Only "omitted" changes what the proxy writes; any other value (Claude Code
+    // sends "highlights") is answered as "summarized", never refused.
     if (!absent(config.display) && config.display !== 'summarized' && config.display !== 'omitted') {
-      refuse('thinking.display', '`thinking.display` must be "summarized" or "omitted".');
+      noteIgnored('thinking.display', config.display, 'thinking text is sent as with "summarized"');
     }
     omit = config.display === 'omitted';
   }
