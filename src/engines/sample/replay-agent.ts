@@ -6,8 +6,10 @@
  * the tool's schema declares; after the result comes back, a short answer
  * quoting it ends the turn. Written for this project, not recorded.
  */
+
 import { withoutSwitch } from './replay-conversation.ts';
 import type { ReplayCall } from './replay-formats.ts';
+import { withoutClientFraming } from './replay-framing.ts';
 import type { ReplayTurn } from './replay-scripts.ts';
 
 type Properties = Record<string, unknown>;
@@ -123,7 +125,7 @@ const WRAPPER = /^\s*<([\w|:-]+)>\n?([\s\S]*?)\n?<\/\1>\s*$/;
 /** A result as the answer quotes it: text as it is, anything else as JSON; long output cut. */
 function quoted(result: unknown): string {
   const raw = result === undefined ? '' : typeof result === 'string' ? result : JSON.stringify(result);
-  const text = (WRAPPER.exec(raw)?.[2] ?? raw).trimEnd();
+  const text = withoutClientFraming(WRAPPER.exec(raw)?.[2] ?? raw).trimEnd();
   const shown = text.split('\n').slice(0, 40).join('\n').slice(0, 2000);
   const cut = shown.length < text.length ? '\n…' : '';
   return shown === '' ? '(no output)' : `${shown}${cut}`;

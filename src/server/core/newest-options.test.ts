@@ -17,7 +17,10 @@ const CHAT_COMPLETIONS = {
     { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }], name: 'ann' },
   ],
   tools: [
-    { type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: weatherSchema, strict: true } },
+    {
+      type: 'function',
+      function: { name: 'get_weather', description: 'Weather', parameters: weatherSchema, strict: true },
+    },
   ],
   tool_choice: 'auto',
   parallel_tool_calls: true,
@@ -81,8 +84,12 @@ const MESSAGES = {
   model: 'claude-sonnet-4-6',
   max_tokens: 256,
   system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral', ttl: '1h' } }],
-  messages: [{ role: 'user', content: [{ type: 'text', text: 'Weather in Paris?', cache_control: { type: 'ephemeral' } }] }],
-  tools: [{ name: 'get_weather', description: 'Weather', input_schema: weatherSchema, cache_control: { type: 'ephemeral' } }],
+  messages: [
+    { role: 'user', content: [{ type: 'text', text: 'Weather in Paris?', cache_control: { type: 'ephemeral' } }] },
+  ],
+  tools: [
+    { name: 'get_weather', description: 'Weather', input_schema: weatherSchema, cache_control: { type: 'ephemeral' } },
+  ],
   tool_choice: { type: 'auto', disable_parallel_tool_use: false },
   // Claude Code 2.x sends `display: "highlights"` with adaptive thinking (read in its bundle).
   thinking: { type: 'adaptive', display: 'highlights' },
@@ -103,7 +110,9 @@ const MESSAGES = {
 const GEMINI = {
   contents: [{ role: 'user', parts: [{ text: 'Weather in Paris?' }] }],
   systemInstruction: { parts: [{ text: 'Be brief.' }] },
-  tools: [{ functionDeclarations: [{ name: 'get_weather', description: 'Weather', parametersJsonSchema: weatherSchema }] }],
+  tools: [
+    { functionDeclarations: [{ name: 'get_weather', description: 'Weather', parametersJsonSchema: weatherSchema }] },
+  ],
   toolConfig: { functionCallingConfig: { mode: 'AUTO' }, retrievalConfig: { languageCode: 'en' } },
   safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }],
   cachedContent: null,

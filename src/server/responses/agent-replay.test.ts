@@ -92,6 +92,29 @@ describe('the sample model with Codex CLI', () => {
   });
 
   it.each([
+    [
+      'unified exec',
+      'Chunk ID: 4f2a1c\nWall time: 0.0021 seconds\nProcess exited with code 0\nOriginal token count: 3\nOutput:\nREADME.md\nsrc\n',
+      'README.md\nsrc\n```',
+    ],
+    [
+      'unified exec, failed',
+      'Chunk ID: 4f2a1c\nWall time: 0.0021 seconds\nProcess exited with code 2\nOriginal token count: 9\nOutput:\nls: nope: No such file\n',
+      'ls: nope: No such file\n(exit code 2)\n```',
+    ],
+    ['shell', 'Exit code: 0\nWall time: 0.1 seconds\nOutput:\nREADME.md\nsrc\n', 'README.md\nsrc\n```'],
+  ])('the answer quotes only the output of Codex %s, not its report', async (_, output, quoted) => {
+    const history = opening('Run `ls`');
+    const first = await turn(history);
+    const call = callsOf(first)[0] as { call_id: string };
+    history.push(...asCodexHistory(first.items), { type: 'function_call_output', call_id: call.call_id, output });
+    const answer = textOf(await turn(history));
+    expect(answer).toContain(`\`\`\`\n${quoted}`);
+    for (const framing of ['Chunk ID', 'Wall time', 'Original token count', 'Process exited', 'Output:', 'Exit code'])
+      expect(answer).not.toContain(framing);
+  });
+
+  it.each([
     ['shell_command', { type: 'string' }, 'ls -la'],
     ['shell', { type: 'array', items: { type: 'string' } }, ['bash', '-lc', 'ls -la']],
   ])('the %s tool gets its own argument shape', async (name, schema, command) => {
