@@ -119,13 +119,23 @@ function callFor(intent: AgentIntent, shell: string, context: AgentContext): Rep
   }
 }
 
-/** The tag pair a format wraps a result in (Hermes `<tool_response>`), which is no part of the output. */
+/**
+ * The tag pair a format wraps a result in (Hermes `<tool_response>`), or a
+ * client does (Gemini CLI's `<untrusted_context>`), which is no part of the output.
+ */
 const WRAPPER = /^\s*<([\w|:-]+)>\n?([\s\S]*?)\n?<\/\1>\s*$/;
+
+/** The text inside every tag pair wrapped around all of it, outermost first. */
+function unwrapped(text: string): string {
+  let inner = text;
+  for (let found = WRAPPER.exec(inner); found; found = WRAPPER.exec(inner)) inner = found[2] as string;
+  return inner;
+}
 
 /** A result as the answer quotes it: text as it is, anything else as JSON; long output cut. */
 function quoted(result: unknown): string {
   const raw = result === undefined ? '' : typeof result === 'string' ? result : JSON.stringify(result);
-  const text = withoutClientFraming(WRAPPER.exec(raw)?.[2] ?? raw).trimEnd();
+  const text = withoutClientFraming(unwrapped(raw)).trimEnd();
   const shown = text.split('\n').slice(0, 40).join('\n').slice(0, 2000);
   const cut = shown.length < text.length ? '\n…' : '';
   return shown === '' ? '(no output)' : `${shown}${cut}`;

@@ -39,6 +39,12 @@ async function generate(contents: unknown[]): Promise<Part[]> {
 describe('the sample model with Gemini CLI', () => {
   it.each([
     ['ran', 'Output: README.md\nsrc\nProcess Group PGID: 4242', 'README.md\nsrc\n```'],
+    // Gemini CLI 0.61 wraps a shell result in <untrusted_context> (wrapUntrusted in its bundle).
+    [
+      'ran, as 0.61 wraps it',
+      '<untrusted_context>\nOutput: README.md\nsrc\nProcess Group PGID: 4242\n</untrusted_context>',
+      'README.md\nsrc\n```',
+    ],
     [
       'failed',
       'Output: ls: nope: No such file\nError: (none)\nExit Code: 2\nProcess Group PGID: 4242',
@@ -56,6 +62,6 @@ describe('the sample model with Gemini CLI', () => {
     );
     const answer = (await generate(contents)).map((part) => part.text ?? '').join('');
     expect(answer).toContain(`\`\`\`\n${quoted}`);
-    for (const framing of ['Output:', 'PGID', 'Exit Code', 'Error:']) expect(answer).not.toContain(framing);
+    for (const framing of ['Output:', 'PGID', 'Exit Code', 'Error:', 'untrusted_context']) expect(answer).not.toContain(framing);
   });
 });
