@@ -175,7 +175,7 @@ describe('toolshim serve', () => {
     const url = await listeningURL(cli);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(url.endsWith(':0')).toBe(false);
-    expect(cli.stderr()).toContain('none: the embedded offline sample model');
+    expect(cli.stderr()).toContain('none: the embedded offline sample model, scripted');
     const models = (await (await fetch(`${url}/v1/models`)).json()) as { data: Array<{ id: string }> };
     expect(models.data[0]?.id).toBe('toolshim-replay');
   });

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { type Flags, UsageError } from './args.ts';
 import { describeSettings } from './banner.ts';
 import { CLIENTS, type ClientName } from './clients/client-table.ts';
+import { SAMPLE_CONTEXT_TOKENS } from './clients/launch.ts';
 import { findClient, notInstalledMessage, runClient } from './clients/launch-client.ts';
 import { contextTokens, nonEmpty, resolveSettings, type Settings } from './settings.ts';
 import { checkUpstream, startProxy, validatedOptions } from './start-proxy.ts';
@@ -70,7 +71,16 @@ export async function runClientCommand(
   const model = settings.model ?? options.modelId ?? 'toolshim';
   // Listening on every interface (--host 0.0.0.0) still means the client connects through loopback.
   const url = server.url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
-  const launch = CLIENTS[client].launch({ url, token, model, args: clientArgs, context, environment });
+  const scripted = settings.upstream === undefined;
+  const launch = CLIENTS[client].launch({
+    url,
+    token,
+    model,
+    args: clientArgs,
+    context: context ?? (scripted ? SAMPLE_CONTEXT_TOKENS : undefined),
+    scripted,
+    environment,
+  });
   try {
     return await runClient(binary, launch, environment);
   } finally {

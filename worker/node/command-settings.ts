@@ -8,6 +8,7 @@
  */
 import { PROXY_SETTINGS, type ProxyVariable, type Setting } from '../../src/server.ts';
 import { CLIENT_NAMES } from './clients/client-table.ts';
+import { SAMPLE_CONTEXT_TOKENS } from './clients/launch.ts';
 import { SERVER_LIMIT_SETTINGS } from './server-limits.ts';
 import { PRESET_START_HINTS } from './upstream-presets.ts';
 
@@ -77,7 +78,7 @@ const OWN_SETTINGS: readonly Setting[] = [
     value: 'N',
     kind: { type: 'integer', unit: 'tokens', min: 1024, why: ' (no model worth an agent has less)' },
     commandOnly: true,
-    doc: `${clients}: the model's context window, so the client compacts before the upstream refuses a long prompt`,
+    doc: `${clients}: the model's context window, so the client compacts before the upstream refuses a long prompt (with no \`--upstream\`, ${SAMPLE_CONTEXT_TOKENS} for the sample model)`,
   },
   ...SERVER_LIMIT_SETTINGS,
 ];

@@ -321,7 +321,7 @@ describe('options from the environment', () => {
       const handler = createProxyHandler(proxyOptionsFromEnv({ REPLAY_DELAY_MS: '0', PROTOCOL: protocol }));
       const models = await (await handler(get('/v1/models'))).json();
       expect(models.data[0].id).toBe('toolshim-replay');
-      expect(models.data[0].description).toMatch(/offline replay model/);
+      expect(models.data[0].description).toMatch(/^Scripted: the embedded offline replay model/);
       const response = await handler(
         chatRequest({
           model: 'toolshim-replay',

@@ -169,6 +169,6 @@ export function proxyOptionsFromEnv(env: Record<string, unknown>, extra: EnvOpti
   });
   options.modelId = REPLAY_MODEL_ID;
   options.modelDescription =
-    'The embedded offline replay model: it plays back scripted sample outputs (written for toolshim, not recorded from a model), including tool calls in the configured PROTOCOL. Set UPSTREAM_BASE_URL to use a real model.';
+    'Scripted: the embedded offline replay model, no real model. It plays back sample outputs written for toolshim (not recorded from a model), including tool calls in the configured PROTOCOL. Set UPSTREAM_BASE_URL to use a real model.';
   return options;
 }

@@ -62,6 +62,7 @@ describe('the sample model with Gemini CLI', () => {
     );
     const answer = (await generate(contents)).map((part) => part.text ?? '').join('');
     expect(answer).toContain(`\`\`\`\n${quoted}`);
-    for (const framing of ['Output:', 'PGID', 'Exit Code', 'Error:', 'untrusted_context']) expect(answer).not.toContain(framing);
+    for (const framing of ['Output:', 'PGID', 'Exit Code', 'Error:', 'untrusted_context'])
+      expect(answer).not.toContain(framing);
   });
 });

@@ -15,55 +15,17 @@
  * to use `toolshim/v3`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readmeBlock, shellCommands } from '../docs/readme-blocks.ts';
 import { root } from '../runtimes/test-files.ts';
 import { packageChecks, packageChecksSkipReason } from './package-checks.ts';
+import { bash, readmeApp } from './readme-app.ts';
 
-const setup = readmeBlock('quick-start-setup', 'sh');
 const snippet = readmeBlock('quick-start', 'ts');
 const runs = shellCommands(readmeBlock('quick-start-run', 'sh'));
 const output = readmeBlock('quick-start-output', 'text');
-const quiet = {
-  npm_config_prefer_offline: 'true',
-  npm_config_audit: 'false',
-  npm_config_fund: 'false',
-  npm_config_update_notifier: 'false',
-};
-
-/** Runs a README shell block with bash, as pasted into a terminal in `cwd`; returns stdout and the seconds it took. */
-function bash(script: string, cwd: string, env: Record<string, string> = {}) {
-  const started = performance.now();
-  const result = spawnSync('bash', ['-e', '-c', script], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, ...quiet, ...env },
-    timeout: 240_000,
-  });
-  const seconds = (performance.now() - started) / 1000;
-  if (result.status !== 0)
-    throw new Error(`\`${script}\` exited ${result.status} in ${cwd}\n${result.stdout}\n${result.stderr}`);
-  return { stdout: result.stdout, seconds };
-}
-
-/** A folder with the packed tarball where the README's install line looks for it; returns the folder. */
-function besideTheClone(name: string): string {
-  const base = join(root, '.cache', name);
-  rmSync(base, { recursive: true, force: true });
-  mkdirSync(join(base, 'toolshim'), { recursive: true });
-  const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', join(base, 'toolshim')], {
-    cwd: root,
-    encoding: 'utf8',
-  })
-    .trim()
-    .split('\n')
-    .pop() as string;
-  // The README names the tarball; a version bump must update it.
-  expect(setup).toContain(`../toolshim/${packed}`);
-  return base;
-}
 
 const installedMajor = (app: string, name: string) =>
   Number(JSON.parse(readFileSync(join(app, 'node_modules', name, 'package.json'), 'utf8')).version.split('.')[0]);
@@ -93,10 +55,9 @@ function typeCheck(app: string) {
 describe.skipIf(!packageChecks)(`the README quick start, as pasted (${packageChecksSkipReason})`, () => {
   let app = '';
   beforeAll(() => {
-    const base = besideTheClone('quick-start');
-    const { seconds } = bash(setup, base);
-    console.log(`quick start: the README's setup commands took ${seconds.toFixed(1)} s`);
-    app = join(base, 'my-app');
+    const made = readmeApp('quick-start');
+    console.log(`quick start: the README's setup commands took ${made.seconds.toFixed(1)} s`);
+    app = made.app;
     writeFileSync(join(app, 'quickstart.ts'), snippet);
   });
 
@@ -135,11 +96,9 @@ describe.skipIf(!packageChecks || systemMajor !== 20)(
   () => {
     let app = '';
     beforeAll(() => {
-      const base = besideTheClone('quick-start-node20');
       // The system's node and npm first, as on a machine with Node 20 only.
       const path = [dirname(systemNode as string), process.env.PATH ?? ''].join(delimiter);
-      bash(setup, base, { PATH: path });
-      app = join(base, 'my-app');
+      app = readmeApp('quick-start-node20', { PATH: path }).app;
       writeFileSync(join(app, 'quickstart.ts'), snippet);
     });
 

@@ -28,9 +28,23 @@ function claudeWindow(context: number): Record<string, string> {
  * CLAUDE_CODE_AUTO_COMPACT_WINDOW, refuses values under 100k, as Claude Code
  * 2.1.328 says when given 32768.)
  */
-export function claudeLaunch({ url, token, model, args, context }: LaunchRequest): Launch {
+/**
+ * For the scripted sample model, a `--settings` row that describes it:
+ * Claude Code prints `[claude-code:unrecognized_model]` for a model its
+ * catalog does not know, and a `modelPicker` row with `behavesAs` (a model it
+ * knows, whose client-side handling it then applies) makes the name known
+ * (checked with 2.1.3xx). Only when the user passed no `--settings` of their
+ * own, and never for a real model, whose handling the user should choose.
+ */
+function sampleSettings(model: string, args: string[]): string[] {
+  if (args.some((arg) => arg === '--settings' || arg.startsWith('--settings='))) return [];
+  const row = { model, label: model, description: "toolshim's scripted sample model", behavesAs: 'claude-sonnet-4-5' };
+  return ['--settings', JSON.stringify({ modelPicker: { options: [row] } })];
+}
+
+export function claudeLaunch({ url, token, model, args, context, scripted }: LaunchRequest): Launch {
   return {
-    args,
+    args: scripted ? [...sampleSettings(model, args), ...args] : args,
     env: {
       ANTHROPIC_BASE_URL: url,
       ANTHROPIC_AUTH_TOKEN: token,

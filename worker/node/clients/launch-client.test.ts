@@ -103,6 +103,32 @@ describe('what each client is given', () => {
     expect(contextTokens({}, { TOOLSHIM_CONTEXT_TOKENS: '32768' })).toBe(32768);
   });
 
+  it('the scripted sample model: Codex gets a catalog of it for the run, Claude Code a settings row describing it', () => {
+    const codex = codexLaunch({ ...at('toolshim-replay', ['exec'], 131072), scripted: true });
+    const catalogArg = codex.args.find((arg) => arg.startsWith('model_catalog_json='));
+    const path = JSON.parse((catalogArg as string).slice('model_catalog_json='.length)) as string;
+    expect(JSON.parse(readFileSync(path, 'utf8')).models).toMatchObject([
+      { slug: 'toolshim-replay', context_window: 131072 },
+    ]);
+    codex.cleanup?.();
+    expect(existsSync(path)).toBe(false);
+    // A real model keeps Codex's own catalog (its instructions), and gets the window by the -c keys alone.
+    expect(codexLaunch(at('qwen3-coder', ['exec'], 32768)).args.join(' ')).not.toContain('model_catalog_json');
+
+    const claude = claudeLaunch({ ...at('toolshim-replay', ['-p', 'hi'], 131072), scripted: true });
+    expect(claude.args.slice(2)).toEqual(['-p', 'hi']);
+    expect(claude.args[0]).toBe('--settings');
+    expect(JSON.parse(claude.args[1] as string)).toMatchObject({
+      modelPicker: { options: [{ model: 'toolshim-replay', behavesAs: expect.any(String) }] },
+    });
+    // The user's own --settings wins; a real model gets none.
+    expect(claudeLaunch({ ...at('toolshim-replay', ['--settings', 'x.json']), scripted: true }).args).toEqual([
+      '--settings',
+      'x.json',
+    ]);
+    expect(claudeLaunch(at('qwen3-coder', ['-p', 'hi'])).args).toEqual(['-p', 'hi']);
+  });
+
   it('Codex CLI: -c overrides its own config parser accepts (codex debug prompt-input, offline, in a scratch CODEX_HOME)', () => {
     const launch = codexLaunch(at('qwen3-coder:30b', ['debug', 'prompt-input'], 32768));
     expect(launch.env).toEqual({ TOOLSHIM_PROXY_TOKEN: 'tok' });
