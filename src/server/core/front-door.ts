@@ -126,6 +126,11 @@ interface DoorBase {
   tokenHeaders?: readonly TokenHeader[];
   /** The JSON body of an error answer in this API's shape; the status is `error.status`. */
   errorBody(error: ProxyHttpError): unknown;
+  /**
+   * A door that only refuses what the API has and the proxy does not serve:
+   * left out of the routes a 404 lists, and matched only for its own method.
+   */
+  fallback?: boolean;
 }
 
 /** A door whose requests become a model call. */

@@ -127,7 +127,7 @@ export function createProxyCore(options: ProxyHandlerOptions, doors: readonly Fr
       const url = new URL(request.url);
       const inBase = basePath === '' || url.pathname.startsWith(`${basePath}/`);
       const path = inBase ? url.pathname.slice(basePath.length).replace(/\/+$/, '') : '';
-      const route = routes.match(path);
+      const route = routes.match(path, request.method === 'HEAD' ? 'GET' : request.method);
       door = route?.door;
       if (options.allowedHosts !== undefined) requireAllowedHost(request, options.allowedHosts);
       const methods = door !== undefined ? [methodOf(door)] : GET_ROUTES.includes(path) ? ['GET'] : undefined;

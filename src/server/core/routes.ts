@@ -56,10 +56,16 @@ export function routeTable(doors: readonly FrontDoor[]) {
     else fixed.set(door.path, door);
   }
   return {
-    match(path: string): RouteMatch | undefined {
+    /**
+     * The door for `path`: the first whose route matches. A fallback door is
+     * taken only for its own method, so `GET /v1beta/models/qwen3-coder:30b`
+     * passes Gemini's unserved-method door and reads a model.
+     */
+    match(path: string, method?: string): RouteMatch | undefined {
       const door = fixed.get(path);
       if (door !== undefined) return { door, params: {} };
       for (const template of templates) {
+        if (template.door.fallback && method !== undefined && methodOf(template.door) !== method) continue;
         const found = template.pattern.exec(path);
         if (found === null) continue;
         const params: Record<string, string> = {};
@@ -72,7 +78,7 @@ export function routeTable(doors: readonly FrontDoor[]) {
     },
     /** Every door's route as `METHOD path`, for the 404 that lists them. */
     served(basePath: string): string[] {
-      return doors.map((door) => `${methodOf(door)} ${basePath}${door.path}`);
+      return doors.filter((door) => !door.fallback).map((door) => `${methodOf(door)} ${basePath}${door.path}`);
     },
   };
 }

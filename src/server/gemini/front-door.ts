@@ -23,7 +23,7 @@
  * `?key=`, or as `Authorization: Bearer`. Errors have Google's shape
  * (errors.ts).
  */
-import type { ProxyHttpError } from '../core/errors.ts';
+import { ProxyHttpError } from '../core/errors.ts';
 import {
   type DoorContext,
   type FrontDoor,
@@ -111,7 +111,7 @@ function modelEntry(name: string) {
     version: '1',
     displayName: name,
     description: 'Served by toolshim, tool calls parsed from the model’s text.',
-    supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
+    supportedGenerationMethods: SERVED_METHODS,
   };
 }
 
@@ -132,11 +132,34 @@ const modelGet = (path: string): ReadFrontDoor => ({
   errorBody,
 });
 
+/** What a model's path can ask for that this door serves. */
+const SERVED_METHODS = ['generateContent', 'streamGenerateContent', 'countTokens'];
+
+/**
+ * The Gemini API's other model methods (`embedContent`, `batchEmbedContents`,
+ * `predict`, …): a 404 in Gemini's shape naming what is served, rather than
+ * the 405 of the model-read route their path also fits.
+ */
+const unservedMethod = (path: string): JsonFrontDoor => ({
+  path,
+  tokenHeaders: TOKEN_HEADERS,
+  fallback: true,
+  respond(_json, ctx) {
+    throw new ProxyHttpError(
+      404,
+      `This proxy does not serve models/*:${ctx.params.method}; it serves ${SERVED_METHODS.join(', ')} (tool calling for a chat model).`,
+      { type: 'not_found_error', code: 'unknown_route' },
+    );
+  },
+  errorBody,
+});
+
 export const GEMINI_DOORS: readonly FrontDoor[] = [
   ...['v1beta', 'v1'].flatMap((version) => [
     generateDoor(`/${version}/models/{model}:generateContent`, false),
     generateDoor(`/${version}/models/{model}:streamGenerateContent`, true),
     countDoor(`/${version}/models/{model}:countTokens`),
+    unservedMethod(`/${version}/models/{model}:{method}`),
     modelGet(`/${version}/models/{model}`),
   ]),
   modelList,

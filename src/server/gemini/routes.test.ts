@@ -111,3 +111,28 @@ describe('wrong methods: 405 in Google’s shape, nothing sent', () => {
     expect(requests).toHaveLength(0);
   });
 });
+
+describe('the Gemini API methods the proxy does not serve: 404 in Google’s shape, naming what is served', () => {
+  it.each([
+    '/v1beta/models/text-embedding-004:embedContent',
+    '/v1/models/gemini-embedding-001:batchEmbedContents',
+    '/v1beta/models/qwen3-coder:30b:predict',
+  ])('POST %s', async (path) => {
+    const { handler, requests } = proxy();
+    const response = await handler(jsonRequest(path, { content: { parts: [{ text: 'Hi' }] } }));
+    expect(response.status).toBe(404);
+    const { error } = (await response.json()) as { error: { code: number; status: string; message: string } };
+    expect(error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
+    expect(error.message).toMatch(
+      /does not serve models\/\*:\w+; it serves generateContent, streamGenerateContent, countTokens/,
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('an unknown route’s 404 lists only the routes served', async () => {
+    const { get } = proxy();
+    const { error } = (await (await get('/v1beta/nothing')).json()) as { error: { message: string } };
+    expect(error.message).toContain('POST /v1beta/models/{model}:generateContent');
+    expect(error.message).not.toContain('{method}');
+  });
+});
