@@ -81,7 +81,7 @@ describe('WebLLM engine', () => {
 
     const controller = new AbortController();
     const model = fromChatEngine(engine, { modelId: engine.modelId });
-    const schema = { type: 'object' };
+    const schema = { type: 'object' } as const;
     const { stream } = await model.doStream({
       prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
       responseFormat: { type: 'json', schema },

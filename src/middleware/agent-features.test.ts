@@ -3,7 +3,7 @@
  * mock models: tool approval (approve and deny), a dynamic / MCP-style tool
  * with an empty schema, `inputExamples` in the tool prompt, and `strict`.
  */
-import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import {
   dynamicTool,
   generateText,
@@ -93,7 +93,7 @@ describe('tool approval', () => {
 });
 
 describe('dynamic and MCP-style tools', () => {
-  it.each([
+  it.each<[string, JSONSchema7]>([
     ['an empty schema', {}],
     ['an object with no properties', { type: 'object', properties: {} }],
   ])('a dynamic tool with %s is taught, called and run', async (_name, schema) => {
@@ -186,8 +186,9 @@ describe('strict', () => {
   it('a tool that is not strict keeps its schema as given', async () => {
     for (const strict of [false, undefined]) {
       const format = await forcedSchema(strict);
-      const schema = (format as { schema: { additionalProperties?: unknown; properties: { arguments: object } } })
-        .schema;
+      const schema = (
+        format as unknown as { schema: { additionalProperties?: unknown; properties: { arguments: object } } }
+      ).schema;
       expect(schema.additionalProperties).toBeUndefined();
       expect(schema.properties.arguments).not.toHaveProperty('additionalProperties');
     }

@@ -1,3 +1,4 @@
+import type { JSONSchema7 } from '@ai-sdk/provider';
 import { generateText, jsonSchema, streamText, tool, wrapLanguageModel } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { createToolMiddleware, hermesProtocol, hermesToolMiddleware, ToolshimInvalidRequestError } from '../index.ts';
@@ -12,7 +13,7 @@ import {
   summarizeContent,
 } from '../test/harness.ts';
 
-const weatherSchema = {
+const weatherSchema: JSONSchema7 = {
   type: 'object',
   properties: { city: { type: 'string' }, days: { type: 'number' } },
   required: ['city'],
@@ -206,7 +207,7 @@ describe('tool choice: required', () => {
       tools,
       toolChoice: { type: 'required' },
     });
-    const schema = inner.doGenerateCalls[0]?.responseFormat as { schema: Record<string, unknown> };
+    const schema = inner.doGenerateCalls[0]?.responseFormat as unknown as { schema: Record<string, unknown> };
     expect(schema.schema).toMatchObject({
       properties: { name: { enum: ['get_weather', 'create_user'] } },
       required: ['name', 'arguments'],

@@ -1,11 +1,11 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { JSONSchema7, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createToolMiddleware, hermesProtocol, hermesToolMiddleware } from '../index.ts';
 import { collect, functionTool, normalizeIds, streamParts, summarize, textStream, usage } from '../test/harness.ts';
 
-const weatherSchema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+const weatherSchema: JSONSchema7 = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 const tools = [functionTool('get_weather', weatherSchema)];
 const call = '<tool_call>{"name": "get_weather", "arguments": {"city": "Seoul"}}</tool_call>';
 

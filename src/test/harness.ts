@@ -4,6 +4,7 @@
  * into chunks three ways (whole, one character at a time, seeded random).
  */
 import type {
+  JSONSchema7,
   LanguageModelV4CallOptions,
   LanguageModelV4FunctionTool,
   LanguageModelV4Middleware,
@@ -45,7 +46,7 @@ export function chunkings(text: string, seed = 42): Array<{ name: string; chunks
 /** A function tool in the shape the SDK passes to models. */
 export function functionTool(
   name: string,
-  inputSchema: Record<string, unknown>,
+  inputSchema: JSONSchema7 | Record<string, unknown>,
   description?: string,
 ): LanguageModelV4FunctionTool {
   return { type: 'function', name, inputSchema, ...(description ? { description } : {}) };

@@ -4,7 +4,7 @@
  * Unknown top-level fields are allowed (clients send many); they are ignored
  * in emulated mode and forwarded in native mode.
  */
-import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ChatCompletionRequest } from '../../wire/types.ts';
 import { invalidRequest } from '../core/errors.ts';
 import { readTokenLimit } from '../core/token-limit.ts';
@@ -73,7 +73,7 @@ function toResponseFormat(format: ChatCompletionRequest['response_format']): Res
     type: 'json',
     name,
     ...(description ? { description } : {}),
-    ...(schema ? { schema: schema as NonNullable<ResponseFormat & { schema?: unknown }>['schema'] } : {}),
+    ...(schema ? { schema: schema as JSONSchema7 } : {}),
   };
 }
 

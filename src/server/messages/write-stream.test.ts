@@ -3,7 +3,7 @@
  * makes of scripted model text (Hermes format), and hand-made parts for what
  * only a native upstream does (calls that overlap, malformed arguments).
  */
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { JSONSchema7, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { applyMiddleware } from '../core/apply-middleware.ts';
@@ -16,7 +16,7 @@ import { createMessageStreamWriter, errorEvent } from './write-stream.ts';
 const weatherTool = {
   type: 'function' as const,
   name: 'get_weather',
-  inputSchema: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] },
+  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } satisfies JSONSchema7,
 };
 const usage = {
   inputTokens: { total: 120, noCache: 100, cacheRead: 20, cacheWrite: undefined },

@@ -134,7 +134,7 @@ describe('reading a Responses request', () => {
     });
     expect(routes.custom).toEqual(new Set(['apply_patch']));
     expect(callOptions.tools).toHaveLength(1);
-    const tool = callOptions.tools?.[0] as {
+    const tool = callOptions.tools?.[0] as unknown as {
       name: string;
       inputSchema: { properties: { input: { description: string } } };
     };

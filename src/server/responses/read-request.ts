@@ -8,7 +8,7 @@
  * would need it, so they are refused with a 400 that says to send the whole
  * conversation in `input` instead.
  */
-import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { JSONSchema7, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { invalidRequest } from '../core/errors.ts';
 import { readTokenLimit } from '../core/token-limit.ts';
 import {
@@ -76,7 +76,7 @@ function readTextFormat(body: Json): LanguageModelV4CallOptions['responseFormat'
   const description = optionalString(format, 'description', 'text.format.description');
   return {
     type: 'json',
-    schema: format.schema as NonNullable<LanguageModelV4CallOptions['responseFormat'] & { schema?: unknown }>['schema'],
+    schema: format.schema as JSONSchema7,
     ...(name ? { name } : {}),
     ...(description ? { description } : {}),
   };
