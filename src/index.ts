@@ -3,6 +3,7 @@
 // (`toolshim/server`) are separate entry points, so an app that only wraps a
 // model ships none of them. Everything here is documented in src/README.md.
 
+export type { CoerceOptions } from './coerce/coerce.ts';
 export { coerceBySchema, coerceToolInput } from './coerce/coerce.ts';
 export { ToolshimInvalidRequestError } from './errors.ts';
 export { parseRelaxedJson } from './json/json-value.ts';

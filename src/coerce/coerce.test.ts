@@ -120,3 +120,28 @@ describe('coerceBySchema (seed: argument-coercion rules)', () => {
     expect(coerceToolInput('{"a": "1"}', { type: 'object', properties: { a: { type: 'number' } } })).toEqual({ a: 1 });
   });
 });
+
+describe('typedValues: a string the model typed stays a string where no schema asks for more', () => {
+  const open = { type: 'object', properties: { payload: {}, nested: { type: 'object' } } };
+  it('keeps JSON-looking strings with no schema, at every depth', () => {
+    const value = { payload: '{"a": 1}', nested: { inner: '[1, 2]' } };
+    expect(coerceBySchema(value, open, { typedValues: true })).toEqual(value);
+    // Without it (the XML formats, whose values are text) they are read as the JSON they spell.
+    expect(coerceBySchema(value, open)).toEqual({ payload: { a: 1 }, nested: { inner: [1, 2] } });
+  });
+  it('still coerces where the schema asks: a string for an object or a number', () => {
+    const schema = { type: 'object', properties: { filter: { type: 'object' }, days: { type: 'integer' } } };
+    expect(coerceBySchema({ filter: '{"a": 1}', days: '3' }, schema, { typedValues: true })).toEqual({
+      filter: { a: 1 },
+      days: 3,
+    });
+  });
+  it('reads the whole input given as one JSON string (the OpenAI wire shape) either way', () => {
+    expect(coerceToolInput('{"payload": "{\\"a\\": 1}"}', open, { typedValues: true })).toEqual({
+      payload: '{"a": 1}',
+    });
+    expect(coerceToolInput('{"payload": "{\\"a\\": 1}"}', undefined, { typedValues: true })).toEqual({
+      payload: '{"a": 1}',
+    });
+  });
+});

@@ -74,26 +74,22 @@ function parseJsonLike(text: string): unknown {
   return parsed?.ok ? parsed.value : FAIL;
 }
 
-function coerceObject(
-  value: Record<string, unknown>,
-  schema: Schema | undefined,
-  note?: Note,
-): Record<string, unknown> {
+function coerceObject(value: Record<string, unknown>, schema: Schema | undefined, ctx: Ctx): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     if (isUnsafeKey(key)) continue;
-    out[key] = coerceBySchema(value[key], propertySchema(schema, key), note);
+    out[key] = coerceValue(value[key], propertySchema(schema, key), ctx);
   }
   return out;
 }
 
-function coerceArray(value: unknown[], schema: Schema | undefined, note?: Note): unknown[] {
+function coerceArray(value: unknown[], schema: Schema | undefined, ctx: Ctx): unknown[] {
   const tuple = tupleSchemas(schema);
   if (tuple !== undefined && tuple.length === value.length) {
-    return value.map((element, i) => coerceBySchema(element, tuple[i], note));
+    return value.map((element, i) => coerceValue(element, tuple[i], ctx));
   }
   const items = itemSchema(schema);
-  return value.map((element) => coerceBySchema(element, items, note));
+  return value.map((element) => coerceValue(element, items, ctx));
 }
 
 /** XML-ish shapes that mean a list: {item:[…]}, {"0":…,"1":…}, or one key holding an array. */
@@ -120,7 +116,7 @@ function splitList(text: string): string[] {
   return parts.map((p) => p.trim()).filter((p) => p !== '');
 }
 
-function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined, note?: Note): unknown {
+function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined, ctx: Ctx): unknown {
   switch (type) {
     case 'string':
       return typeof value === 'number' || typeof value === 'boolean' ? String(value) : FAIL;
@@ -130,7 +126,7 @@ function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined, 
       const n = Number(value.trim());
       // `1e999` is no number JSON can hold: it stays the text the model wrote, for validation to report.
       if (!Number.isFinite(n)) {
-        note?.(value.trim());
+        ctx.note?.(value.trim());
         return FAIL;
       }
       return type === 'integer' && !Number.isInteger(n) ? FAIL : n;
@@ -144,21 +140,21 @@ function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined, 
     case 'object': {
       if (typeof value !== 'string') return FAIL;
       const parsed = parseJsonLike(value);
-      return isRecord(parsed) ? coerceObject(parsed, schema, note) : FAIL;
+      return isRecord(parsed) ? coerceObject(parsed, schema, ctx) : FAIL;
     }
     case 'array': {
       if (typeof value === 'string') {
         const t = value.trim();
-        if (!t.startsWith('[') && !t.startsWith('{')) return coerceArray(splitList(value), schema, note);
+        if (!t.startsWith('[') && !t.startsWith('{')) return coerceArray(splitList(value), schema, ctx);
         // JSON written as text is read as JSON, never cut at its commas (`{"timeout": 30, "retries": 3}` split
         // into two strings was garbage): an object then counts as the model's JSON object would, and text
         // that does not parse stays as written.
         const parsed = parseJsonLike(value);
-        if (Array.isArray(parsed)) return coerceArray(parsed, schema, note);
-        return isRecord(parsed) ? coerceTo(parsed, 'array', schema, note) : FAIL;
+        if (Array.isArray(parsed)) return coerceArray(parsed, schema, ctx);
+        return isRecord(parsed) ? coerceTo(parsed, 'array', schema, ctx) : FAIL;
       }
       // An object in a list's shape, else a lone value where a list is expected: a list of one.
-      return coerceArray((isRecord(value) && listFromObject(value)) || [value], schema, note);
+      return coerceArray((isRecord(value) && listFromObject(value)) || [value], schema, ctx);
     }
     default:
       return FAIL;
@@ -168,34 +164,62 @@ function coerceTo(value: unknown, type: SchemaType, schema: Schema | undefined, 
 /** Hears a numeral the schema wants as a number but no JSON number can hold (`1e999`). */
 export type Note = (numeral: string) => void;
 
+export interface CoerceOptions {
+  /** Hears a numeral no JSON number can hold. */
+  note?: Note;
+  /**
+   * The model wrote its values typed (a JSON, Python or Gemma format): a
+   * string stays a string where no schema asks for more, even when it reads
+   * as JSON. Off for the XML formats, where every value arrives as text and
+   * a `{…}` or `[…]` with no schema was meant as the value itself.
+   */
+  typedValues?: boolean;
+}
+
+/** What every step of one coercion shares. */
+interface Ctx {
+  note: Note | undefined;
+  typed: boolean;
+}
+
 /**
  * Coerces one value to a schema. Never throws; what it cannot fix it returns
  * unchanged (except that keys which could reach a prototype are always dropped).
+ * `options` may be a Note alone, as before CoerceOptions.
  */
-export function coerceBySchema(value: unknown, rawSchema: unknown, note?: Note): unknown {
+export function coerceBySchema(value: unknown, rawSchema: unknown, options?: Note | CoerceOptions): unknown {
+  return coerceValue(value, rawSchema, contextOf(options));
+}
+
+function contextOf(options: Note | CoerceOptions | undefined): Ctx {
+  if (typeof options === 'function') return { note: options, typed: false };
+  return { note: options?.note, typed: options?.typedValues === true };
+}
+
+function coerceValue(value: unknown, rawSchema: unknown, ctx: Ctx): unknown {
   const schema = unwrapSchema(rawSchema);
   if (isOpenSchema(schema)) {
-    // No schema: recurse, and parse strings that are clearly JSON.
-    if (typeof value === 'string' && looksLikeJson(value)) {
+    // No schema: recurse, and parse strings that are clearly JSON, unless the model chose them as strings.
+    if (!ctx.typed && typeof value === 'string' && looksLikeJson(value)) {
       const parsed = parseJsonLike(value);
-      return parsed === FAIL ? value : coerceBySchema(parsed, undefined);
+      return parsed === FAIL ? value : coerceValue(parsed, undefined, ctx);
     }
-    if (Array.isArray(value)) return value.map((v) => coerceBySchema(v, undefined));
-    if (isRecord(value)) return coerceObject(value, undefined, note);
+    if (Array.isArray(value)) return value.map((v) => coerceValue(v, undefined, ctx));
+    if (isRecord(value)) return coerceObject(value, undefined, ctx);
     return value;
   }
   // A nullable property written `null` or `None` as text (XML formats write every value as text).
   if (isNullWord(value) && isNullable(schema)) return null;
   const types = schemaTypes(schema);
-  if (types.length === 0) return coerceByCombinator(value, schema as Schema, note);
+  if (types.length === 0) return coerceByCombinator(value, schema as Schema, ctx);
   for (const type of types) {
     if (!matches(value, type)) continue;
-    if (type === 'object') return coerceObject(value as Record<string, unknown>, schema, note);
-    if (type === 'array') return coerceArray(value as unknown[], schema, note);
+    if (type === 'object') return coerceObject(value as Record<string, unknown>, schema, ctx);
+    if (type === 'array') return coerceArray(value as unknown[], schema, ctx);
     return value;
   }
   for (const type of types) {
-    const coerced = coerceTo(value, type, schema, note);
+    const coerced = coerceTo(value, type, schema, ctx);
     if (coerced !== FAIL) return coerced;
   }
   return asParsed(value);
@@ -211,17 +235,17 @@ function asParsed(value: unknown): unknown {
 }
 
 /** anyOf / oneOf / allOf: the first branch the value already fits, else the first that coerces it. */
-function coerceByCombinator(value: unknown, schema: Schema, note?: Note): unknown {
+function coerceByCombinator(value: unknown, schema: Schema, ctx: Ctx): unknown {
   const branches = [schema.anyOf, schema.oneOf, schema.allOf]
     .filter(Array.isArray)
     .flat()
     .map((b) => unwrapSchema(b));
   for (const branch of branches) {
-    if (schemaTypes(branch).some((t) => matches(value, t))) return coerceBySchema(value, branch, note);
+    if (schemaTypes(branch).some((t) => matches(value, t))) return coerceValue(value, branch, ctx);
   }
   for (const branch of branches) {
     for (const type of schemaTypes(branch)) {
-      const coerced = coerceTo(value, type, branch, note);
+      const coerced = coerceTo(value, type, branch, ctx);
       if (coerced !== FAIL) return coerced;
     }
   }
@@ -231,10 +255,17 @@ function coerceByCombinator(value: unknown, schema: Schema, note?: Note): unknow
 /**
  * A whole tool input: nothing at all means `{}`. A value nested deeper than
  * MAX_NESTING (json/depth.ts) is returned as it is: coercion recurses, and
- * toolshim's own readers never produce one.
+ * toolshim's own readers never produce one. Arguments given as one JSON
+ * string (the OpenAI wire shape's `"arguments": "{…}"`) are read as JSON
+ * whatever `typedValues` says: the string is the wire's, not the model's value.
  */
-export function coerceToolInput(value: unknown, schema: unknown, note?: Note): unknown {
+export function coerceToolInput(value: unknown, schema: unknown, options?: Note | CoerceOptions): unknown {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return {};
   if (nestsDeeperThan(value)) return value;
-  return coerceBySchema(value, schema, note);
+  const ctx = contextOf(options);
+  if (typeof value === 'string' && looksLikeJson(value)) {
+    const parsed = parseJsonLike(value);
+    if (parsed !== FAIL && !nestsDeeperThan(parsed)) return coerceValue(parsed, schema, ctx);
+  }
+  return coerceValue(value, schema, ctx);
 }

@@ -36,6 +36,7 @@ import {
 } from '../middleware/presets.ts';
 import { toV3Middleware } from './adapt.ts';
 
+export type { CoerceOptions } from '../coerce/coerce.ts';
 export { coerceBySchema, coerceToolInput } from '../coerce/coerce.ts';
 export { ToolshimInvalidRequestError } from '../errors.ts';
 export { parseRelaxedJson } from '../json/json-value.ts';

@@ -108,6 +108,7 @@ function coercedJson(
   { schema, prefix, root }: Slot,
   stack: Frame[],
   report: (message: string, code: ToolshimErrorCode) => void,
+  typedValues: boolean,
 ): string {
   // One bad value is an error for its own argument only: it stays the model's text, and the call stands.
   const note = (numeral: string) =>
@@ -115,17 +116,24 @@ function coercedJson(
       `The argument "${slotPath(stack)}" holds ${numeral}, a number JSON cannot hold; it was passed as that text.`,
       'invalid-argument',
     );
-  const coerced = root ? coerceToolInput(value, schema, note) : coerceBySchema(value, schema, note);
+  const options = { note, typedValues };
+  const coerced = root ? coerceToolInput(value, schema, options) : coerceBySchema(value, schema, options);
   return prefix + JSON.stringify(coerced ?? null);
 }
 
-/** How a string that begins where `schema` applies is held; undefined: it streams. */
-function holdMode(schema: Schema | undefined, root: boolean): number | undefined {
+/**
+ * How a string that begins where `schema` applies is held; undefined: it
+ * streams. With `typedValues` a string with no schema is the model's string
+ * and streams, though it reads as JSON.
+ */
+function holdMode(schema: Schema | undefined, root: boolean, typedValues: boolean): number | undefined {
   // Arguments given as a JSON *string* (the root) are parsed whole, then coerced.
   return root
     ? WHOLE
     : isOpenSchema(schema)
-      ? JSON_OR_TEXT
+      ? typedValues
+        ? undefined
+        : JSON_OR_TEXT
       : !schemaTypes(schema).includes('string')
         ? WHOLE
         : isNullable(schema)
@@ -133,14 +141,18 @@ function holdMode(schema: Schema | undefined, root: boolean): number | undefined
           : undefined;
 }
 
+/**
+ * `typedValues`: the format writes typed values (JSON, Python, Gemma's), so a
+ * string where no schema asks for more stays a string (coerce.ts CoerceOptions).
+ */
 export function createArgsStreamer(
   toolSchema: unknown,
   emit: (delta: string) => void,
   report: (message: string, code: ToolshimErrorCode) => void,
+  typedValues = false,
 ): ArgsStreamer {
   const rootSchema = unwrapSchema(toolSchema);
   const stack: Frame[] = [];
-
   /** A value collected whole: a container coercion may reshape, or an unsafe key's value (to be dropped). */
   let buffer: (Slot & { builder: ValueBuilder; drop?: boolean }) | undefined;
   /** The string being read, when it does not stream (yet): how it is held, and its text so far. */
@@ -152,7 +164,7 @@ export function createArgsStreamer(
   }
 
   function coerceAndEmit(value: unknown, slot: Slot): void {
-    emit(coercedJson(value, slot, stack, report));
+    emit(coercedJson(value, slot, stack, report, typedValues));
     finishValue();
   }
 
@@ -222,7 +234,7 @@ export function createArgsStreamer(
     beginString() {
       if (buffer !== undefined) return buffer.builder.beginString();
       const slot = nextSlot(stack, rootSchema);
-      const mode = holdMode(slot.schema, slot.root);
+      const mode = holdMode(slot.schema, slot.root, typedValues);
       if (mode === undefined) emit(`${slot.prefix}"`);
       else held = { ...slot, mode, text: '' };
     },

@@ -83,7 +83,12 @@ export function callableName(raw: string, tools: ParserContext['tools']): string
   return TOOL_NAME.test(name) && !PLACEHOLDER.test(name) ? name : undefined;
 }
 
-export function createCallSink(context: ParserContext, callbacks: ParserCallbacks): CallSink {
+/**
+ * `typedValues`: the section reads a format whose values are typed (JSON,
+ * Python literals, Gemma's `<escape>` strings), so a string the model wrote
+ * keeps its type where the schema asks for none.
+ */
+export function createCallSink(context: ParserContext, callbacks: ParserCallbacks, typedValues = false): CallSink {
   let id: string | undefined;
   let toolName = '';
   let input: TextParts | undefined;
@@ -123,7 +128,7 @@ export function createCallSink(context: ParserContext, callbacks: ParserCallback
         report(`The model called "${name}", which is not a declared tool.`, 'unknown-tool');
       }
       callbacks.onToolCallStart({ id, toolName: name });
-      streamer = createArgsStreamer(context.tools.get(name)?.inputSchema, emit, report);
+      streamer = createArgsStreamer(context.tools.get(name)?.inputSchema, emit, report, typedValues);
       return true;
     },
     get args() {

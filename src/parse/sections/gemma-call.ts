@@ -40,7 +40,7 @@ const CLOSING = 3;
 const DONE = 4;
 
 export function openGemmaCall(env: SectionEnv, marker: string, options: CallBraceOptions): Section {
-  const sink = createCallSink(env.context, env.callbacks);
+  const sink = createCallSink(env.context, env.callbacks, true);
   const raw = createRawBlock(env.callbacks, marker);
   const giveBack = giveBackWith(env.callbacks, sink, raw);
   let state = NAME;

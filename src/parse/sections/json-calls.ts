@@ -47,7 +47,7 @@ const stopped = (calls: CallObjectReader) => calls.failure !== undefined || call
 export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCallsOptions = {}): Section {
   const { context, callbacks } = env;
   const end = options.end ?? '';
-  const sink = createCallSink(context, callbacks);
+  const sink = createCallSink(context, callbacks, true);
   const raw = createRawBlock(callbacks, marker);
   let state = BEFORE_VALUE;
   /** A call has been announced in this section. */

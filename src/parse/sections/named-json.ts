@@ -66,7 +66,7 @@ function firstEnd(joined: string, before: number, ends: readonly string[]): [num
 
 export function openNamedJson(env: SectionEnv, marker: string, options: NamedJsonOptions): Section {
   const { callbacks } = env;
-  const sink = createCallSink(env.context, callbacks);
+  const sink = createCallSink(env.context, callbacks, true);
   const raw = createRawBlock(callbacks, marker);
   const fail = giveBackWith(callbacks, sink, raw);
   let ends: readonly string[] = [options.headerEnd, ...(options.headerStops ?? [])];

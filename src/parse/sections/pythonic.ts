@@ -70,7 +70,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   let inList = options.listOpened;
   /** Complete calls, held until they are final (see endCall). */
   let held: Array<Parameters<ParserCallbacks['onToolCallEnd']>[0]> = [];
-  const sink = createCallSink(env.context, { ...callbacks, onToolCallEnd: (call) => held.push(call) });
+  const sink = createCallSink(env.context, { ...callbacks, onToolCallEnd: (call) => held.push(call) }, true);
   const raw = createRawBlock(callbacks, marker);
   let state = OPEN;
   let undecided = options.declaredOnly;

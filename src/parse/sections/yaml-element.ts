@@ -44,7 +44,7 @@ export function openYamlElement(env: SectionEnv, marker: string): Section {
   // Where auto merged this trigger with morph-XML's, the blanks after `<name` come with the marker.
   const toolName = marker.slice(1).trimEnd();
   const closeTag = `</${toolName}>`;
-  const sink = createCallSink(context, callbacks);
+  const sink = createCallSink(context, callbacks, true);
   const raw = createRawBlock(callbacks, marker);
   let state = OPEN_TAG;
   let openTag = marker.slice(toolName.length + 1);
