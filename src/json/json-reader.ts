@@ -46,8 +46,6 @@ export interface JsonReader {
   end(): boolean;
   /** The top-level value is complete. */
   readonly done: boolean;
-  /** Inside a string, where delimiters do not count. */
-  readonly inString: boolean;
   /** Why the last stop happened, when it was not a clean `done`. */
   readonly problem: string | undefined;
   /**
@@ -57,6 +55,8 @@ export interface JsonReader {
   readonly index: number;
   /** How many objects and arrays are open. */
   readonly depth: number;
+  /** The open string's quote (`"` or `'`), '' outside strings, where delimiters count. */
+  readonly quote: string;
 }
 
 function isWordChar(c: number): boolean {
@@ -98,6 +98,12 @@ export interface JsonReaderOptions {
    * so where reading stopped does not depend on how the text was chunked.
    */
   halted?: () => boolean;
+  /**
+   * Hears where each element of a top-level list begins (the index of its
+   * first character in the text being written), so a section can give one
+   * broken element back as text and read on.
+   */
+  onListItem?: (index: number) => void;
 }
 
 /** Gives a bare word in value position to the sink; false if it is no value. */
@@ -153,6 +159,11 @@ function punctuation(sink: JsonSink, stack: boolean[], c: number, expect: Expect
       if (expect === EXPECT_COLON) return EXPECT_VALUE;
   }
   return unexpected(c);
+}
+
+/** Tells `onListItem` that an element of the top-level list begins at `i` (`c` is no `]` closing it). */
+function noteListItem(options: JsonReaderOptions, stack: boolean[], c: number, i: number): void {
+  if (options.onListItem !== undefined && c !== 93 && stack.length === 1 && stack[0] === true) options.onListItem(i);
 }
 
 /** Why `c` is not taken where it stands. */
@@ -230,6 +241,7 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
       }
       if (expect === EXPECT_DONE) return i;
       const wantsValue = expect === EXPECT_VALUE || expect === EXPECT_VALUE_OR_END;
+      if (wantsValue) noteListItem(options, stack, c, i);
       if (c === 34 || c === 39) {
         // " or ': a string begins, a value or a key.
         if (wantsValue) sink.beginString();
@@ -263,9 +275,6 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
     get done() {
       return expect === EXPECT_DONE;
     },
-    get inString() {
-      return quote !== 0;
-    },
     get problem() {
       return problem;
     },
@@ -274,6 +283,9 @@ export function createJsonReader(sink: JsonSink, options: JsonReaderOptions = {}
     },
     get depth() {
       return stack.length;
+    },
+    get quote() {
+      return quote === 0 ? '' : String.fromCharCode(quote);
     },
   };
 }

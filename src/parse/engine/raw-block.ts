@@ -38,11 +38,28 @@ export interface RawBlock {
    * back to the scanner instead (see Section.leftover).
    */
   commit(handBack?: number): void;
+  /** How many characters are kept since the last `settle`: a place in the block, for `giveBackPieces`. */
+  readonly length: number;
+  /**
+   * Gives back the kept text of each piece, `[start, end)` of the kept text,
+   * as prose with its reason (one element of a call list that was no call),
+   * then forgets the kept text before `keepFrom`; the rest stays kept.
+   */
+  giveBackPieces(pieces: readonly BrokenPiece[], keepFrom: number): void;
+}
+
+/** A stretch of the kept text that is no call, and why. */
+export interface BrokenPiece {
+  start: number;
+  end: number;
+  reason: string;
+  code: ToolshimErrorCode;
 }
 
 export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock {
   let parts: TextParts = createTextParts();
   let empty = true;
+  let kept = 0;
   /** The chunk being written and where its text not yet kept starts. */
   let chunk = '';
   let start = 0;
@@ -54,6 +71,7 @@ export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock
     if (text === '') return;
     parts.push(text);
     empty = false;
+    kept += text.length;
   }
   keep(first);
 
@@ -61,6 +79,7 @@ export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock
     const text = empty ? '' : parts.join();
     parts = createTextParts();
     empty = true;
+    kept = 0;
     return text;
   }
 
@@ -105,6 +124,26 @@ export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock
     commit(handBack = 0) {
       settle(handBack);
       flushSegment();
+    },
+    get length() {
+      return kept;
+    },
+    giveBackPieces(pieces, keepFrom) {
+      const whole = take();
+      // What is not given back is markup (the block's marker, separators), dropped as a call's text is.
+      let at = 0;
+      for (const { start, end, reason, code } of pieces) {
+        const text = whole.slice(start, end).trimEnd();
+        if (debugging && start > at) segment.push(whole.slice(at, start));
+        if (text !== '') {
+          flushSegment();
+          callbacks.onText(text);
+        }
+        callbacks.onError(`Kept a malformed element of a tool-call list as text: ${reason}.`, { code, text });
+        at = start + text.length;
+      }
+      if (debugging && keepFrom > at) segment.push(whole.slice(at, keepFrom));
+      keep(whole.slice(keepFrom));
     },
   };
 }

@@ -113,7 +113,7 @@ export function createQuotedValueReader(
       const stop = reader.write(text.slice(k, j));
       if (stop < j - k || reader.done) return k + stop;
       if (j === text.length) return j;
-      const top = reader.depth === 1 && !reader.inString;
+      const top = reader.depth === 1 && reader.quote === '';
       const c = text.charAt(j);
       if (reader.write(top ? (c === ')' ? '}' : ':') : c) === 0) return j;
       k = j + 1;

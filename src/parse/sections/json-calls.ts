@@ -22,12 +22,14 @@
  * (separators, junk, the closing marker) by json-calls-after.ts.
  */
 import { createJsonReader, type JsonReader } from '../../json/json-reader.ts';
+import type { CallObjectOptions } from '../engine/call-fields.ts';
 import { type CallObjectReader, createCallObjectReader } from '../engine/call-object.ts';
-import { createCallSink } from '../engine/call-sink.ts';
+import { type CallSink, createCallSink } from '../engine/call-sink.ts';
 import { createRawBlock } from '../engine/raw-block.ts';
 import type { Section, SectionEnv } from '../engine/section.ts';
 import { afterValueStep } from './json-calls-after.ts';
 import { beforeValueStep } from './json-calls-before.ts';
+import { createListRecovery, ELEMENT, GAP, SKIP } from './json-calls-list.ts';
 import { DOUBLED_VALUE, ENDED_INSIDE, type JsonCallsOptions, type Step, VALUE } from './json-calls-shared.ts';
 
 export type { JsonCallsOptions };
@@ -40,6 +42,29 @@ const AFTER_VALUE = 3;
 const DONE = 4;
 
 type GiveBackCode = 'malformed-tool-call' | 'unclosed-tool-call';
+
+/** The reader of one value's call objects: `first`, the block's first value (only it may be prose). */
+function createCallReader(
+  env: SectionEnv,
+  sink: CallSink,
+  options: JsonCallsOptions,
+  first: boolean,
+  hooks: Pick<CallObjectOptions, 'onCallStart' | 'onCallEnd'>,
+): CallObjectReader {
+  return createCallObjectReader({
+    context: env.context,
+    sink,
+    ...hooks,
+    declaredOnly: first && options.declaredOnly,
+    defaultToolName: options.defaultToolName,
+    wrapperKey: options.wrapperKey,
+  });
+}
+
+/** Why a value the output ended in is no call. */
+function endedReason(calls: CallObjectReader, reader: JsonReader): string {
+  return calls.failure ?? `${ENDED_INSIDE}${reader.quote !== '' ? ' (in a string)' : ''}`;
+}
 
 /** The call reader knows first when the JSON stops being calls; the JSON reader stops there too. */
 const stopped = (calls: CallObjectReader) => calls.failure !== undefined || calls.rejected;
@@ -54,36 +79,35 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   let started = false;
   let leftover: string | undefined;
 
-  function callReader(first: boolean): CallObjectReader {
-    return createCallObjectReader({
-      context,
-      sink,
-      onCallStart: () => {
-        started = true;
-      },
-      // A completed call's text is final: a later failure cannot give it back.
-      onCallEnd: () => {
-        raw.keepTo(reader.index + 1);
-        raw.settle();
-      },
-      declaredOnly: first && options.declaredOnly,
-      defaultToolName: options.defaultToolName,
-      wrapperKey: options.wrapperKey,
-    });
-  }
+  const hooks = {
+    onCallStart: () => {
+      started = true;
+    },
+    // A completed call's text is final: a later failure cannot give it back (json-calls-list.ts).
+    onCallEnd: () => {
+      raw.keepTo(reader.index + 1);
+      list.onCallEnd();
+    },
+  };
+  const callReader = (first: boolean) => createCallReader(env, sink, options, first, hooks);
   const halted = () => stopped(calls);
   let calls = callReader(true);
-  let reader: JsonReader = createJsonReader(calls, { halted });
+  let reader: JsonReader = createJsonReader(calls, { halted, onListItem: (index) => list.onListItem(index) });
 
   function move(next: number, i: number): number {
     state = next;
     return i;
   }
 
-  /** Another value of the block begins at `i`. */
-  function nextValue(i: number): number {
+  function freshReaders(): void {
     calls = callReader(false);
     reader = createJsonReader(calls, { halted });
+  }
+
+  /** Another value of the block begins at `i`. */
+  function nextValue(i: number): number {
+    list.reset();
+    freshReaders();
     return move(VALUE, i);
   }
 
@@ -110,21 +134,33 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     return move(AFTER_VALUE, i);
   }
 
+  const readers = () => ({ reader, calls });
+  const list = createListRecovery({ raw, sink, end, readers, freshReaders, move, giveBack, readAfter, finish });
+
+  /** A list element broke and the block may go on: only in a list of calls, never when the JSON is prose. */
+  const recoverable = () =>
+    list.inList && !calls.rejected && !(options.declaredOnly && !started) && state !== DOUBLED_VALUE;
+
   function value(text: string, at: number): number {
     const i = reader.write(text, at);
-    if (stopped(calls)) return giveBack(i, calls.failure);
+    if (stopped(calls)) return recoverable() ? list.breakElement(i, calls.failure ?? '') : giveBack(i, calls.failure);
+    if (state === ELEMENT) return list.afterElement(text, i);
     // `functools[]`, `<tool_call>[]`: a call list with nothing in it is no call; its text stays.
     if (reader.done && calls.completed === 0 && !started && !options.emptyList)
       return giveBack(i, 'the tool-call list is empty');
     // Right after the closing bracket: the reader also skips the blanks after a value, but
     // whether a line break follows it must not depend on the chunking.
     if (reader.done) return readAfter(reader.index + 1);
-    if (i < text.length) return giveBack(i, reader.problem ?? 'the JSON is not valid');
-    return i;
+    if (i === text.length) return i;
+    const next = recoverable() ? list.afterListError(text, i) : undefined;
+    return next ?? giveBack(i, reader.problem ?? 'the JSON is not valid');
   }
 
   /** Each state's step, in the states' order (AFTER_VALUE's is made for each value). */
   const steps: Step[] = [beforeValueStep(marker, options, end, reader, giveBack, readAfter, move), value, value];
+  steps[SKIP] = list.skip;
+  steps[GAP] = list.gap;
+  steps[ELEMENT] = value;
 
   return {
     write(text, from) {
@@ -141,14 +177,11 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       return leftover;
     },
     end() {
-      if (state === VALUE || state === DOUBLED_VALUE) {
+      if ((state === VALUE || state >= SKIP) && list.endInside(state)) {
+        // a list's end, settled by the recovery
+      } else if (state === VALUE || state === DOUBLED_VALUE) {
         if (reader.end() && !stopped(calls)) raw.commit();
-        else
-          giveBack(
-            0,
-            calls.failure ?? `${ENDED_INSIDE}${reader.inString ? ' (in a string)' : ''}`,
-            'unclosed-tool-call',
-          );
+        else giveBack(0, endedReason(calls, reader), 'unclosed-tool-call');
       } else if (state !== DONE) (steps[state] as Step)('', 0, 0); // the other steps hear of the end as no text
       state = DONE;
     },

@@ -216,7 +216,7 @@ function openArguments(raw: RawBlock, sink: CallSink, ends: readonly string[], f
       if (state === AFTER_ARGS) finish();
       else if (state !== DONE) {
         fail(
-          state === ARGS && reader.inString
+          state === ARGS && reader.quote !== ''
             ? 'the output ended inside a string of the arguments'
             : 'the output ended inside the tool call',
           'unclosed-tool-call',

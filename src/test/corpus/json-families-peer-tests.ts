@@ -84,11 +84,11 @@ export const xlamMoreCorpus: CorpusCase[] = [
   ),
   corpusCase(
     ['xlam'],
-    'a list cut off in its second call: the first call, and the rest as text, once',
-    `a truncated list: completed calls or raw text, no character twice; ${LCPP_TEST_OLD}, Granite 3.3 block ("<|tool_call|>[{…}, {" keeps the finished call)`,
+    'a list cut off in its second call: the first call, and the element it broke off in as text',
+    `a truncated list: completed calls or raw text, no character twice; ${LCPP_TEST_OLD}, Granite 3.3 block ("<|tool_call|>[{…}, {" keeps the finished call); the separator is markup, not part of the element (issue 37)`,
     '[{"name": "search", "arguments": {"query": "a"}}, {"name": "search", "arguments": {"que',
     [call('search', { query: 'a' })],
-    ', {"name": "search", "arguments": {"que',
+    '{"name": "search", "arguments": {"que',
     { errors: ['unclosed-tool-call'] },
   ),
   corpusCase(

@@ -118,11 +118,6 @@ export const cohereCorpus: CorpusCase[] = [
     {
       tools: typedTools,
       reasoning: 'Both.',
-      known: {
-        cohere:
-          'the first call, then the second object, "]" and "<|END_ACTION|>" as text, malformed-tool-call (the JSON list reader, src/parse/sections/json-calls.ts, wants a comma)',
-        auto: 'the same as the preset',
-      },
     },
   ),
   corpusCase(
@@ -136,11 +131,6 @@ export const cohereCorpus: CorpusCase[] = [
       tools: typedTools,
       reasoning: 'Alarm and weather.',
       errors: ['malformed-tool-call'],
-      known: {
-        cohere:
-          'no call: the whole action block as text, malformed-tool-call (the JSON list reader stops at the bad object and gives back the rest)',
-        auto: 'the same as the preset',
-      },
     },
   ),
   corpusCase(

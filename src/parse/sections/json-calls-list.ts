@@ -1,0 +1,262 @@
+/**
+ * One broken element of a JSON list of calls, skipped so the calls after it
+ * are still read (issue 37, item 2): `[A, {"name": 5}, C]` runs A and C and
+ * keeps `{"name": 5}` as text. The skipper reads on from where the element
+ * broke, outside and inside strings, to where the list goes on (a `,` at the
+ * element's own level), ends (`]`), or the block's end marker comes: brackets
+ * and quotes counted, each character looked at once, state kept across
+ * chunks. JSON that broke mid-token (`{"month": 15:30}`) is skipped the same
+ * way, as the servers' list parsers skip a bad element.
+ */
+
+import type { JsonReader } from '../../json/json-reader.ts';
+import type { CallObjectReader } from '../engine/call-object.ts';
+import type { CallSink } from '../engine/call-sink.ts';
+import type { BrokenPiece, RawBlock } from '../engine/raw-block.ts';
+import { ENDED_INSIDE } from './json-calls-shared.ts';
+
+/** Where the skipped element ended: before a `,` or `]` of the list, or before the end marker. */
+export type ElementEnd = { at: number; by: 'comma' | 'list-end' } | { at: number; by: 'marker'; markerFrom: number };
+
+export interface ElementSkipper {
+  /** Starts skipping inside an element `depth` containers deep, in a string opened by `quote` ('' if none). */
+  reset(depth: number, quote: string): void;
+  /** Reads `text` from `i`; the element's end when it is in this chunk, else undefined (all of it skipped). */
+  scan(text: string, i: number): ElementEnd | undefined;
+}
+
+export function createElementSkipper(end: string): ElementSkipper {
+  let depth = 0;
+  let quote = '';
+  let escaped = false;
+  /** Characters of the end marker matched so far, outside strings. */
+  let matched = 0;
+  return {
+    reset(at, open) {
+      depth = at;
+      quote = open;
+      escaped = false;
+      matched = 0;
+    },
+    scan(text, from) {
+      for (let i = from; i < text.length; i++) {
+        const c = text.charAt(i);
+        if (quote !== '') {
+          if (escaped) escaped = false;
+          else if (c === '\\') escaped = true;
+          else if (c === quote) quote = '';
+          continue;
+        }
+        if (end !== '') {
+          matched = c === end.charAt(matched) ? matched + 1 : c === end.charAt(0) ? 1 : 0;
+          if (matched === end.length) return { at: i + 1, by: 'marker', markerFrom: i + 1 - end.length };
+          if (matched > 0) continue;
+        }
+        if (c === '"' || c === "'") quote = c;
+        else if (c === '{' || c === '[') depth++;
+        else if (c === '}' || c === ']') {
+          if (depth === 0 && c === ']') return { at: i, by: 'list-end' };
+          if (depth > 0) depth--;
+        } else if (c === ',' && depth === 0) return { at: i, by: 'comma' };
+      }
+      return undefined;
+    },
+  };
+}
+
+// json-calls.ts's states while a list is read one element at a time: skipping one, between two, reading one.
+export const SKIP = 5;
+export const GAP = 6;
+export const ELEMENT = 7;
+
+type Code = BrokenPiece['code'];
+
+/** Where the separators (commas, blanks) between two elements end in `text`, from `i`. */
+function afterSeparators(text: string, i: number): number {
+  let j = i;
+  while (j < text.length && (text.charAt(j) === ',' || /\s/.test(text.charAt(j)))) j++;
+  return j;
+}
+
+/** What the recovery needs of its block of JSON calls (json-calls.ts). */
+export interface ListBlock {
+  raw: RawBlock;
+  sink: CallSink;
+  end: string;
+  /** The value's readers now (fresh ones for each element read alone). */
+  readers(): { reader: JsonReader; calls: CallObjectReader };
+  /** Makes fresh readers for an element read alone. */
+  freshReaders(): void;
+  move(next: number, i: number): number;
+  giveBack(i: number, reason?: string, code?: Code): number;
+  readAfter(i: number): number;
+  finish(i: number): number;
+}
+
+/**
+ * The broken elements' text: each one's place in the block's kept text and
+ * why it broke. Before the block's first call they are kept back: once a
+ * call completes they are text (after that call, whose events are out
+ * already); with no call at all the whole block is, as before.
+ */
+function createBrokenElements(raw: RawBlock) {
+  let pending: BrokenPiece[] = [];
+  /** Where the element being read began, in the kept text; why the one being skipped broke. */
+  let start = 0;
+  let reason = '';
+  let called = false;
+  return {
+    get called(): boolean {
+      return called;
+    },
+    /** The reason the block is given back for when no call came. */
+    get firstReason(): string {
+      return pending[0]?.reason ?? reason;
+    },
+    markStart(): void {
+      start = raw.length;
+    },
+    broke(why: string): void {
+      reason = why;
+    },
+    /** The broken element ended at `endAt` of the kept text: text now, or kept back until a call comes. */
+    ended(endAt: number, code: Code = 'malformed-tool-call'): void {
+      const piece = { start, end: endAt, reason, code };
+      if (called) raw.giveBackPieces([piece], raw.length);
+      else pending.push(piece);
+    },
+    /** A call completed, its text kept: the broken elements kept back are text now; the rest is final. */
+    callEnded(): void {
+      called = true;
+      if (pending.length > 0) raw.giveBackPieces(pending, raw.length);
+      else raw.settle();
+      pending = [];
+      start = 0;
+    },
+  };
+}
+
+/**
+ * The block's handling of broken list elements: where each element starts
+ * (the JSON reader's onListItem), skipping one that broke, the separators
+ * after it, and reading the rest one element at a time.
+ */
+export function createListRecovery(block: ListBlock) {
+  const inOpenList = () => perElement || (inList && block.readers().reader.depth >= 1);
+  const { raw, sink, end } = block;
+  const broken = createBrokenElements(raw);
+  /** A top-level list is open; its elements are being read one at a time (one broke). */
+  let inList = false;
+  let perElement = false;
+  const skipper = createElementSkipper(end);
+
+  /** The list's `]` at `i`: the block goes on after it, or, with no call in it, all of it is text. */
+  function listEnd(i: number): number {
+    return broken.called ? block.readAfter(i + 1) : block.giveBack(i + 1, broken.firstReason);
+  }
+
+  function nextElement(i: number): number {
+    raw.keepTo(i);
+    broken.markStart();
+    perElement = true;
+    block.freshReaders();
+    return block.move(ELEMENT, i);
+  }
+
+  /** The element being read broke at `i`, `why`: it is skipped to where the list goes on. */
+  function breakElement(i: number, why: string): number {
+    sink.abort();
+    broken.broke(why);
+    const { reader } = block.readers();
+    skipper.reset(Math.max(reader.depth - (perElement ? 0 : 1), 0), reader.quote);
+    return block.move(SKIP, i);
+  }
+
+  /** The block's end marker at `at`, inside an element: the list was never closed. */
+  function markerInside(at: number): number {
+    if (!broken.called) return block.giveBack(at, broken.firstReason);
+    broken.ended(raw.length - end.length);
+    raw.commit();
+    return block.finish(at);
+  }
+
+  return {
+    onListItem(index: number): void {
+      inList = true;
+      raw.keepTo(index);
+      broken.markStart();
+    },
+    onCallEnd: () => broken.callEnded(),
+    get called(): boolean {
+      return broken.called;
+    },
+    /** Another value of the block begins (`repeat`): no list is open. */
+    reset(): void {
+      inList = false;
+      perElement = false;
+    },
+    /** The reader is inside a top-level list of calls (or reads one of its elements). */
+    get inList(): boolean {
+      return inOpenList();
+    },
+    breakElement,
+    /**
+     * The list's JSON broke at `i`: inside an element, it alone is skipped;
+     * `}{` (no comma before the next call object, which Cohere's servers read)
+     * goes on with it. Undefined: junk between elements, which ends the block as before.
+     */
+    afterListError(text: string, i: number): number | undefined {
+      const { reader, calls } = block.readers();
+      if (reader.depth !== 1 || reader.quote !== '') return breakElement(i, reader.problem ?? 'the JSON is not valid');
+      return text.charAt(i) === '{' && calls.completed > 0 ? nextElement(i) : undefined;
+    },
+    skip(text: string, i: number): number {
+      const found = skipper.scan(text, i);
+      if (found === undefined) return text.length;
+      raw.keepTo(found.at);
+      if (found.by === 'marker') return markerInside(found.at);
+      broken.ended(raw.length);
+      return found.by === 'list-end' ? listEnd(found.at) : block.move(GAP, found.at + 1);
+    },
+    /** Between elements: separators, the list's end, or the next element, read alone. */
+    gap(text: string, i: number): number {
+      const j = afterSeparators(text, i);
+      if (j === text.length) return j;
+      return text.charAt(j) === ']' ? listEnd(j) : nextElement(j);
+    },
+    /** After an element read alone took `text` up to `i`: the next step. */
+    afterElement(text: string, i: number): number {
+      const { reader, calls } = block.readers();
+      if (!reader.done && i < text.length) {
+        const why = reader.problem ?? 'the JSON is not valid';
+        // No value begins here: the list ended without its `]`, as after a whole list.
+        if (reader.depth === 0 && reader.quote === '')
+          return broken.called ? block.readAfter(i) : block.giveBack(i, why);
+        return breakElement(i, why);
+      }
+      if (!reader.done) return i;
+      if (calls.completed > 0) return block.move(GAP, reader.index + 1);
+      return breakElement(reader.index + 1, 'expected a tool-call object');
+    },
+    /**
+     * The output ended in `state` (VALUE or one of the list's): true when it
+     * was inside a list after a call, or in the list read one element at a
+     * time, which is then settled (what broke is text, the calls before it
+     * stand); false leaves the end to the block.
+     */
+    endInside(state: number): boolean {
+      const { reader, calls } = block.readers();
+      if (state === ELEMENT && reader.end() && calls.completed > 0) raw.commit();
+      else if (state !== SKIP && state !== GAP && !(state === ELEMENT || (broken.called && inOpenList()))) return false;
+      else {
+        const inElement = state !== SKIP && state !== GAP;
+        if (inElement) broken.broke(ENDED_INSIDE);
+        sink.abort();
+        if (state !== GAP) broken.ended(raw.length, inElement ? 'unclosed-tool-call' : 'malformed-tool-call');
+        if (broken.called) raw.commit();
+        else block.giveBack(0, broken.firstReason, 'unclosed-tool-call');
+      }
+      return true;
+    },
+  };
+}
