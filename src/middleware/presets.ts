@@ -25,7 +25,7 @@ import { xlamProtocol } from '../protocols/xlam/xlam.ts';
 import { yamlXmlProtocol } from '../protocols/yaml-xml/yaml-xml.ts';
 import { presetMiddleware } from './create-tool-middleware.ts';
 
-/** Hermes / Qwen <tool_call> JSON: Hermes, Qwen 2.5/3, most instruction fine-tunes. Format name `hermes`. */
+/** Hermes / Qwen <tool_call> JSON: Hermes, Qwen 2.5/3, Baidu ERNIE-4.5, most instruction fine-tunes. Format name `hermes`. */
 export const hermesToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ hermesProtocol());
 
 /** Gemma ```tool_call fence: Gemma 2/3, models that like markdown. Format name `gemma`. */
@@ -88,7 +88,7 @@ export const nemotronToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PUR
 /** Cohere <|START_ACTION|>: Cohere Command R7B, Command A (reasoning), North. Format name `cohere`. */
 export const cohereToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ cohereProtocol());
 
-/** Jamba <tool_calls>: AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 (calls). Format name `jamba`. */
+/** Jamba <tool_calls>: AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 (calls); Tencent Hunyuan-A13B. Format name `jamba`. */
 export const jambaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ jambaProtocol());
 
 /** Seed-OSS <seed:tool_call>: ByteDance Seed-OSS-36B (Base, Instruct). Format name `seed-oss`. */

@@ -63,6 +63,9 @@ const NAMES: Array<[string, string]> = [
   ['CohereLabs/c4ai-command-a-03-2025', 'cohere'],
   ['command-a:111b', 'cohere'],
   ['ai21labs/AI21-Jamba-Mini-1.7', 'jamba'],
+  ['tencent/Hunyuan-A13B-Instruct', 'jamba'],
+  ['baidu/ERNIE-4.5-21B-A3B-Thinking', 'hermes'],
+  ['baidu/ERNIE-4.5-0.3B-PT', 'hermes'],
   ['jamba-1.5-large', 'jamba'],
   ['ByteDance-Seed/Seed-OSS-36B-Instruct', 'seed-oss'],
 ];

@@ -110,10 +110,11 @@ export function hermesProtocol(): ToolCallProtocol {
 export const hermesFormat: FormatDeclaration = {
   name: 'hermes',
   label: 'Hermes / Qwen <tool_call> JSON',
-  models: 'Hermes, Qwen 2.5/3, most instruction fine-tunes',
+  models: 'Hermes, Qwen 2.5/3, Baidu ERNIE-4.5, most instruction fine-tunes',
   preset: 'hermesToolMiddleware',
   // `Hermes-3-Llama-3.1` writes Hermes calls, not Llama's JSON; Qwen 2.5 and 3 were trained on Hermes calls.
-  modelNames: [/hermes/i, /qwen|qwq/i],
+  // ERNIE-4.5 writes Hermes blocks too (vLLM's ernie45 parser tests, in the corpus).
+  modelNames: [/hermes/i, /qwen|qwq/i, /ernie-4\.5/i],
   outranks: ['llama3-json'],
   create: hermesProtocol,
   triggers: hermesTriggers,

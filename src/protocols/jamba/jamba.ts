@@ -81,9 +81,10 @@ export function jambaProtocol(): ToolCallProtocol {
 export const jambaFormat: FormatDeclaration = {
   name: 'jamba',
   label: 'Jamba <tool_calls>',
-  models: 'AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 (calls)',
+  models: 'AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 (calls); Tencent Hunyuan-A13B',
   preset: 'jambaToolMiddleware',
-  modelNames: [/jamba/i],
+  // Hunyuan-A13B writes the same block (vLLM's hunyuan_a13b parser tests, in the corpus).
+  modelNames: [/jamba/i, /hunyuan-a13b/i],
   create: jambaProtocol,
   triggers: jambaTriggers,
 };

@@ -83,6 +83,10 @@ export const T_JAMBA_MINI =
 
 export const V_NEMOTRON_JSON = `${VLLM}/test_nemotron_json_tool_parser.py@32367d45e3ae37d03e9c73598406bc4e6e62fba2`;
 export const V_COHERE = `${VLLM}/test_cohere_command_tool_parser.py@6bcd488866e07589f62d793e513368a4eb5818f9`;
+/** ERNIE-4.5 writes Hermes blocks: vLLM's ernie45 parser tests. */
+export const V_ERNIE45 = `${VLLM}/test_ernie45_moe_tool_parser.py@85cd216e5b4f92e0dde2fe2a720abab597033a8c`;
+/** Hunyuan-A13B writes Jamba's `<tool_calls>[…]</tool_calls>`: vLLM's hunyuan_a13b parser tests. */
+export const V_HUNYUAN_A13B = `${VLLM}/test_hunyuan_a13b_tool_parser.py@3b12500c9761c8854350f1c096ac58def1834836`;
 export const V_JAMBA = `${VLLM}/test_jamba_tool_parser.py@045d7575500e01e0f4a7ff84e039a9f7f7dc3bd0`;
 export const V_SEED_OSS =
   'vllm-project/vllm tests/tool_use/test_seed_oss_tool_parser.py@181b452c21f2f92eda19a17d340952ecf7773a77';

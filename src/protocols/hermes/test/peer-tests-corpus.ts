@@ -4,7 +4,7 @@
  * (synthetic, not recorded outputs).
  */
 import { call, corpusCase } from '../../../test/corpus/make.ts';
-import { LCPP_TEST_OLD, T_QWEN3, V_HERMES } from '../../../test/corpus/sources.ts';
+import { LCPP_TEST_OLD, T_QWEN3, V_ERNIE45, V_HERMES } from '../../../test/corpus/sources.ts';
 import { typedTools } from '../../../test/corpus/tools.ts';
 import type { CorpusCase } from '../../../test/corpus/types.ts';
 
@@ -95,5 +95,12 @@ export const hermesSourcedCorpus: CorpusCase[] = [
     [call('search', { query: 'tide times' })],
     '',
     { reasoning: 'The user wants tide times, so I search.', reasoningOption: { startInside: true } },
+  ),
+  corpusCase(
+    P,
+    'ERNIE-4.5: one block per call, each on lines of its own',
+    `${V_ERNIE45}, test_extract_tool_calls multiple_tool_calls (the hermes preset reads ERNIE-4.5)`,
+    '<tool_call>\n{"name": "get_weather", "arguments": {"location": "Beijing"}}\n</tool_call>\n<tool_call>\n{"name": "get_weather", "arguments": {"location": "Guangzhou", "unit": "celsius"}}\n</tool_call>\n',
+    [call('get_weather', { location: 'Beijing' }), call('get_weather', { location: 'Guangzhou', unit: 'celsius' })],
   ),
 ];

@@ -4,7 +4,7 @@
  * family, whose expectations differ from ours where noted.
  */
 import { call, corpusCase } from '../../../test/corpus/make.ts';
-import { D_JAMBA, LCPP_TEST_2026, V_JAMBA } from '../../../test/corpus/sources.ts';
+import { D_JAMBA, LCPP_TEST_2026, V_HUNYUAN_A13B, V_JAMBA } from '../../../test/corpus/sources.ts';
 import { typedTools } from '../../../test/corpus/tools.ts';
 import type { CorpusCase } from '../../../test/corpus/types.ts';
 
@@ -133,5 +133,20 @@ export const jambaCorpus: CorpusCase[] = [
     'Jamba writes its calls between <tool_calls> and </tool_calls>.',
     [],
     'Jamba writes its calls between <tool_calls> and </tool_calls>.',
+  ),
+  corpusCase(
+    P,
+    'Hunyuan-A13B: text before a block, nested arguments, CJK kept as written',
+    `${V_HUNYUAN_A13B}, test_hunyuan_a13b_tool_parser_extract and _non_ascii (the jamba preset reads Hunyuan-A13B)`,
+    `I will look it up. ${block('{"name": "get_weather", "arguments": {"location": "北京"}}, {"name": "search", "arguments": {"query": "天气", "limit": 3}}')}`,
+    [call('get_weather', { location: '北京' }), call('search', { query: '天气', limit: 3 })],
+    'I will look it up.',
+  ),
+  corpusCase(
+    P,
+    'Hunyuan-A13B: a call with empty arguments first costs the next call nothing',
+    `${V_HUNYUAN_A13B}, test_hunyuan_a13b_tool_parser_streaming_one_empty_args_tool`,
+    block('{"name": "search", "arguments": {}}, {"name": "get_weather", "arguments": {"location": "Lhasa"}}'),
+    [call('search', {}), call('get_weather', { location: 'Lhasa' })],
   ),
 ];
