@@ -4,6 +4,8 @@
  * Gemini's, where the model is part of the path). A field matches one or
  * more characters other than "/", as long as it can: a model named
  * `qwen3-coder:30b` still leaves `:generateContent` to the literal after it.
+ * A field written `{name+}` takes slashes too: Gemini CLI puts an LM Studio
+ * model `qwen/qwen3-coder-30b` in the path as it is, unencoded.
  * Fixed paths are looked up first, then the templates in the order given.
  */
 import type { FrontDoor } from './front-door.ts';
@@ -20,7 +22,7 @@ interface Template {
   names: string[];
 }
 
-const FIELD = /\{(\w+)\}/g;
+const FIELD = /\{(\w+)(\+?)\}/g;
 
 function compile(door: FrontDoor): Template {
   const names: string[] = [];
@@ -28,7 +30,7 @@ function compile(door: FrontDoor): Template {
   let last = 0;
   for (const match of door.path.matchAll(FIELD)) {
     source += escapeRegExp(door.path.slice(last, match.index));
-    source += '([^/]+)';
+    source += match[2] === '+' ? '(.+)' : '([^/]+)';
     names.push(match[1] as string);
     last = match.index + match[0].length;
   }
@@ -78,7 +80,10 @@ export function routeTable(doors: readonly FrontDoor[]) {
     },
     /** Every door's route as `METHOD path`, for the 404 that lists them. */
     served(basePath: string): string[] {
-      return doors.filter((door) => !door.fallback).map((door) => `${methodOf(door)} ${basePath}${door.path}`);
+      // `{model+}` is shown as the `{model}` it is to a client.
+      return doors
+        .filter((door) => !door.fallback)
+        .map((door) => `${methodOf(door)} ${basePath}${door.path.replaceAll('+}', '}')}`);
     },
   };
 }

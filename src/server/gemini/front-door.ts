@@ -156,11 +156,11 @@ const unservedMethod = (path: string): JsonFrontDoor => ({
 
 export const GEMINI_DOORS: readonly FrontDoor[] = [
   ...['v1beta', 'v1'].flatMap((version) => [
-    generateDoor(`/${version}/models/{model}:generateContent`, false),
-    generateDoor(`/${version}/models/{model}:streamGenerateContent`, true),
-    countDoor(`/${version}/models/{model}:countTokens`),
-    unservedMethod(`/${version}/models/{model}:{method}`),
-    modelGet(`/${version}/models/{model}`),
+    generateDoor(`/${version}/models/{model+}:generateContent`, false),
+    generateDoor(`/${version}/models/{model+}:streamGenerateContent`, true),
+    countDoor(`/${version}/models/{model+}:countTokens`),
+    unservedMethod(`/${version}/models/{model+}:{method}`),
+    modelGet(`/${version}/models/{model+}`),
   ]),
   modelList,
 ];

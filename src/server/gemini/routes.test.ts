@@ -136,3 +136,23 @@ describe('the Gemini API methods the proxy does not serve: 404 in Google’s sha
     expect(error.message).not.toContain('{method}');
   });
 });
+
+describe('a model name with a slash in the path, as Gemini CLI writes an LM Studio model', () => {
+  it.each([
+    ['POST', '/v1beta/models/qwen/qwen3-coder-30b:streamGenerateContent?alt=sse', 200],
+    ['POST', '/v1beta/models/qwen/qwen3-coder-30b:generateContent', 200],
+    ['POST', '/v1/models/Qwen/Qwen3-Coder-30B-A3B-Instruct:countTokens', 200],
+    ['GET', '/v1beta/models/qwen/qwen3-coder-30b', 200],
+    ['POST', '/v1beta/models/qwen/text-embedding:embedContent', 404],
+  ])('%s %s → %i, the model read whole', async (method, path, status) => {
+    const { handler, requests } = proxy();
+    const response = await handler(
+      method === 'GET' ? new Request(`http://proxy.test${path}`) : jsonRequest(path, body),
+    );
+    expect(response.status).toBe(status);
+    const text = await response.text();
+    if (path.includes(':generateContent') || path.includes(':streamGenerateContent'))
+      expect(requests[0]?.body.model).toBe(path.split('/models/')[1]?.split(':')[0]);
+    if (method === 'GET') expect(text).toContain('models/qwen/qwen3-coder-30b');
+  });
+});

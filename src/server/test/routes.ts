@@ -85,7 +85,7 @@ export const ROUTE_SAMPLES: RouteSample[] = [
 export const GEMINI_STREAM_SAMPLES: RouteSample[] = ['v1beta', 'v1'].map((version) => ({
   name: `POST /${version}/models/{model}:streamGenerateContent`,
   path: `/${version}/models/m:streamGenerateContent?alt=sse`,
-  door: `/${version}/models/{model}:streamGenerateContent`,
+  door: `/${version}/models/{model+}:streamGenerateContent`,
   opening: '\n',
   body: {
     contents: [{ role: 'user', parts: [{ text: SAMPLE_QUESTION }] }],

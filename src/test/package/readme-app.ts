@@ -6,7 +6,7 @@
  * live under .cache/ inside this checkout, so `npx tsx` finds the checkout's
  * own tsx (a devDependency) the way it finds one installed globally.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -36,6 +36,32 @@ export function bash(script: string, cwd: string, env: Record<string, string> = 
   if (result.status !== 0)
     throw new Error(`\`${script}\` exited ${result.status} in ${cwd}\n${result.stdout}\n${result.stderr}`);
   return { stdout: result.stdout, stderr: result.stderr, seconds };
+}
+
+/**
+ * `bash` without blocking this process: for commands that talk to a server
+ * running in it (a scripted model server), which a blocked event loop could not answer.
+ */
+export function bashAsync(script: string, cwd: string, env: Record<string, string> = {}, timeout = 240_000) {
+  const started = performance.now();
+  return new Promise<{ stdout: string; stderr: string; seconds: number }>((resolve, reject) => {
+    const child = spawn('bash', ['-e', '-c', script], { cwd, env: { ...process.env, ...quiet, ...env }, timeout });
+    child.stdin.end();
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      if (code === 0) resolve({ stdout, stderr, seconds });
+      else reject(new Error(`\`${script}\` exited ${code} in ${cwd}\n${stdout}\n${stderr}`));
+    });
+  });
 }
 
 /** A folder with the packed tarball where the README's install line looks for it; returns the folder. */

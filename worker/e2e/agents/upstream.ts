@@ -206,7 +206,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return text;
 }
 
-export function startUpstream(format: Format, model: string): Promise<ScriptedUpstream> {
+/** `port` 0 takes a free one; a given port in use fails the start (EADDRINUSE). */
+export function startUpstream(format: Format, model: string, port = 0): Promise<ScriptedUpstream> {
   const state: ScriptedUpstream = {
     url: '',
     format,
@@ -240,8 +241,9 @@ export function startUpstream(format: Format, model: string): Promise<ScriptedUp
     state.requests.push({ body, turn, reply });
     answer(response, body, format, reply);
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       state.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`;
       state.close = () => new Promise((done) => server.close(() => done()));
