@@ -7,6 +7,7 @@ import { keepMarkerAsText, openSilentMarker } from '../parse/engine/marker-secti
 import { openReasoning, openThinking } from '../parse/engine/reasoning.ts';
 import type { SectionOpener, Trigger } from '../parse/engine/section.ts';
 import { openJsonCalls } from '../parse/sections/json-calls.ts';
+import { createListRecovery } from '../parse/sections/json-calls-list.ts';
 import { openPythonic } from '../parse/sections/pythonic.ts';
 
 /**
@@ -96,6 +97,7 @@ export function taggedJsonTriggers(start: string, end: string): Trigger[] {
           end,
           repeat: true,
           emptyList: true,
+          lists: createListRecovery,
         });
       },
     },
@@ -136,7 +138,8 @@ export const bareJsonListTrigger: Trigger = {
   marker: '[',
   atStart: true,
   firstChar: (c) => c === '{',
-  open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true, declaredOnly: true }),
+  open: (env, marker) =>
+    openJsonCalls(env, marker, { markerIsValue: true, declaredOnly: true, lists: createListRecovery }),
 };
 
 const openFencedCallList: SectionOpener = (env, marker) =>

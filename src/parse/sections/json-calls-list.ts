@@ -13,7 +13,7 @@ import type { JsonReader } from '../../json/json-reader.ts';
 import type { CallObjectReader } from '../engine/call-object.ts';
 import type { CallSink } from '../engine/call-sink.ts';
 import type { BrokenPiece, RawBlock } from '../engine/raw-block.ts';
-import { ENDED_INSIDE } from './json-calls-shared.ts';
+import { ELEMENT, ENDED_INSIDE, GAP, SKIP } from './json-calls-shared.ts';
 
 /** Where the skipped element ended: before a `,` or `]` of the list, or before the end marker. */
 export type ElementEnd = { at: number; by: 'comma' | 'list-end' } | { at: number; by: 'marker'; markerFrom: number };
@@ -63,11 +63,6 @@ export function createElementSkipper(end: string): ElementSkipper {
     },
   };
 }
-
-// json-calls.ts's states while a list is read one element at a time: skipping one, between two, reading one.
-export const SKIP = 5;
-export const GAP = 6;
-export const ELEMENT = 7;
 
 type Code = BrokenPiece['code'];
 
@@ -141,6 +136,8 @@ function createBrokenElements(raw: RawBlock) {
  * (the JSON reader's onListItem), skipping one that broke, the separators
  * after it, and reading the rest one element at a time.
  */
+export type ListRecovery = ReturnType<typeof createListRecovery>;
+
 export function createListRecovery(block: ListBlock) {
   const inOpenList = () => perElement || (inList && block.readers().reader.depth >= 1);
   const { raw, sink, end } = block;

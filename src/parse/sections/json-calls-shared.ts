@@ -6,6 +6,7 @@
  * to. Kept apart so the steps import only this, and none imports another's
  * importer.
  */
+import type { ListBlock, ListRecovery } from './json-calls-list.ts';
 
 export interface JsonCallsOptions {
   /** The marker ends with the `{` or `[` that opens the value (`{`, `[`, `functools[`). */
@@ -26,7 +27,16 @@ export interface JsonCallsOptions {
    * a block holding only blanks (`<TOOLCALL> </TOOLCALL>`): its markers are tokens.
    */
   emptyList?: boolean;
+  /**
+   * The format writes its calls as one JSON list: a broken element costs only
+   * itself (json-calls-list.ts's createListRecovery). Passed by the list
+   * formats alone, so a preset that does not read lists ships none of it.
+   */
+  lists?: ListRecoveryFactory;
 }
+
+/** What json-calls-list.ts's createListRecovery is, as the options carry it. */
+export type ListRecoveryFactory = (block: ListBlock) => ListRecovery;
 
 /**
  * Reads the text being written from `i` in one state and returns where it
@@ -44,3 +54,7 @@ export const ENDED_INSIDE = 'the output ended inside the tool call';
 export const VALUE = 1;
 /** A value whose braces are doubled: its outer `}` is dropped after it. */
 export const DOUBLED_VALUE = 2;
+// Its states while a list is read one element at a time (json-calls-list.ts): skipping one, between two, reading one.
+export const SKIP = 5;
+export const GAP = 6;
+export const ELEMENT = 7;

@@ -29,8 +29,16 @@ import { createRawBlock } from '../engine/raw-block.ts';
 import type { Section, SectionEnv } from '../engine/section.ts';
 import { afterValueStep } from './json-calls-after.ts';
 import { beforeValueStep } from './json-calls-before.ts';
-import { createListRecovery, ELEMENT, GAP, SKIP } from './json-calls-list.ts';
-import { DOUBLED_VALUE, ENDED_INSIDE, type JsonCallsOptions, type Step, VALUE } from './json-calls-shared.ts';
+import {
+  DOUBLED_VALUE,
+  ELEMENT,
+  ENDED_INSIDE,
+  GAP,
+  type JsonCallsOptions,
+  SKIP,
+  type Step,
+  VALUE,
+} from './json-calls-shared.ts';
 
 export type { JsonCallsOptions };
 
@@ -86,13 +94,15 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     // A completed call's text is final: a later failure cannot give it back (json-calls-list.ts).
     onCallEnd: () => {
       raw.keepTo(reader.index + 1);
-      list.onCallEnd();
+      if (list) list.onCallEnd();
+      else raw.settle();
     },
   };
   const callReader = (first: boolean) => createCallReader(env, sink, options, first, hooks);
   const halted = () => stopped(calls);
   let calls = callReader(true);
-  let reader: JsonReader = createJsonReader(calls, { halted, onListItem: (index) => list.onListItem(index) });
+  const onListItem = options.lists && ((index: number) => list?.onListItem(index));
+  let reader: JsonReader = createJsonReader(calls, { halted, ...(onListItem ? { onListItem } : {}) });
 
   function move(next: number, i: number): number {
     state = next;
@@ -106,7 +116,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
 
   /** Another value of the block begins at `i`. */
   function nextValue(i: number): number {
-    list.reset();
+    list?.reset();
     freshReaders();
     return move(VALUE, i);
   }
@@ -135,16 +145,17 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   }
 
   const readers = () => ({ reader, calls });
-  const list = createListRecovery({ raw, sink, end, readers, freshReaders, move, giveBack, readAfter, finish });
+  const list = options.lists?.({ raw, sink, end, readers, freshReaders, move, giveBack, readAfter, finish });
 
   /** A list element broke and the block may go on: only in a list of calls, never when the JSON is prose. */
   const recoverable = () =>
-    list.inList && !calls.rejected && !(options.declaredOnly && !started) && state !== DOUBLED_VALUE;
+    list?.inList && !calls.rejected && !(options.declaredOnly && !started) && state !== DOUBLED_VALUE;
 
   function value(text: string, at: number): number {
     const i = reader.write(text, at);
-    if (stopped(calls)) return recoverable() ? list.breakElement(i, calls.failure ?? '') : giveBack(i, calls.failure);
-    if (state === ELEMENT) return list.afterElement(text, i);
+    if (stopped(calls))
+      return list && recoverable() ? list.breakElement(i, calls.failure ?? '') : giveBack(i, calls.failure);
+    if (list && state === ELEMENT) return list.afterElement(text, i);
     // `functools[]`, `<tool_call>[]`: a call list with nothing in it is no call; its text stays.
     if (reader.done && calls.completed === 0 && !started && !options.emptyList)
       return giveBack(i, 'the tool-call list is empty');
@@ -152,15 +163,13 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     // whether a line break follows it must not depend on the chunking.
     if (reader.done) return readAfter(reader.index + 1);
     if (i === text.length) return i;
-    const next = recoverable() ? list.afterListError(text, i) : undefined;
+    const next = list && recoverable() ? list.afterListError(text, i) : undefined;
     return next ?? giveBack(i, reader.problem ?? 'the JSON is not valid');
   }
 
   /** Each state's step, in the states' order (AFTER_VALUE's is made for each value). */
   const steps: Step[] = [beforeValueStep(marker, options, end, reader, giveBack, readAfter, move), value, value];
-  steps[SKIP] = list.skip;
-  steps[GAP] = list.gap;
-  steps[ELEMENT] = value;
+  if (list) Object.assign(steps, { [SKIP]: list.skip, [GAP]: list.gap, [ELEMENT]: value });
 
   return {
     write(text, from) {
@@ -177,7 +186,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
       return leftover;
     },
     end() {
-      if ((state === VALUE || state >= SKIP) && list.endInside(state)) {
+      if ((state === VALUE || state >= SKIP) && list?.endInside(state)) {
         // a list's end, settled by the recovery
       } else if (state === VALUE || state === DOUBLED_VALUE) {
         if (reader.end() && !stopped(calls)) raw.commit();

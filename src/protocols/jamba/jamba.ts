@@ -9,6 +9,7 @@
 import { openSilentMarker } from '../../parse/engine/marker-sections.ts';
 import type { Trigger } from '../../parse/engine/section.ts';
 import { openJsonCalls } from '../../parse/sections/json-calls.ts';
+import { createListRecovery } from '../../parse/sections/json-calls-list.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord } from '../protocol.ts';
 import { bareJsonListTrigger, jambaEnd, strayCloser } from '../shared-triggers.ts';
@@ -25,7 +26,8 @@ export const jambaTriggers: readonly Trigger[] = [
     // Any other body is someone else's markup, not a broken call: it stays text, unreported.
     quiet: true,
     // One list as the template writes it; one object, or objects separated by commas, read too.
-    open: (env, marker) => openJsonCalls(env, marker, { end: END, repeat: true, emptyList: true }),
+    open: (env, marker) =>
+      openJsonCalls(env, marker, { end: END, repeat: true, emptyList: true, lists: createListRecovery }),
   },
   // An empty block is no call and no text.
   { marker: `${START}${END}`, open: openSilentMarker },

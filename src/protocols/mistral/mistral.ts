@@ -11,6 +11,7 @@
 import { openByFirstChar } from '../../parse/engine/marker-sections.ts';
 import type { Trigger } from '../../parse/engine/section.ts';
 import { openJsonCalls } from '../../parse/sections/json-calls.ts';
+import { createListRecovery } from '../../parse/sections/json-calls-list.ts';
 import { openNamedJson } from '../../parse/sections/named-json.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from '../protocol.ts';
@@ -25,7 +26,7 @@ export const mistralTriggers: readonly Trigger[] = [
       openByFirstChar(env, marker, (c) =>
         c === '[' || c === '{'
           ? // `[TOOL_CALLS][]` calls nothing, and the token is markup: no text (vLLM's Mistral parser, issue 27).
-            (e, raw) => openJsonCalls(e, raw, { emptyList: true })
+            (e, raw) => openJsonCalls(e, raw, { emptyList: true, lists: createListRecovery })
           : (e, raw) =>
               openNamedJson(e, raw, {
                 headerEnd: '[ARGS]',

@@ -8,6 +8,7 @@
  */
 import type { Trigger } from '../../parse/engine/section.ts';
 import { openJsonCalls } from '../../parse/sections/json-calls.ts';
+import { createListRecovery } from '../../parse/sections/json-calls-list.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import { pipeToolCallTriggers } from '../pipe-tool-call.ts';
 import type { ToolCallProtocol } from '../protocol.ts';
@@ -16,7 +17,10 @@ import { renderCallJson, renderCallList, renderToolList, resultText, textLine } 
 
 /** @internal */
 export const phi4MiniTriggers: readonly Trigger[] = [
-  { marker: 'functools[', open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true }) },
+  {
+    marker: 'functools[',
+    open: (env, marker) => openJsonCalls(env, marker, { markerIsValue: true, lists: createListRecovery }),
+  },
   ...pipeToolCallTriggers,
   ...thinkTriggers,
   ...phiEnd,

@@ -21,10 +21,11 @@ export const presetGoalBytes = 10 * 1024;
  * is not met. Code only an option turns on (the option checks, droppedCalls'
  * router, toolResultFiles' attachment) is reached from createToolMiddleware
  * alone, so no preset carries it. The ceilings sit 2-4% above what was
- * measured (npm run size, 2026-11-27: the largest single-format import is
- * Qwen3-Coder's toolshim/v3 twin at 18.97 KB) to catch growth.
+ * measured (npm run size, 2026-12-03: the largest single-format import is
+ * Seed-OSS's toolshim/v3 twin at 19.84 KB, after the typed-value switch and
+ * the raw block's piece give-back, which every preset carries) to catch growth.
  */
-export const presetBudgetBytes = 19.5 * 1024;
+export const presetBudgetBytes = 20.2 * 1024;
 /**
  * Tighter or looser ceilings for some presets. autoToolMiddleware detects the
  * format among all protocols, so it carries every format's parser (not their
@@ -40,9 +41,15 @@ export const presetBudgets: Record<string, number> = {
   // (empty blocks, lone end markers), the parsers in named steps and the proxy's part sources and trigger-table
   // cache (about 0.19 KB, for the proxy's CPU per request): auto 29.26 KB (29.49 as toolshim/v3), hermes 16.01
   // (16.25), deepseek 20.45 (20.67); the largest other preset is qwen3-coder's v3 twin, 19.01, then seed-oss's, 19.18.
-  autoToolMiddleware: 29.8 * 1024,
-  hermesToolMiddleware: 16.4 * 1024,
-  deepseekToolMiddleware: 21.5 * 1024,
+  // Re-measured on 2026-12-03, after values typed by the model keep their type (coerce.ts typedValues) and
+  // a broken element of a JSON call list costs only itself (json-calls-list.ts, shipped only by the list
+  // formats and auto): auto 31.00 KB (31.29), hermes 16.72 (16.94), qwen3-coder 19.49 (19.69), seed-oss 19.64
+  // (19.84), deepseek 21.07 (21.29). Hermes is
+  // above the 16 KB it is meant to return to (issue 37): what it gained is the raw block's piece give-back,
+  // the typed-value switch and the list hooks in json-calls.ts.
+  autoToolMiddleware: 31.5 * 1024,
+  hermesToolMiddleware: 17.0 * 1024,
+  deepseekToolMiddleware: 21.8 * 1024,
 };
 export const budgetFor = (name: string) => presetBudgets[name] ?? presetBudgetBytes;
 
