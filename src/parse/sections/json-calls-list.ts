@@ -15,8 +15,11 @@ import type { CallSink } from '../engine/call-sink.ts';
 import type { BrokenPiece, RawBlock } from '../engine/raw-block.ts';
 import { ELEMENT, ENDED_INSIDE, GAP, SKIP } from './json-calls-shared.ts';
 
-/** Where the skipped element ended: before a `,` or `]` of the list, or before the end marker. */
-export type ElementEnd = { at: number; by: 'comma' | 'list-end' } | { at: number; by: 'marker'; markerFrom: number };
+/** Where the skipped element ended: at a `,` or `]` of the list, or right after the block's end marker. */
+export interface ElementEnd {
+  at: number;
+  by: 'comma' | 'list-end' | 'marker';
+}
 
 export interface ElementSkipper {
   /** Starts skipping inside an element `depth` containers deep, in a string opened by `quote` ('' if none). */
@@ -49,7 +52,7 @@ export function createElementSkipper(end: string): ElementSkipper {
         }
         if (end !== '') {
           matched = c === end.charAt(matched) ? matched + 1 : c === end.charAt(0) ? 1 : 0;
-          if (matched === end.length) return { at: i + 1, by: 'marker', markerFrom: i + 1 - end.length };
+          if (matched === end.length) return { at: i + 1, by: 'marker' };
           if (matched > 0) continue;
         }
         if (c === '"' || c === "'") quote = c;

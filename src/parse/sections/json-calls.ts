@@ -109,15 +109,16 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     return i;
   }
 
-  function freshReaders(): void {
+  /** Readers for the next value; `topLevel`: a value of its own (a list there is heard of), not a list's element. */
+  function freshReaders(topLevel = false): void {
     calls = callReader(false);
-    reader = createJsonReader(calls, { halted });
+    reader = createJsonReader(calls, { halted, ...(topLevel && onListItem ? { onListItem } : {}) });
   }
 
   /** Another value of the block begins at `i`. */
   function nextValue(i: number): number {
     list?.reset();
-    freshReaders();
+    freshReaders(true);
     return move(VALUE, i);
   }
 
