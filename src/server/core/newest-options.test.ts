@@ -9,8 +9,20 @@ import { completion, proxyOver } from '../test/fake-upstream.ts';
 
 const weatherSchema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
 
+/** The fields both OpenAI APIs share: storage, routing and caching hints the proxy has no use for. */
+const OPENAI_HINTS = {
+  store: false,
+  metadata: { run: '1' },
+  service_tier: 'auto',
+  prompt_cache_key: 'k',
+  prompt_cache_retention: '24h',
+  safety_identifier: 'user-1',
+  user: 'user-1',
+};
+
 /** Chat completions: https://platform.openai.com/docs/api-reference/chat/create */
 const CHAT_COMPLETIONS = {
+  ...OPENAI_HINTS,
   model: 'm',
   messages: [
     { role: 'developer', content: 'Be brief.' },
@@ -27,13 +39,6 @@ const CHAT_COMPLETIONS = {
   max_completion_tokens: 256,
   reasoning_effort: 'minimal',
   verbosity: 'low',
-  store: false,
-  metadata: { run: '1' },
-  service_tier: 'auto',
-  prompt_cache_key: 'k',
-  prompt_cache_retention: '24h',
-  safety_identifier: 'user-1',
-  user: 'user-1',
   seed: 7,
   n: 1,
   logprobs: false,
@@ -53,6 +58,7 @@ const CHAT_COMPLETIONS = {
 
 /** Responses: https://platform.openai.com/docs/api-reference/responses/create */
 const RESPONSES = {
+  ...OPENAI_HINTS,
   model: 'm',
   instructions: 'Be brief.',
   input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Weather in Paris?' }] }],
@@ -64,13 +70,6 @@ const RESPONSES = {
   reasoning: { effort: 'low', summary: 'auto' },
   text: { format: { type: 'text' }, verbosity: 'low' },
   include: ['reasoning.encrypted_content'],
-  store: false,
-  metadata: { run: '1' },
-  service_tier: 'auto',
-  prompt_cache_key: 'k',
-  prompt_cache_retention: '24h',
-  safety_identifier: 'user-1',
-  user: 'user-1',
   truncation: 'disabled',
   top_logprobs: 0,
   temperature: 0.2,
@@ -95,7 +94,6 @@ const MESSAGES = {
   thinking: { type: 'adaptive', display: 'highlights' },
   output_config: { effort: 'low' },
   metadata: { user_id: 'u' },
-  service_tier: 'auto',
   inference_geo: 'us',
   context_management: { edits: [{ type: 'clear_tool_uses_20250919' }] },
   container: null,
