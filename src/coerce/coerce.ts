@@ -176,8 +176,12 @@ export interface CoerceOptions {
   typedValues?: boolean;
 }
 
-/** What every step of one coercion shares. */
-interface Ctx {
+/**
+ * What every step of one coercion shares: CoerceOptions read. The argument
+ * streamer (args-streamer.ts) makes its own and calls coerceValue and
+ * coerceInputValue, so a preset does not ship the reading of the options.
+ */
+export interface Ctx {
   note: Note | undefined;
   typed: boolean;
 }
@@ -196,7 +200,8 @@ function contextOf(options: Note | CoerceOptions | undefined): Ctx {
   return { note: options?.note, typed: options?.typedValues === true };
 }
 
-function coerceValue(value: unknown, rawSchema: unknown, ctx: Ctx): unknown {
+/** coerceBySchema with its options read. */
+export function coerceValue(value: unknown, rawSchema: unknown, ctx: Ctx): unknown {
   const schema = unwrapSchema(rawSchema);
   if (isOpenSchema(schema)) {
     // No schema: recurse, and parse strings that are clearly JSON, unless the model chose them as strings.
@@ -260,9 +265,13 @@ function coerceByCombinator(value: unknown, schema: Schema, ctx: Ctx): unknown {
  * whatever `typedValues` says: the string is the wire's, not the model's value.
  */
 export function coerceToolInput(value: unknown, schema: unknown, options?: Note | CoerceOptions): unknown {
+  return coerceInputValue(value, schema, contextOf(options));
+}
+
+/** coerceToolInput with its options read. */
+export function coerceInputValue(value: unknown, schema: unknown, ctx: Ctx): unknown {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return {};
   if (nestsDeeperThan(value)) return value;
-  const ctx = contextOf(options);
   if (typeof value === 'string' && looksLikeJson(value)) {
     const parsed = parseJsonLike(value);
     if (parsed !== FAIL && !nestsDeeperThan(parsed)) return coerceValue(parsed, schema, ctx);

@@ -9,6 +9,7 @@ import type { DebugLevel, OnToolshimError, ToolSpec } from '../types.ts';
 import type { attachedFiles } from './convert-prompt.ts';
 import type { CoalesceToolInputOptions } from './delta-coalescer.ts';
 import type { routeDroppedCalls } from './dropped-calls.ts';
+import type { leadChoiceParser } from './forced-lead.ts';
 import type { nativeHistory } from './native-history.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
 import type { cachedToolPrompt, joinedSystem } from './tool-prompt.ts';
@@ -34,6 +35,8 @@ export interface CallSetup {
   routeDrops?: typeof routeDroppedCalls;
   /** `toolResultFiles: 'attach'`. */
   attachFiles?: typeof attachedFiles;
+  /** A forced answer read with a custom protocol (one with no triggers): createToolMiddleware's, never a preset's. */
+  readLead?: typeof leadChoiceParser;
   /** `history: 'native'`: the history stays structured messages (else convertPrompt writes it as text). */
   nativeHistory?: typeof nativeHistory;
   /** cachingToolMiddleware's (the proxy's): the tool prompt rendered once per tool set; the others render per call. */

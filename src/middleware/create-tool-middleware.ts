@@ -4,7 +4,8 @@
  * A preset is made by `presetMiddleware` with no options, so the code that only
  * an option turns on (the option checks, `droppedCalls: 'invalid-tool-call'`,
  * `toolResultFiles: 'attach'`, `history: 'native'`) is reached from `createToolMiddleware` alone and
- * a bundler leaves it out of an app that imports only a preset.
+ * a bundler leaves it out of an app that imports only a preset. So is the reading
+ * of a forced answer by a custom protocol (forced-lead.ts): a preset's format is built in.
  */
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
@@ -12,6 +13,7 @@ import { type CallSetup, type CallState, recallCallState } from './call-state.ts
 import { attachedFiles } from './convert-prompt.ts';
 import { DEFAULT_COALESCING, resolveCoalescing } from './delta-coalescer.ts';
 import { routeDroppedCalls } from './dropped-calls.ts';
+import { leadChoiceParser } from './forced-lead.ts';
 import type { ToolshimMiddleware } from './middleware-type.ts';
 import { nativeHistory } from './native-history.ts';
 import type { ToolMiddlewareOptions } from './options.ts';
@@ -78,6 +80,7 @@ function setupFor(options: ToolMiddlewareOptions): CallSetup {
     protocol,
     options,
     coalescing: resolveCoalescing(options.coalesceToolInput),
+    readLead: leadChoiceParser,
     ...(options.droppedCalls === 'invalid-tool-call' ? { routeDrops: routeDroppedCalls } : {}),
     ...(options.toolResultFiles === 'attach' ? { attachFiles: attachedFiles } : {}),
     ...(options.history === 'native' ? { nativeHistory } : {}),

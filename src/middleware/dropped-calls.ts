@@ -14,8 +14,10 @@
  * invalid call; otherwise it goes out as text. Whatever is held goes out at
  * the end of each `feed`, so no text waits for the next chunk.
  */
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { ParserCallbacks, StreamingParser } from '../parse/engine/events.ts';
 import type { ToolshimErrorCode } from '../types.ts';
+import { generateToolCallId } from '../util/id.ts';
 import type { PartWriter } from './part-writer.ts';
 
 /** The codes of a call the parser dropped (kept as text by default). */
@@ -23,12 +25,14 @@ const DROPS: ReadonlySet<ToolshimErrorCode> = new Set(['malformed-tool-call', 'u
 
 /**
  * The parser `makeParser` makes, with its events routed to `writer`: a
- * dropped call becomes the writer's invalid call, and held text is let out
- * at the end of each `feed` and of `flush`.
+ * dropped call becomes a call the AI SDK will find invalid, given to
+ * `enqueue` (where the writer's parts go), and held text is let out at the
+ * end of each `feed` and of `flush`.
  */
 export function routeDroppedCalls(
   writer: PartWriter,
   makeParser: (callbacks: ParserCallbacks) => StreamingParser,
+  enqueue: (part: LanguageModelV4StreamPart) => void,
 ): StreamingParser {
   const inner = writer.callbacks;
   let held: string | undefined;
@@ -83,7 +87,13 @@ export function routeDroppedCalls(
       if (DROPS.has(metadata.code) && (held ?? '') === text) {
         held = undefined;
         inner.onError(message, metadata);
-        writer.invalidCall({ id: aborted?.id, toolName: metadata.toolName ?? aborted?.toolName ?? '', input: text });
+        writer.closeText(true);
+        enqueue({
+          type: 'tool-call',
+          toolCallId: aborted?.id ?? generateToolCallId(),
+          toolName: metadata.toolName ?? aborted?.toolName ?? '',
+          input: text,
+        });
         aborted = undefined;
         return;
       }

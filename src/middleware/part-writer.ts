@@ -17,10 +17,12 @@ import { type CoalesceToolInputOptions, createDeltaCoalescer } from './delta-coa
 
 export interface PartWriter {
   callbacks: ParserCallbacks;
-  /** Closes an open text or reasoning block. */
-  closeText(): void;
-  /** A dropped call handed to the agent loop as a call the AI SDK will find invalid (see dropped-calls.ts). */
-  invalidCall(call: { id: string | undefined; toolName: string; input: string }): void;
+  /**
+   * Closes an open text or reasoning block. `beforeCall`: a call part comes
+   * next that no parser event announced (dropped-calls.ts's invalid call), so
+   * the whitespace after it separates, as after any call.
+   */
+  closeText(beforeCall?: boolean): void;
 }
 
 export function createPartWriter(
@@ -111,11 +113,9 @@ export function createPartWriter(
 
   return {
     callbacks,
-    closeText,
-    invalidCall({ id, toolName, input }) {
+    closeText(beforeCall) {
       closeText();
-      afterCall = true;
-      enqueue({ type: 'tool-call', toolCallId: id ?? generateToolCallId(), toolName, input });
+      if (beforeCall) afterCall = true;
     },
   };
 }

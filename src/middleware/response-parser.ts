@@ -60,14 +60,14 @@ export function createResponseParser(
   const makeParser = (callbacks: ParserCallbacks): StreamingParser =>
     state.toolChoice.type === 'auto'
       ? state.protocol.createParser(context, callbacks)
-      : createForcedChoiceParser(state.protocol, state.toolChoice, context, callbacks);
+      : createForcedChoiceParser(state.protocol, state.toolChoice, context, callbacks, state.readLead);
   const parser = noCalls
     ? createScanner(
         (triggers?.(context) ?? []).filter((t) => t.thinking || t.endOfTurn),
         context,
         writer.callbacks,
       )
-    : (state.routeDrops?.(writer, makeParser) ?? makeParser(writer.callbacks));
+    : (state.routeDrops?.(writer, makeParser, out) ?? makeParser(writer.callbacks));
 
   let finished = false;
   return {

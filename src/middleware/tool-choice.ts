@@ -20,6 +20,7 @@ import { triggersOf } from '../protocols/builtin-format.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { ToolSpec } from '../types.ts';
 import type { ToolChoiceMode } from './call-state.ts';
+import type { leadChoiceParser } from './forced-lead.ts';
 
 type CallTool = NonNullable<LanguageModelV4CallOptions['tools']>[number];
 
@@ -165,15 +166,17 @@ function forcedAnswerTriggers(defaultToolName: string | undefined): Trigger[] {
 }
 
 /**
- * Parses a forced answer. It looks at the first non-space characters: JSON
- * (`{`, `[`, a ```json fence) goes to the bare-JSON call parser; anything else
- * to the protocol's parser. Reports when no call came out at all.
+ * Parses a forced answer: a built-in format's own triggers (thinking first,
+ * then its calls) plus the JSON answers; a custom protocol, which has none,
+ * by `readLead` (forced-lead.ts, createToolMiddleware's). Reports when no
+ * call came out at all.
  */
 export function createForcedChoiceParser(
   protocol: ToolCallProtocol,
   mode: ToolChoiceMode,
   context: ParserContext,
   callbacks: ParserCallbacks,
+  readLead?: typeof leadChoiceParser,
 ): StreamingParser {
   let calls = 0;
   const counting: ParserCallbacks = {
@@ -189,52 +192,16 @@ export function createForcedChoiceParser(
       callbacks.onToolCallEnd(call);
     },
   };
-  const toolName = mode.type === 'tool' ? mode.toolName : undefined;
-  let inner: StreamingParser | undefined;
+  const json = forcedAnswerTriggers(mode.type === 'tool' ? mode.toolName : undefined);
   const triggers = triggersOf(protocol);
-  if (triggers !== undefined) {
-    // A built-in format: its own triggers (thinking first, then its calls) plus the JSON answers.
-    inner = createScanner([...forcedAnswerTriggers(toolName), ...triggers(context)], context, counting);
-  }
-  /** Leading text kept until the format is clear (at most a few characters past whitespace). */
-  let lead = '';
-
-  function decide(final: boolean): void {
-    const head = lead.trimStart();
-    if (head === '' && !final) return;
-    let bare: boolean;
-    if (head.startsWith('{')) bare = true;
-    else if (head.startsWith('[')) {
-      // `[get_weather(…)]` (pythonic) and `[TOOL_CALLS]` (Mistral) are the protocol's own, not a JSON list.
-      const next = head.slice(1).trimStart();
-      if (next === '' && !final) return;
-      bare = !/^[A-Za-z_]/.test(next);
-    } else if (head.startsWith('`')) {
-      // ```json or a bare ``` fence means JSON; ```tool_call (Gemma) is the protocol's own.
-      const fence = /^`{3}([A-Za-z_]*)\s/.exec(head);
-      if (fence === null && !final && head.length < 16) return;
-      bare = fence !== null && (fence[1] === '' || fence[1]?.toLowerCase() === 'json');
-    } else bare = false;
-    inner = bare
-      ? createScanner(forcedAnswerTriggers(toolName), context, counting)
-      : protocol.createParser(context, counting);
-    const text = lead;
-    lead = '';
-    inner.feed(text);
-  }
+  const inner = triggers
+    ? createScanner([...json, ...triggers(context)], context, counting)
+    : (readLead ?? leadless)(protocol, json, context, counting);
 
   return {
-    feed(chunk) {
-      if (inner !== undefined) {
-        inner.feed(chunk);
-        return;
-      }
-      lead += chunk;
-      decide(false);
-    },
+    feed: (chunk) => inner.feed(chunk),
     flush() {
-      if (inner === undefined) decide(true);
-      inner?.flush();
+      inner.flush();
       if (calls === 0) {
         callbacks.onError(
           mode.type === 'tool'
@@ -246,3 +213,7 @@ export function createForcedChoiceParser(
     },
   };
 }
+
+/** A setup without `readLead` is a preset's, whose built-in format has triggers: never reached, the protocol's parser. */
+const leadless: typeof leadChoiceParser = (protocol, _json, context, callbacks) =>
+  protocol.createParser(context, callbacks);

@@ -8,7 +8,7 @@
  * emitted whole when they close; strings the schema wants as strings, and
  * objects and arrays, stream as they come.
  */
-import { coerceBySchema, coerceToolInput, isNullable, isOpenSchema } from '../../coerce/coerce.ts';
+import { coerceInputValue, coerceValue, isNullable, isOpenSchema } from '../../coerce/coerce.ts';
 import {
   itemSchema,
   propertySchema,
@@ -116,8 +116,8 @@ function coercedJson(
       `The argument "${slotPath(stack)}" holds ${numeral}, a number JSON cannot hold; it was passed as that text.`,
       'invalid-argument',
     );
-  const options = { note, typedValues };
-  const coerced = root ? coerceToolInput(value, schema, options) : coerceBySchema(value, schema, options);
+  const ctx = { note, typed: typedValues };
+  const coerced = root ? coerceInputValue(value, schema, ctx) : coerceValue(value, schema, ctx);
   return prefix + JSON.stringify(coerced ?? null);
 }
 

@@ -38,22 +38,18 @@ export interface RawBlock {
    * back to the scanner instead (see Section.leftover).
    */
   commit(handBack?: number): void;
-  /** How many characters are kept since the last `settle`: a place in the block, for `giveBackPieces`. */
+  /** How many characters are kept since the last `settle`: a place in the block (json-calls-list.ts). */
   readonly length: number;
   /**
-   * Gives back the kept text of each piece, `[start, end)` of the kept text,
-   * as prose with its reason (one element of a call list that was no call),
-   * then forgets the kept text before `keepFrom`; the rest stays kept.
+   * Takes the text kept since the last `settle`, now forgotten, for a
+   * section that gives back only parts of it (json-calls-list.ts) through
+   * `markup` and `text`.
    */
-  giveBackPieces(pieces: readonly BrokenPiece[], keepFrom: number): void;
-}
-
-/** A stretch of the kept text that is no call, and why. */
-export interface BrokenPiece {
-  start: number;
-  end: number;
-  reason: string;
-  code: ToolshimErrorCode;
+  take(): string;
+  /** Taken text that is the block's markup, dropped as a call's text is (debug output still hears of it). */
+  markup(text: string): void;
+  /** Taken text that goes back to the answer as prose (non-empty). */
+  text(text: string): void;
 }
 
 export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock {
@@ -83,10 +79,14 @@ export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock
     return text;
   }
 
+  /** Settled text, kept only for debug output's call highlighting. */
+  function markup(text: string): void {
+    if (debugging && text !== '') segment.push(text);
+  }
+
   function settle(handBack = 0): void {
     const whole = take();
-    const text = handBack > 0 ? whole.slice(0, whole.length - handBack) : whole;
-    if (debugging && text !== '') segment.push(text);
+    markup(handBack > 0 ? whole.slice(0, whole.length - handBack) : whole);
   }
 
   function flushSegment(): void {
@@ -128,22 +128,11 @@ export function createRawBlock(callbacks: ParserCallbacks, first = ''): RawBlock
     get length() {
       return kept;
     },
-    giveBackPieces(pieces, keepFrom) {
-      const whole = take();
-      // What is not given back is markup (the block's marker, separators), dropped as a call's text is.
-      let at = 0;
-      for (const { start, end, reason, code } of pieces) {
-        const text = whole.slice(start, end).trimEnd();
-        if (debugging && start > at) segment.push(whole.slice(at, start));
-        if (text !== '') {
-          flushSegment();
-          callbacks.onText(text);
-        }
-        callbacks.onError(`Kept a malformed element of a tool-call list as text: ${reason}.`, { code, text });
-        at = start + text.length;
-      }
-      if (debugging && keepFrom > at) segment.push(whole.slice(at, keepFrom));
-      keep(whole.slice(keepFrom));
+    take,
+    markup,
+    text(text) {
+      flushSegment();
+      callbacks.onText(text);
     },
   };
 }

@@ -12,8 +12,10 @@
 import type { JsonReader } from '../../json/json-reader.ts';
 import type { CallObjectReader } from '../engine/call-object.ts';
 import type { CallSink } from '../engine/call-sink.ts';
-import type { BrokenPiece, RawBlock } from '../engine/raw-block.ts';
-import { ELEMENT, ENDED_INSIDE, GAP, SKIP } from './json-calls-shared.ts';
+import type { ParserCallbacks } from '../engine/events.ts';
+import type { RawBlock } from '../engine/raw-block.ts';
+import { type BrokenElements, type BrokenPiece, createBrokenElements } from './json-calls-broken.ts';
+import { DOUBLED_VALUE, ELEMENT, ENDED_INSIDE, GAP, SKIP, type Step } from './json-calls-shared.ts';
 
 /** Where the skipped element ended: at a `,` or `]` of the list, or right after the block's end marker. */
 export interface ElementEnd {
@@ -67,8 +69,6 @@ export function createElementSkipper(end: string): ElementSkipper {
   };
 }
 
-type Code = BrokenPiece['code'];
-
 /** Where the separators (commas, blanks) between two elements end in `text`, from `i`. */
 function afterSeparators(text: string, i: number): number {
   let j = i;
@@ -76,13 +76,21 @@ function afterSeparators(text: string, i: number): number {
   return j;
 }
 
+type Code = BrokenPiece['code'];
+
 /** What the recovery needs of its block of JSON calls (json-calls.ts). */
 export interface ListBlock {
   raw: RawBlock;
+  /** The section's callbacks, which hear of each broken element. */
+  callbacks: ParserCallbacks;
   sink: CallSink;
   end: string;
-  /** The value's readers now (fresh ones for each element read alone). */
-  readers(): { reader: JsonReader; calls: CallObjectReader };
+  /**
+   * The value's readers now (fresh ones for each element read alone), the
+   * block's state, and whether its JSON is prose, not calls (a bare `{` that
+   * calls no declared tool): nothing in that is recovered.
+   */
+  readers(): { reader: JsonReader; calls: CallObjectReader; state: number; prose: boolean };
   /** Makes fresh readers for an element read alone. */
   freshReaders(): void;
   move(next: number, i: number): number;
@@ -91,47 +99,41 @@ export interface ListBlock {
   finish(i: number): number;
 }
 
-/**
- * The broken elements' text: each one's place in the block's kept text and
- * why it broke. Before the block's first call they are kept back: once a
- * call completes they are text (after that call, whose events are out
- * already); with no call at all the whole block is, as before.
- */
-function createBrokenElements(raw: RawBlock) {
-  let pending: BrokenPiece[] = [];
-  /** Where the element being read began, in the kept text; why the one being skipped broke. */
-  let start = 0;
-  let reason = '';
-  let called = false;
-  return {
-    get called(): boolean {
-      return called;
-    },
-    /** The reason the block is given back for when no call came. */
-    get firstReason(): string {
-      return pending[0]?.reason ?? reason;
-    },
-    markStart(): void {
-      start = raw.length;
-    },
-    broke(why: string): void {
-      reason = why;
-    },
-    /** The broken element ended at `endAt` of the kept text: text now, or kept back until a call comes. */
-    ended(endAt: number, code: Code = 'malformed-tool-call'): void {
-      const piece = { start, end: endAt, reason, code };
-      if (called) raw.giveBackPieces([piece], raw.length);
-      else pending.push(piece);
-    },
-    /** A call completed, its text kept: the broken elements kept back are text now; the rest is final. */
-    callEnded(): void {
-      called = true;
-      if (pending.length > 0) raw.giveBackPieces(pending, raw.length);
-      else raw.settle();
-      pending = [];
-      start = 0;
-    },
-  };
+/** After an element read alone took `text` up to `i`: the next step; `breakElement` skips it when it broke. */
+function afterElement(
+  block: ListBlock,
+  called: boolean,
+  text: string,
+  i: number,
+  breakElement: (i: number, why: string) => number,
+): number {
+  const { reader, calls } = block.readers();
+  if (!reader.done && i < text.length) {
+    const why = reader.problem ?? 'the JSON is not valid';
+    // No value begins here: the list ended without its `]`, as after a whole list.
+    if (reader.depth === 0 && reader.quote === '') return called ? block.readAfter(i) : block.giveBack(i, why);
+    return breakElement(i, why);
+  }
+  if (!reader.done) return i;
+  if (calls.completed > 0) return block.move(GAP, reader.index + 1);
+  return breakElement(reader.index + 1, 'expected a tool-call object');
+}
+
+/** ListRecovery.endInside; `inOpenList`: the reader is inside the list, or reads one of its elements. */
+function endInside(block: ListBlock, broken: BrokenElements, state: number, inOpenList: boolean): boolean {
+  const { raw, sink } = block;
+  const { reader, calls } = block.readers();
+  if (state === ELEMENT && reader.end() && calls.completed > 0) raw.commit();
+  else if (state !== SKIP && state !== GAP && !(state === ELEMENT || (broken.called && inOpenList))) return false;
+  else {
+    const inElement = state !== SKIP && state !== GAP;
+    if (inElement) broken.broke(ENDED_INSIDE);
+    sink.abort();
+    if (state !== GAP) broken.ended(raw.length, inElement ? 'unclosed-tool-call' : 'malformed-tool-call');
+    if (broken.called) raw.commit();
+    else block.giveBack(0, broken.firstReason, 'unclosed-tool-call');
+  }
+  return true;
 }
 
 /**
@@ -144,7 +146,7 @@ export type ListRecovery = ReturnType<typeof createListRecovery>;
 export function createListRecovery(block: ListBlock) {
   const inOpenList = () => perElement || (inList && block.readers().reader.depth >= 1);
   const { raw, sink, end } = block;
-  const broken = createBrokenElements(raw);
+  const broken = createBrokenElements(raw, block.callbacks.onError);
   /** A top-level list is open; its elements are being read one at a time (one broke). */
   let inList = false;
   let perElement = false;
@@ -161,6 +163,15 @@ export function createListRecovery(block: ListBlock) {
     perElement = true;
     block.freshReaders();
     return block.move(ELEMENT, i);
+  }
+
+  /** An element read alone: its JSON (its reader is no first value's, so never prose), then what follows it. */
+  function element(text: string, at: number): number {
+    const { reader, calls } = block.readers();
+    const i = reader.write(text, at);
+    return calls.failure !== undefined
+      ? breakElement(i, calls.failure)
+      : afterElement(block, broken.called, text, i, breakElement);
   }
 
   /** The element being read broke at `i`, `why`: it is skipped to where the list goes on. */
@@ -180,83 +191,60 @@ export function createListRecovery(block: ListBlock) {
     return block.finish(at);
   }
 
+  /** Skips the broken element from `i` (the skipper), then the list goes on, ends, or the block does. */
+  function skip(text: string, i: number): number {
+    const found = skipper.scan(text, i);
+    if (found === undefined) return text.length;
+    raw.keepTo(found.at);
+    if (found.by === 'marker') return markerInside(found.at);
+    broken.ended(raw.length);
+    return found.by === 'list-end' ? listEnd(found.at) : block.move(GAP, found.at + 1);
+  }
+
+  /** Between elements: separators, the list's end, or the next element, read alone. */
+  function gap(text: string, i: number): number {
+    const j = afterSeparators(text, i);
+    if (j === text.length) return j;
+    return text.charAt(j) === ']' ? listEnd(j) : nextElement(j);
+  }
+
   return {
-    onListItem(index: number): void {
-      inList = true;
-      raw.keepTo(index);
-      broken.markStart();
+    /** What a value's JSON reader is told (json-reader.ts's onListItem): where each element of its list begins. */
+    listening: {
+      onListItem(index: number): void {
+        inList = true;
+        raw.keepTo(index);
+        broken.markStart();
+      },
     },
     onCallEnd: () => broken.callEnded(),
-    get called(): boolean {
-      return broken.called;
-    },
     /** Another value of the block begins (`repeat`): no list is open. */
     reset(): void {
       inList = false;
       perElement = false;
     },
-    /** The reader is inside a top-level list of calls (or reads one of its elements). */
-    get inList(): boolean {
-      return inOpenList();
-    },
-    breakElement,
     /**
-     * The list's JSON broke at `i`: inside an element, it alone is skipped;
-     * `}{` (no comma before the next call object, which Cohere's servers read)
-     * goes on with it. Undefined: junk between elements, which ends the block as before.
+     * The block's value broke at `i`, `why` (its call reader or its JSON
+     * stopped): inside an element of a list of calls, it alone is skipped;
+     * `}{` (no comma before the next call object, which Cohere's servers
+     * read) goes on with it. Undefined leaves it to the block, which gives it
+     * all back: JSON that is prose, a doubled brace's value, no list open,
+     * junk between elements (which ends the block as before).
      */
-    afterListError(text: string, i: number): number | undefined {
-      const { reader, calls } = block.readers();
-      if (reader.depth !== 1 || reader.quote !== '') return breakElement(i, reader.problem ?? 'the JSON is not valid');
+    broke(text: string, i: number, why: string | undefined): number | undefined {
+      const { reader, calls, state, prose } = block.readers();
+      if (!inOpenList() || prose || state === DOUBLED_VALUE) return undefined;
+      if (calls.failure !== undefined || reader.depth !== 1 || reader.quote !== '') return breakElement(i, why ?? '');
       return text.charAt(i) === '{' && calls.completed > 0 ? nextElement(i) : undefined;
     },
-    skip(text: string, i: number): number {
-      const found = skipper.scan(text, i);
-      if (found === undefined) return text.length;
-      raw.keepTo(found.at);
-      if (found.by === 'marker') return markerInside(found.at);
-      broken.ended(raw.length);
-      return found.by === 'list-end' ? listEnd(found.at) : block.move(GAP, found.at + 1);
-    },
-    /** Between elements: separators, the list's end, or the next element, read alone. */
-    gap(text: string, i: number): number {
-      const j = afterSeparators(text, i);
-      if (j === text.length) return j;
-      return text.charAt(j) === ']' ? listEnd(j) : nextElement(j);
-    },
-    /** After an element read alone took `text` up to `i`: the next step. */
-    afterElement(text: string, i: number): number {
-      const { reader, calls } = block.readers();
-      if (!reader.done && i < text.length) {
-        const why = reader.problem ?? 'the JSON is not valid';
-        // No value begins here: the list ended without its `]`, as after a whole list.
-        if (reader.depth === 0 && reader.quote === '')
-          return broken.called ? block.readAfter(i) : block.giveBack(i, why);
-        return breakElement(i, why);
-      }
-      if (!reader.done) return i;
-      if (calls.completed > 0) return block.move(GAP, reader.index + 1);
-      return breakElement(reader.index + 1, 'expected a tool-call object');
-    },
+    /** The steps of the list's own states, which the block takes. */
+    steps: { [SKIP]: skip, [GAP]: gap, [ELEMENT]: element } as Record<number, Step>,
     /**
      * The output ended in `state` (VALUE or one of the list's): true when it
      * was inside a list after a call, or in the list read one element at a
      * time, which is then settled (what broke is text, the calls before it
      * stand); false leaves the end to the block.
      */
-    endInside(state: number): boolean {
-      const { reader, calls } = block.readers();
-      if (state === ELEMENT && reader.end() && calls.completed > 0) raw.commit();
-      else if (state !== SKIP && state !== GAP && !(state === ELEMENT || (broken.called && inOpenList()))) return false;
-      else {
-        const inElement = state !== SKIP && state !== GAP;
-        if (inElement) broken.broke(ENDED_INSIDE);
-        sink.abort();
-        if (state !== GAP) broken.ended(raw.length, inElement ? 'unclosed-tool-call' : 'malformed-tool-call');
-        if (broken.called) raw.commit();
-        else block.giveBack(0, broken.firstReason, 'unclosed-tool-call');
-      }
-      return true;
-    },
+    endInside: (state: number) => endInside(block, broken, state, inOpenList()),
   };
 }

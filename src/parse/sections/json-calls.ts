@@ -29,16 +29,7 @@ import { createRawBlock } from '../engine/raw-block.ts';
 import type { Section, SectionEnv } from '../engine/section.ts';
 import { afterValueStep } from './json-calls-after.ts';
 import { beforeValueStep } from './json-calls-before.ts';
-import {
-  DOUBLED_VALUE,
-  ELEMENT,
-  ENDED_INSIDE,
-  GAP,
-  type JsonCallsOptions,
-  SKIP,
-  type Step,
-  VALUE,
-} from './json-calls-shared.ts';
+import { DOUBLED_VALUE, ENDED_INSIDE, type JsonCallsOptions, SKIP, type Step, VALUE } from './json-calls-shared.ts';
 
 export type { JsonCallsOptions };
 
@@ -100,9 +91,14 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   };
   const callReader = (first: boolean) => createCallReader(env, sink, options, first, hooks);
   const halted = () => stopped(calls);
+  /** A bare `{` or `[` that never became a call was prose all along: nothing to report, no list to recover. */
+  const prose = () => calls.rejected || (options.declaredOnly === true && !started);
+  const readers = () => ({ reader, calls, state, prose: prose() });
+  const list = options.lists?.({ raw, callbacks, sink, end, readers, freshReaders, move, giveBack, readAfter, finish });
+  /** What the JSON reader of a value of its own hears: with a list recovery, where a list's elements begin. */
+  const valueOptions = { halted, ...list?.listening };
   let calls = callReader(true);
-  const onListItem = options.lists && ((index: number) => list?.onListItem(index));
-  let reader: JsonReader = createJsonReader(calls, { halted, ...(onListItem ? { onListItem } : {}) });
+  let reader: JsonReader = createJsonReader(calls, valueOptions);
 
   function move(next: number, i: number): number {
     state = next;
@@ -112,7 +108,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   /** Readers for the next value; `topLevel`: a value of its own (a list there is heard of), not a list's element. */
   function freshReaders(topLevel = false): void {
     calls = callReader(false);
-    reader = createJsonReader(calls, { halted, ...(topLevel && onListItem ? { onListItem } : {}) });
+    reader = createJsonReader(calls, topLevel ? valueOptions : { halted });
   }
 
   /** Another value of the block begins at `i`. */
@@ -132,9 +128,7 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
   function giveBack(i: number, reason?: string, code: GiveBackCode = 'malformed-tool-call', rest = ''): number {
     raw.keepTo(i);
     sink.abort();
-    // A bare `{` or `[` that never became a call was prose all along: nothing to report.
-    const quiet = calls.rejected || (options.declaredOnly && !started);
-    raw.giveBack(quiet ? undefined : reason, code, undefined, rest.length);
+    raw.giveBack(prose() ? undefined : reason, code, undefined, rest.length);
     return finish(i, rest);
   }
 
@@ -145,18 +139,14 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     return move(AFTER_VALUE, i);
   }
 
-  const readers = () => ({ reader, calls });
-  const list = options.lists?.({ raw, sink, end, readers, freshReaders, move, giveBack, readAfter, finish });
-
-  /** A list element broke and the block may go on: only in a list of calls, never when the JSON is prose. */
-  const recoverable = () =>
-    list?.inList && !calls.rejected && !(options.declaredOnly && !started) && state !== DOUBLED_VALUE;
+  /** The value broke at `i` (`why`): all of the block is text, unless a list's recovery skips only the element. */
+  function broke(text: string, i: number, why: string | undefined): number {
+    return list?.broke(text, i, why) ?? giveBack(i, why);
+  }
 
   function value(text: string, at: number): number {
     const i = reader.write(text, at);
-    if (stopped(calls))
-      return list && recoverable() ? list.breakElement(i, calls.failure ?? '') : giveBack(i, calls.failure);
-    if (list && state === ELEMENT) return list.afterElement(text, i);
+    if (stopped(calls)) return broke(text, i, calls.failure);
     // `functools[]`, `<tool_call>[]`: a call list with nothing in it is no call; its text stays.
     if (reader.done && calls.completed === 0 && !started && !options.emptyList)
       return giveBack(i, 'the tool-call list is empty');
@@ -164,13 +154,12 @@ export function openJsonCalls(env: SectionEnv, marker: string, options: JsonCall
     // whether a line break follows it must not depend on the chunking.
     if (reader.done) return readAfter(reader.index + 1);
     if (i === text.length) return i;
-    const next = list && recoverable() ? list.afterListError(text, i) : undefined;
-    return next ?? giveBack(i, reader.problem ?? 'the JSON is not valid');
+    return broke(text, i, reader.problem ?? 'the JSON is not valid');
   }
 
-  /** Each state's step, in the states' order (AFTER_VALUE's is made for each value). */
+  /** Each state's step, in the states' order (AFTER_VALUE's is made for each value; a list recovery brings its own). */
   const steps: Step[] = [beforeValueStep(marker, options, end, reader, giveBack, readAfter, move), value, value];
-  if (list) Object.assign(steps, { [SKIP]: list.skip, [GAP]: list.gap, [ELEMENT]: value });
+  Object.assign(steps, list?.steps);
 
   return {
     write(text, from) {

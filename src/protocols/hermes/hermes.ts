@@ -42,24 +42,47 @@ function trimNewlines(text: string): string {
 }
 
 export function jsonMixProtocol(options: JsonMixProtocolOptions = {}): ToolCallProtocol {
-  return jsonMixWith(options);
-}
-
-/**
- * @internal jsonMixProtocol with a family's own triggers. Gemma's live in
- * gemma.ts because they pull in the Python-call reader, which Hermes-family
- * presets should not ship.
- */
-export function jsonMixWith(options: JsonMixProtocolOptions, familyTriggers?: readonly Trigger[]): ToolCallProtocol {
   const start = options.toolCallStart ?? '<tool_call>';
   const end = options.toolCallEnd ?? '</tool_call>';
-  const responseStart = options.toolResponseStart ?? '<tool_response>';
-  const responseEnd = options.toolResponseEnd ?? '</tool_response>';
   if (start === '' || end === '') {
     throw new TypeError(
       'jsonMixProtocol: toolCallStart and toolCallEnd must be non-empty strings, e.g. "<tool_call>".',
     );
   }
+  const triggers =
+    start === '<tool_call>' && end === '</tool_call>'
+      ? hermesTriggers
+      : [jsonCallTrigger(start, end), ...thinkTriggers, ...chatmlEnd, ...llamaEnd];
+  return jsonMixWith(options, triggers);
+}
+
+/**
+ * @internal jsonMixProtocol with a family's own triggers, for delimiters its
+ * caller wrote (so none is empty). Gemma's live in gemma.ts because they pull
+ * in the Python-call reader, which Hermes-family presets should not ship; the
+ * Hermes preset passes hermesTriggers, so it ships no check of the options.
+ * A result is written as `{"name", "result"}` JSON between the response delimiters.
+ */
+export function jsonMixWith(options: JsonMixProtocolOptions, triggers: readonly Trigger[]): ToolCallProtocol {
+  const responseStart = options.toolResponseStart ?? '<tool_response>';
+  const responseEnd = options.toolResponseEnd ?? '</tool_response>';
+  return jsonMixFormat(
+    options,
+    triggers,
+    ({ toolName, result }) => `${responseStart}\n${JSON.stringify({ name: toolName, result })}\n${responseEnd}`,
+  );
+}
+
+/** The format with the family's own way to write a result (Hermes': the result as the client sent it). */
+function jsonMixFormat(
+  options: JsonMixProtocolOptions,
+  triggers: readonly Trigger[],
+  formatToolResponse: ToolCallProtocol['formatToolResponse'],
+): ToolCallProtocol {
+  const start = options.toolCallStart ?? '<tool_call>';
+  const end = options.toolCallEnd ?? '</tool_call>';
+  const responseStart = options.toolResponseStart ?? '<tool_response>';
+  const responseEnd = options.toolResponseEnd ?? '</tool_response>';
 
   const defaultTemplate = (tools: string) =>
     [
@@ -72,11 +95,6 @@ export function jsonMixWith(options: JsonMixProtocolOptions, familyTriggers?: re
       `Results come back to you between ${responseStart} and ${responseEnd}. When no function is needed, answer normally.`,
     ].join('\n');
 
-  const triggers =
-    familyTriggers ??
-    (start === '<tool_call>' && end === '</tool_call>'
-      ? hermesTriggers
-      : [jsonCallTrigger(start, end), ...thinkTriggers, ...chatmlEnd, ...llamaEnd]);
   return defineFormat({
     name: options.name ?? 'json-mix',
     formatTools({ tools, toolSystemPromptTemplate }) {
@@ -85,9 +103,7 @@ export function jsonMixWith(options: JsonMixProtocolOptions, familyTriggers?: re
     formatToolCall({ toolName, input }) {
       return `${start}\n${renderCallJson(toolName, input)}\n${end}`;
     },
-    formatToolResponse({ toolName, result }) {
-      return `${responseStart}\n${JSON.stringify({ name: toolName, result })}\n${responseEnd}`;
-    },
+    formatToolResponse,
     triggers,
   });
 }
@@ -95,14 +111,18 @@ export function jsonMixWith(options: JsonMixProtocolOptions, familyTriggers?: re
 /** Hermes / Qwen 2.5 style: `<tool_call>{…}</tool_call>`, results in `<tool_response>`. */
 export function hermesProtocol(): ToolCallProtocol {
   return {
-    ...jsonMixProtocol({ name: 'hermes' }),
+    // Qwen3's template (llama.cpp models/templates/Qwen-Qwen3-0.6B.jinja) writes each tool message as
+    // '<tool_response>\n' + content + '\n</tool_response>', the results of one step joined by '\n' in one user
+    // turn; the content is the result as a client sends it.
+    ...jsonMixFormat(
+      { name: 'hermes' },
+      hermesTriggers,
+      ({ result }) => `<tool_response>\n${resultText(result)}\n</tool_response>`,
+    ),
     reasoningSwitch: qwen3Switch,
-    // Qwen3's template (llama.cpp models/templates/Qwen-Qwen3-0.6B.jinja) writes '<think>\n' +
-    // reasoning.strip('\n') + '\n</think>\n\n' before the content and calls of the turns after the last user message.
+    // The same template writes '<think>\n' + reasoning.strip('\n') + '\n</think>\n\n' before the content and
+    // calls of the turns after the last user message.
     formatReasoning: (reasoning) => `<think>\n${trimNewlines(reasoning)}\n</think>\n\n`,
-    // The same template writes each tool message as '<tool_response>\n' + content + '\n</tool_response>', the
-    // results of one step joined by '\n' in one user turn; the content is the result as a client sends it.
-    formatToolResponse: ({ result }) => `<tool_response>\n${resultText(result)}\n</tool_response>`,
   };
 }
 
