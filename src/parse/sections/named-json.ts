@@ -23,10 +23,22 @@ import { expectStep } from '../engine/tag-steps.ts';
  * What a header says: the name of the tool to call; the markers that end the
  * rest of the header, which is read next and told again (DeepSeek V3 writes
  * `function`, then the name on a line of its own); a section that reads the
- * rest instead (Harmony's messages to no function), its markup dropped; or
- * undefined when the header is no call, whose text then goes back as prose.
+ * rest instead (Harmony's messages to no function), its markup dropped, or a
+ * RoutedHeader; or undefined when the header is no call, whose text then goes
+ * back as prose.
  */
-export type HeaderMeaning = string | readonly string[] | SectionOpener | undefined;
+export type HeaderMeaning = string | readonly string[] | SectionOpener | RoutedHeader | undefined;
+
+/**
+ * A section that reads the rest, and the header's last `ownText` characters
+ * are not markup but text that section writes itself (Harmony's message with
+ * no `<|message|>`, whose text is in its header): they are left out of the
+ * markup that debug output hears of, so no character is told twice.
+ */
+export interface RoutedHeader {
+  open: SectionOpener;
+  ownText: number;
+}
 
 export interface NamedJsonOptions {
   /** Ends the header. */
@@ -63,6 +75,9 @@ function firstEnd(joined: string, before: number, ends: readonly string[]): [num
   });
   return [at, which];
 }
+
+const routedHeader = (meaning: HeaderMeaning): RoutedHeader | undefined =>
+  typeof meaning === 'object' && !Array.isArray(meaning) ? (meaning as RoutedHeader) : undefined;
 
 export function openNamedJson(env: SectionEnv, marker: string, options: NamedJsonOptions): Section {
   const { callbacks } = env;
@@ -105,15 +120,16 @@ export function openNamedJson(env: SectionEnv, marker: string, options: NamedJso
     raw.keepTo(i);
     const meaning = cut === at ? options.toolName(header, ends[which] as string, env) : undefined;
     header = '';
-    if (typeof meaning === 'function') {
-      raw.commit(leftover.length);
-      inner = meaning(env, '');
+    const routed = typeof meaning === 'function' ? { open: meaning, ownText: 0 } : routedHeader(meaning);
+    if (routed !== undefined) {
+      raw.commit(leftover.length + routed.ownText);
+      inner = routed.open(env, '');
       // A stop that began in an earlier chunk is the routed section's to read too.
       leftover = leftover.slice(inner.write(leftover, 0));
-    } else if (typeof meaning === 'object') {
-      ends = meaning;
+    } else if (Array.isArray(meaning)) {
+      ends = meaning as readonly string[];
       return write(text, i);
-    } else if (meaning !== undefined && sink.start(meaning)) {
+    } else if (typeof meaning === 'string' && sink.start(meaning)) {
       inner = openArguments(raw, sink, options.end ?? [], fail);
     } else {
       const reason = cut === at ? 'the header names no tool' : 'the tool-call header never ended';

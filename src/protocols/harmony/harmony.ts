@@ -69,17 +69,19 @@ const CALL_ENDS = ['<|call|>', '<|end|>'];
  * A header that ran into a stop token with no `<|message|>` (`<|channel|>commentary Hello<|end|>`) is a
  * message by itself, as harmony's own non-strict reader takes it (openai/harmony src/tests.rs@1bd4d071,
  * test_missing_message_token_requires_non_strict_mode): its text follows the channel's name, or it is empty
- * (src/encoding.rs, StreamableParser in its Header state).
+ * (src/encoding.rs, StreamableParser in its Header state). The text keeps its blanks: it is the header's
+ * tail, told once, as text.
  */
-const HEADER_ONLY = /\b\w+(?:\s+|$)([\s\S]*?)\s*$/;
+const HEADER_ONLY = /\b\w+(?:\s+|$)([\s\S]*)$/;
 
 /** Reads a stop token as markup: its characters, the part read in earlier chunks first, and nothing after it. */
-function dropMarker(marker: string): Section {
+function dropMarker(env: SectionEnv, marker: string): Section {
   let left = marker.length;
   return {
     write(text, from) {
       const took = Math.min(left, text.length - from);
       left -= took;
+      if (took > 0) env.callbacks.onCallSegment?.(text.slice(from, from + took));
       return from + took;
     },
     get done() {
@@ -100,13 +102,16 @@ function messageHeader(header: string, end: string, env: SectionEnv): HeaderMean
   const message = name === undefined ? HEADER_ONLY.exec(header)?.[1] : undefined;
   const routed = message === undefined ? undefined : routeMessage(header, env);
   return (
-    routed &&
-    ((e) => {
-      const section = routed(e, '');
-      section.write(message as string, 0);
-      section.end();
-      return dropMarker(end === START ? '' : end);
-    })
+    routed && {
+      open: (e) => {
+        const section = routed(e, '');
+        section.write(message as string, 0);
+        section.end();
+        return dropMarker(e, end === START ? '' : end);
+      },
+      // The message's text is in the header: the routed section writes it, so it is no markup.
+      ownText: (message as string).length,
+    }
   );
 }
 
