@@ -1,7 +1,7 @@
 // `npm run sync`: writes what is generated from a single declaration, then
 // formats it with biome; the tests fail while any of it is stale.
 // - From the format registry (.ci/sync/registry.ts): src/middleware/presets.ts,
-//   src/v3/index.ts, src/protocols/format-triggers.ts, the README's format table, and
+//   src/protocols/factories.ts (every format's factory, for the main entry), src/v3/index.ts, src/protocols/format-triggers.ts, the README's format table, and
 //   src/test/format-fixtures.ts from the fixtures in each format's folder.
 // - From the settings rows (.ci/sync/settings-docs.ts): the flags and variables
 //   table of worker/README.md, the variables table of src/server/README.md and the
@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { markdownMarkers, withBlock } from './sync/generated-block.ts';
 import { MODEL_NAMES_BLOCK, renderModelNameTable } from './sync/model-names-docs.ts';
 import {
+  renderFactories,
   renderFormatFixtures,
   renderFormatFolders,
   renderFormatTriggers,
@@ -39,6 +40,7 @@ const protocolsReadme = 'src/protocols/README.md';
 const FOLDERS_BLOCK = markdownMarkers('format-folders', 'the registry');
 const written = {
   'src/middleware/presets.ts': await renderPresets(),
+  'src/protocols/factories.ts': await renderFactories(),
   'src/v3/index.ts': renderV3(),
   'src/protocols/format-triggers.ts': await renderFormatTriggers(),
   'src/test/format-fixtures.ts': await renderFormatFixtures(),

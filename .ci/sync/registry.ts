@@ -37,7 +37,10 @@ async function protocolExports(): Promise<Map<unknown, ExportSite>> {
   // The shared modules, then each format's folder (`hermes/hermes.ts`); its tests and test/ data are no protocol code.
   const modules = readdirSync(dir, { recursive: true })
     .map(String)
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.split('/').includes('test'))
+    // factories.ts only re-exports (it is generated from what this finds).
+    .filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.split('/').includes('test') && f !== 'factories.ts',
+    )
     .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : 1));
   for (const module of modules) {
     const namespace = (await import(join(dir, module))) as Record<string, unknown>;
@@ -91,6 +94,32 @@ export async function renderPresets(): Promise<string> {
 }
 
 /**
+ * The public factories of every format, for the main entry (src/index.ts
+ * re-exports this module): the module that exports each registry entry's
+ * `create`, with every factory (`export function …Protocol(`) and options type
+ * (`export interface …ProtocolOptions`) it declares. A new format's factory
+ * reaches the package's exports with no line written by hand.
+ */
+/** Biome's order of named exports: letter by letter ignoring case, a capital first where only case differs. */
+const sortKey = (name: string) =>
+  [...name.replace('type ', '')].map((c) => `${c.toLowerCase()}${c === c.toLowerCase() ? 1 : 0}`).join('');
+
+export async function renderFactories(): Promise<string> {
+  const modules = [...new Set((await factories()).map((site) => site.module))].sort();
+  const lines = modules.map((module) => {
+    const source = readFileSync(join(root, 'src/protocols', module), 'utf8');
+    const found = [
+      ...[...source.matchAll(/^export function (\w+Protocol)\(/gm)].map((m) => m[1] as string),
+      ...[...source.matchAll(/^export interface (\w+ProtocolOptions)\b/gm)].map((m) => `type ${m[1]}`),
+    ].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+    return `export { ${found.join(', ')} } from './${module}';`;
+  });
+  return [`/** Every format's factory and options, as the main entry exports them. ${GENERATED} */`, ...lines, ''].join(
+    '\n',
+  );
+}
+
+/**
  * Auto's trigger list: each native format's triggers, in the registry's
  * order, without the rest of the declarations (auto ships no prompt or
  * history renderer but its own).
@@ -123,7 +152,7 @@ export function renderV3(): string {
   const index = readFileSync(join(root, 'src/index.ts'), 'utf8');
   // Main-entry exports whose modules never name AI SDK 7 types (checked by the provider-3 consumer type test).
   const v4Free = /^\.\/(protocols|coerce|parse|json)\/|^\.\/(errors|types)\.ts$|^\.\/middleware\/options\.ts$/;
-  const reexports = [...index.matchAll(/export (type )?\{([^}]*)\} from '([^']+)';/g)]
+  const reexports = [...index.matchAll(/export (?:(type )?\{([^}]*)\}|\*) from '([^']+)';/g)]
     .filter(([, , , from]) => v4Free.test(from as string))
     .map(([statement, , , from]) => statement.replace(`'${from}'`, `'.${from}'`));
   const presets = FORMATS.map((entry) => entry.preset).sort();

@@ -1,14 +1,17 @@
 /** Ready-made middlewares, one per format, every option at its default. Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current. */
+import { apertusProtocol } from '../protocols/apertus/apertus.ts';
 import { autoProtocol } from '../protocols/auto/auto.ts';
 import { cohereProtocol } from '../protocols/cohere/cohere.ts';
 import { deepseekProtocol } from '../protocols/deepseek/deepseek.ts';
 import { functionGemmaProtocol } from '../protocols/function-gemma/function-gemma.ts';
 import { gemmaProtocol } from '../protocols/gemma/gemma.ts';
 import { gemma4Protocol } from '../protocols/gemma4/gemma4.ts';
+import { gigachatProtocol } from '../protocols/gigachat/gigachat.ts';
 import { glmProtocol } from '../protocols/glm/glm.ts';
 import { graniteProtocol } from '../protocols/granite/granite.ts';
 import { harmonyProtocol } from '../protocols/harmony/harmony.ts';
 import { hermesProtocol } from '../protocols/hermes/hermes.ts';
+import { internlmProtocol } from '../protocols/internlm/internlm.ts';
 import { jambaProtocol } from '../protocols/jamba/jamba.ts';
 import { kimiK2Protocol } from '../protocols/kimi-k2/kimi-k2.ts';
 import { llama3JsonProtocol } from '../protocols/llama3-json/llama3-json.ts';
@@ -85,14 +88,23 @@ export const olmo3ToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__
 /** Nemotron <TOOLCALL>: NVIDIA Nemotron Nano v2, Llama-3.3-Nemotron-Super-49B v1.5. Format name `nemotron`. */
 export const nemotronToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ nemotronProtocol());
 
-/** Cohere <|START_ACTION|>: Cohere Command R7B, Command A (reasoning), North. Format name `cohere`. */
+/** Cohere <|START_ACTION|>: Cohere Command R7B, Command A (reasoning), North; Command R / R+ (reads their Action: block). Format name `cohere`. */
 export const cohereToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ cohereProtocol());
 
-/** Jamba <tool_calls>: AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 (calls); Tencent Hunyuan-A13B. Format name `jamba`. */
+/** Jamba <tool_calls>: AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 / 1.6; Tencent Hunyuan-A13B. Format name `jamba`. */
 export const jambaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ jambaProtocol());
 
 /** Seed-OSS <seed:tool_call>: ByteDance Seed-OSS-36B (Base, Instruct). Format name `seed-oss`. */
 export const seedOssToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ seedOssProtocol());
+
+/** InternLM <|action_start|><|plugin|>: InternLM2 / 2.5 / 3, Intern-S1. Format name `internlm`. */
+export const internlmToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ internlmProtocol());
+
+/** GigaChat function call: Sber GigaChat 3 / 3.1 (JSON), GigaChat 3.5 (reads its GCML block). Format name `gigachat`. */
+export const gigachatToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ gigachatProtocol());
+
+/** Apertus <|tools_prefix|>: Swiss AI Apertus 8B / 70B. Format name `apertus`. */
+export const apertusToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ apertusProtocol());
 
 /** Auto-detect (every format): small models that drift between formats. Format name `auto`. */
 export const autoToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ autoProtocol());

@@ -6,16 +6,19 @@
  * Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current.
  */
 import type { Trigger } from '../parse/engine/section.ts';
+import { apertusTriggers } from './apertus/apertus.ts';
 import type { TriggersOf } from './builtin-format.ts';
 import { cohereTriggers } from './cohere/cohere.ts';
 import { deepseekTriggers } from './deepseek/deepseek.ts';
 import { functionGemmaTriggers } from './function-gemma/function-gemma.ts';
 import { gemmaTriggers } from './gemma/gemma.ts';
 import { gemma4Triggers } from './gemma4/gemma4.ts';
+import { gigachatTriggers } from './gigachat/gigachat.ts';
 import { glmTriggers } from './glm/glm.ts';
 import { graniteTriggers } from './granite/granite.ts';
 import { harmonyTriggers } from './harmony/harmony.ts';
 import { hermesTriggers } from './hermes/hermes.ts';
+import { internlmTriggers } from './internlm/internlm.ts';
 import { jambaTriggers } from './jamba/jamba.ts';
 import { kimiK2Triggers } from './kimi-k2/kimi-k2.ts';
 import { llama3JsonTriggers } from './llama3-json/llama3-json.ts';
@@ -53,4 +56,7 @@ export const FORMAT_TRIGGERS: ReadonlyArray<readonly Trigger[] | TriggersOf> = [
   cohereTriggers,
   jambaTriggers,
   seedOssTriggers,
+  internlmTriggers,
+  gigachatTriggers,
+  apertusTriggers,
 ];

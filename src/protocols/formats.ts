@@ -8,16 +8,19 @@
  * import their own protocol file instead, and auto only format-triggers.ts.
  */
 
+import { apertusFormat } from './apertus/apertus.ts';
 import type { FormatDeclaration } from './builtin-format.ts';
 import { cohereFormat } from './cohere/cohere.ts';
 import { deepseekFormat } from './deepseek/deepseek.ts';
 import { functionGemmaFormat } from './function-gemma/function-gemma.ts';
 import { gemmaFormat } from './gemma/gemma.ts';
 import { gemma4Format } from './gemma4/gemma4.ts';
+import { gigachatFormat } from './gigachat/gigachat.ts';
 import { glmFormat } from './glm/glm.ts';
 import { graniteFormat } from './granite/granite.ts';
 import { harmonyFormat } from './harmony/harmony.ts';
 import { hermesFormat } from './hermes/hermes.ts';
+import { internlmFormat } from './internlm/internlm.ts';
 import { jambaFormat } from './jamba/jamba.ts';
 import { kimiK2Format } from './kimi-k2/kimi-k2.ts';
 import { llama3JsonFormat } from './llama3-json/llama3-json.ts';
@@ -57,4 +60,7 @@ export const NATIVE_FORMATS: readonly FormatDeclaration[] = [
   cohereFormat,
   jambaFormat,
   seedOssFormat,
+  internlmFormat,
+  gigachatFormat,
+  apertusFormat,
 ];

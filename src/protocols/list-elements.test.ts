@@ -2,7 +2,7 @@
  * One element of a JSON list of calls that is no call does not cost the
  * calls after it (issue 37, item 2): in every format whose history writer
  * writes its calls as one JSON list (Granite, Phi-4-mini's `functools[…]`,
- * xLAM, Nemotron, Cohere, Jamba), the list is the format's own rendering of
+ * xLAM, Nemotron, Cohere, Jamba, Apertus), the list is the format's own rendering of
  * two calls with a broken element put between them, streamed whole, one
  * character at a time and at random cuts. Both calls run; the broken element
  * stays visible as the text it was (never a torn `, {…` tail) and is
@@ -48,8 +48,8 @@ function withBrokenElement(name: string, element: string): string | undefined {
 const listFormats = FORMAT_NAMES.filter((name) => withBrokenElement(name, '""') !== undefined);
 
 describe('a broken element of a call list costs no call', () => {
-  it('the formats that write a JSON list of calls are the six expected', () => {
-    expect(listFormats).toEqual(['granite', 'phi4-mini', 'xlam', 'nemotron', 'cohere', 'jamba']);
+  it('the formats that write a JSON list of calls are the seven expected', () => {
+    expect(listFormats).toEqual(['granite', 'phi4-mini', 'xlam', 'nemotron', 'cohere', 'jamba', 'apertus']);
   });
 
   for (const name of listFormats) {

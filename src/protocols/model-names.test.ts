@@ -68,6 +68,16 @@ const NAMES: Array<[string, string]> = [
   ['baidu/ERNIE-4.5-0.3B-PT', 'hermes'],
   ['jamba-1.5-large', 'jamba'],
   ['ByteDance-Seed/Seed-OSS-36B-Instruct', 'seed-oss'],
+  ['internlm/internlm2_5-7b-chat', 'internlm'],
+  ['internlm2:7b', 'internlm'],
+  ['internlm/Intern-S1-mini', 'internlm'],
+  ['ai-sage/GigaChat3-10B-A1.8B', 'gigachat'],
+  ['swiss-ai/Apertus-8B-Instruct-2509', 'apertus'],
+  ['ServiceNow-AI/Apriel-1.6-15b-Thinker', 'jamba'],
+  ['CohereLabs/c4ai-command-r-plus-08-2024', 'cohere'],
+  ['command-r:35b', 'cohere'],
+  // Command R and R+ write an older `Action:` block, which the cohere preset reads too.
+  ['command-r-plus:104b', 'cohere'],
 ];
 
 describe('formatForModel', () => {
@@ -75,14 +85,7 @@ describe('formatForModel', () => {
     expect(formatForModel(model)?.format.name).toBe(format);
   });
 
-  it.each([
-    'my-finetune',
-    'toolshim-replay',
-    'gpt-4o',
-    'phi3:mini',
-    // Command R and R+ write an older `Action:` block.
-    'command-r-plus:104b',
-  ])('%s: no family of ours (auto)', (model) => {
+  it.each(['my-finetune', 'toolshim-replay', 'gpt-4o', 'phi3:mini'])('%s: no family of ours (auto)', (model) => {
     expect(formatForModel(model)).toBeUndefined();
   });
 

@@ -87,6 +87,16 @@ const cases: ReasoningCase[] = [
     errors: ['unopened-reasoning'],
   },
   {
+    name: 'startInside with Apriel 1.6: reasoning, [BEGIN FINAL RESPONSE], then the calls',
+    presets: ['jamba'],
+    option: { startInside: true },
+    // llama.cpp models/templates/Apriel-1.6-15b-Thinker-fixed.jinja@20bdc4fa opens the reasoning in words.
+    text: 'The user wants Seoul.\n[BEGIN FINAL RESPONSE]\n<tool_calls>[{"name": "get_weather", "arguments": {"city": "Seoul"}}]</tool_calls><|end|>',
+    reasoning: 'The user wants Seoul.',
+    prose: '',
+    calls: [weather('Seoul')],
+  },
+  {
     name: "reasoning: 'text' turns recognition off",
     presets: ['hermes'],
     option: 'text',

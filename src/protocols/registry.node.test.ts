@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  renderFactories,
   renderFormatFixtures,
   renderFormatTable,
   renderFormatTriggers,
@@ -40,6 +41,10 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8');
 describe('the format registry', () => {
   it('generated the presets (run `npm run sync` after changing a format)', async () => {
     expect(read('src/middleware/presets.ts')).toBe(formatted('src/middleware/presets.ts', await renderPresets()));
+  });
+
+  it("generated the main entry's factories (src/protocols/factories.ts)", async () => {
+    expect(read('src/protocols/factories.ts')).toBe(formatted('src/protocols/factories.ts', await renderFactories()));
   });
 
   it("generated auto's trigger list", async () => {

@@ -25,20 +25,25 @@ function thinkingTriggers(
 ): readonly Trigger[] {
   return [
     { marker: start, atStart: true, afterCall: true, reasoning: true, thinking: true, open },
-    {
-      marker: end,
-      thinking: true,
-      closesReasoning: true,
-      open: (env, marker) => {
-        if (env.context.reasoning !== 'text')
-          env.callbacks.onError(
-            `The answer held ${end} with no ${start} before it: the model's chat template opens the thinking block itself, so the thinking before it was kept as text. Set reasoning: { startInside: true } to read it as reasoning.`,
-            { code: 'unopened-reasoning', text: end },
-          );
-        return keepMarkerAsText(env, marker, true);
-      },
-    },
+    unopenedThinkingEnd(end, `no ${start}`),
   ];
+}
+
+/** A thinking block's end marker met with no block open (`before`: what was missing before it). */
+function unopenedThinkingEnd(end: string, before: string): Trigger {
+  return {
+    marker: end,
+    thinking: true,
+    closesReasoning: true,
+    open: (env, marker) => {
+      if (env.context.reasoning !== 'text')
+        env.callbacks.onError(
+          `The answer held ${end} with ${before} before it: the model's chat template opens the thinking block itself, so the thinking before it was kept as text. Set reasoning: { startInside: true } to read it as reasoning.`,
+          { code: 'unopened-reasoning', text: end },
+        );
+      return keepMarkerAsText(env, marker, true);
+    },
+  };
 }
 
 /** `<think>…</think>`: Qwen3, DeepSeek-R1/V3.1, GLM-4.5+, MiniMax-M2, Kimi-K2-Thinking, and most distills. */
@@ -49,6 +54,14 @@ export const mistralThinkTriggers = /* @__PURE__ */ thinkingTriggers('[THINK]', 
 export const cohereThinkTriggers = /* @__PURE__ */ thinkingTriggers('<|START_THINKING|>', '<|END_THINKING|>');
 /** `<seed:think>…</seed:think>`: ByteDance Seed-OSS (special tokens of its tokenizer). */
 export const seedThinkTriggers = /* @__PURE__ */ thinkingTriggers('<seed:think>', '</seed:think>');
+/**
+ * ServiceNow Apriel 1.6's end of thinking: its template's generation prompt opens the reasoning itself
+ * (`Here are my reasoning steps:\n`, llama.cpp models/templates/Apriel-1.6-15b-Thinker-fixed.jinja@20bdc4fa)
+ * and the model writes the answer after this marker. There is no start marker to meet.
+ */
+export const aprielAnswerMarker = /* @__PURE__ */ unopenedThinkingEnd('[BEGIN FINAL RESPONSE]', 'no reasoning opened');
+/** `<|inner_prefix|>…<|inner_suffix|>`: Swiss AI Apertus's inner (private) section (special tokens of its tokenizer). */
+export const apertusThinkTriggers = /* @__PURE__ */ thinkingTriggers('<|inner_prefix|>', '<|inner_suffix|>');
 /** `<|channel>thought\n…<channel|>`: Gemma 4's thought channel (google/gemma-4 chat template). */
 export const gemma4ThoughtTriggers = /* @__PURE__ */ thinkingTriggers('<|channel>', '<channel|>', (env, marker) =>
   openReasoning(env, marker, { end: '<channel|>', label: 'thought\n' }),
@@ -223,3 +236,5 @@ export const jambaEnd = /* @__PURE__ */ endOfTurn('<|eom|>');
 export const minimaxEnd = /* @__PURE__ */ endOfTurn('[e~[');
 /** ByteDance Seed-OSS (`<seed:eos>` ends every turn in its template). */
 export const seedEnd = /* @__PURE__ */ endOfTurn('<seed:eos>');
+/** Swiss AI Apertus (`<|assistant_end|>` closes the assistant's message in swiss-ai/apertus_format docs/format.md). */
+export const apertusEnd = /* @__PURE__ */ endOfTurn('<|assistant_end|>');

@@ -5,14 +5,17 @@
  * test runner. Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current.
  */
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { apertusFixtures, apertusTools } from '../protocols/apertus/test/fixtures.ts';
 import { cohereFixtures, cohereTools } from '../protocols/cohere/test/fixtures.ts';
 import { deepseekFixtures, deepseekTools } from '../protocols/deepseek/test/fixtures.ts';
 import { functionGemmaFixtures, functionGemmaTools } from '../protocols/function-gemma/test/fixtures.ts';
 import { gemma4Fixtures, gemma4Tools } from '../protocols/gemma4/test/fixtures.ts';
+import { gigachatFixtures, gigachatTools } from '../protocols/gigachat/test/fixtures.ts';
 import { glmFixtures, glmTools } from '../protocols/glm/test/fixtures.ts';
 import { graniteFixtures, graniteTools } from '../protocols/granite/test/fixtures.ts';
 import { harmonyFixtures, harmonyTools } from '../protocols/harmony/test/fixtures.ts';
 import { gemmaFixtures, hermesFixtures, hermesTools } from '../protocols/hermes/test/fixtures.ts';
+import { internlmFixtures, internlmTools } from '../protocols/internlm/test/fixtures.ts';
 import { jambaFixtures, jambaTools } from '../protocols/jamba/test/fixtures.ts';
 import { kimiK2Fixtures, kimiK2Tools } from '../protocols/kimi-k2/test/fixtures.ts';
 import { llama3JsonFixtures, llama3JsonTools } from '../protocols/llama3-json/test/fixtures.ts';
@@ -62,4 +65,7 @@ export const FORMAT_FIXTURES: readonly FormatFixtureSet[] = [
   { format: 'cohere', tools: cohereTools, fixtures: cohereFixtures },
   { format: 'jamba', tools: jambaTools, fixtures: jambaFixtures },
   { format: 'seed-oss', tools: seedOssTools, fixtures: seedOssFixtures },
+  { format: 'internlm', tools: internlmTools, fixtures: internlmFixtures },
+  { format: 'gigachat', tools: gigachatTools, fixtures: gigachatFixtures },
+  { format: 'apertus', tools: apertusTools, fixtures: apertusFixtures },
 ];

@@ -9,16 +9,19 @@ import type { LanguageModelV3Middleware } from '@ai-sdk/provider-v3';
 import { createToolMiddleware as createV4ToolMiddleware } from '../middleware/create-tool-middleware.ts';
 import type { ToolMiddlewareOptions } from '../middleware/options.ts';
 import {
+  apertusToolMiddleware as apertusToolMiddlewareV4,
   autoToolMiddleware as autoToolMiddlewareV4,
   cohereToolMiddleware as cohereToolMiddlewareV4,
   deepseekToolMiddleware as deepseekToolMiddlewareV4,
   functionGemmaToolMiddleware as functionGemmaToolMiddlewareV4,
   gemma4ToolMiddleware as gemma4ToolMiddlewareV4,
   gemmaToolMiddleware as gemmaToolMiddlewareV4,
+  gigachatToolMiddleware as gigachatToolMiddlewareV4,
   glmToolMiddleware as glmToolMiddlewareV4,
   graniteToolMiddleware as graniteToolMiddlewareV4,
   harmonyToolMiddleware as harmonyToolMiddlewareV4,
   hermesToolMiddleware as hermesToolMiddlewareV4,
+  internlmToolMiddleware as internlmToolMiddlewareV4,
   jambaToolMiddleware as jambaToolMiddlewareV4,
   kimiK2ToolMiddleware as kimiK2ToolMiddlewareV4,
   llama3JsonToolMiddleware as llama3JsonToolMiddlewareV4,
@@ -42,31 +45,13 @@ export { ToolshimInvalidRequestError } from '../errors.ts';
 export { parseRelaxedJson } from '../json/json-value.ts';
 export type { ToolCallMiddlewareProviderOptions, ToolMiddlewareOptions } from '../middleware/options.ts';
 export type { ReasoningOption } from '../parse/engine/events.ts';
-export { type AutoProtocolOptions, autoProtocol } from '../protocols/auto/auto.ts';
-export { cohereProtocol } from '../protocols/cohere/cohere.ts';
-export { type DeepseekProtocolOptions, deepseekProtocol } from '../protocols/deepseek/deepseek.ts';
 export { defineProtocol } from '../protocols/define-protocol.ts';
-export { functionGemmaProtocol } from '../protocols/function-gemma/function-gemma.ts';
-export { gemmaProtocol } from '../protocols/gemma/gemma.ts';
-export { gemma4Protocol } from '../protocols/gemma4/gemma4.ts';
-export { glmProtocol } from '../protocols/glm/glm.ts';
-export { graniteProtocol } from '../protocols/granite/granite.ts';
-export { harmonyProtocol } from '../protocols/harmony/harmony.ts';
-export { hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from '../protocols/hermes/hermes.ts';
-export { jambaProtocol } from '../protocols/jamba/jamba.ts';
-export { kimiK2Protocol } from '../protocols/kimi-k2/kimi-k2.ts';
-export { llama3JsonProtocol } from '../protocols/llama3-json/llama3-json.ts';
-export { minimaxM2Protocol } from '../protocols/minimax-m2/minimax-m2.ts';
-export { type MistralProtocolOptions, mistralProtocol } from '../protocols/mistral/mistral.ts';
-export { type MorphXmlProtocolOptions, morphXmlProtocol } from '../protocols/morph-xml/morph-xml.ts';
-export { nemotronProtocol } from '../protocols/nemotron/nemotron.ts';
-export { olmo3Protocol } from '../protocols/olmo3/olmo3.ts';
+export * from '../protocols/factories.ts';
 export {
   createParserStream,
   extractToolCallSegments,
   parseGeneratedText,
 } from '../protocols/parse-text.ts';
-export { phi4MiniProtocol } from '../protocols/phi4-mini/phi4-mini.ts';
 export type {
   FormatEntry,
   ParsedContent,
@@ -79,12 +64,7 @@ export type {
   ToolCallRecord,
   ToolResponseRecord,
 } from '../protocols/protocol.ts';
-export { type PythonicProtocolOptions, pythonicProtocol } from '../protocols/pythonic/pythonic.ts';
-export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from '../protocols/qwen3-coder/qwen3-coder.ts';
 export { FORMAT_NAMES, FORMATS, findFormat, protocolByName } from '../protocols/registry.ts';
-export { seedOssProtocol } from '../protocols/seed-oss/seed-oss.ts';
-export { xlamProtocol } from '../protocols/xlam/xlam.ts';
-export { type YamlXmlProtocolOptions, yamlXmlProtocol } from '../protocols/yaml-xml/yaml-xml.ts';
 export type {
   DebugLevel,
   DebugStyle,
@@ -176,6 +156,17 @@ export const jambaToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ to
 
 /** Seed-OSS <seed:tool_call>, for AI SDK 6. */
 export const seedOssToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(seedOssToolMiddlewareV4);
+
+/** InternLM <|action_start|><|plugin|>, for AI SDK 6. */
+export const internlmToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(internlmToolMiddlewareV4);
+
+/** GigaChat function call, for AI SDK 6. */
+export const gigachatToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(gigachatToolMiddlewareV4);
+
+/** Apertus <|tools_prefix|>, for AI SDK 6. */
+export const apertusToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(apertusToolMiddlewareV4);
 
 /** Auto-detect (every format), for AI SDK 6. */
 export const autoToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(autoToolMiddlewareV4);

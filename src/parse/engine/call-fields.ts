@@ -35,6 +35,11 @@ export interface CallObjectOptions {
    * writes `{"tool_calls": [{"name": …, "arguments": …}]}`.
    */
   wrapperKey?: string | undefined;
+  /**
+   * The call object's one key is the tool's name and its value the arguments:
+   * Apertus writes `{"get_weather": {"city": "Bern"}}`.
+   */
+  nameKeyed?: boolean | undefined;
   /** Runs when a call is announced. */
   onCallStart?: () => void;
   /** Runs right after each call ends (the reader's `index` is then at its closing bracket). */
@@ -153,6 +158,11 @@ export function createCallFields(options: CallObjectOptions, outcome: CallOutcom
       if (key === options.wrapperKey && mayWrap && !sawKey) return TOP;
       const firstKey = !sawKey;
       sawKey = true;
+      if (options.nameKeyed) {
+        if (!firstKey) fail('a call object keyed by its name holds one key');
+        else if (start(key)) sawArgs = true;
+        return firstKey ? ARGS : SKIP;
+      }
       if (implicitArgs) {
         sink.args.key(key);
         return ARGS;

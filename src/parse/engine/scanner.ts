@@ -73,8 +73,10 @@ function openedByTemplate(
   if (typeof reasoning !== 'object' || reasoning.startInside !== true) return undefined;
   const env = { context, callbacks, atStart: true };
   const openers = triggers.filter((t) => t.reasoning);
-  if (openers.length < 2) return openers[0]?.open(env, '');
-  // Several families' thinking (auto): the block ends at any of their end markers, whichever comes first.
+  if (openers.length === 1) return openers[0]?.open(env, '');
+  // Several families' thinking (auto), or a family with no start marker at all (Apriel 1.6's template opens
+  // the block in words): the block ends at any of their end markers, whichever comes first.
+  if (!triggers.some((t) => t.closesReasoning)) return undefined;
   return openThinking(
     env,
     '',

@@ -21,6 +21,8 @@ export interface JsonCallsOptions {
   listOnly?: boolean;
   /** See CallObjectOptions.wrapperKey: `{"tool_calls": […]}` (xLAM v1). */
   wrapperKey?: string;
+  /** See CallObjectOptions.nameKeyed: `{"get_weather": {…}}` (Apertus). */
+  nameKeyed?: boolean;
   /**
    * An empty list (`<TOOLCALL>[]</TOOLCALL>`) is the family's way of calling
    * nothing: its markup is dropped, silently, instead of staying as text. So is

@@ -57,6 +57,7 @@ function createCallReader(
     declaredOnly: first && options.declaredOnly,
     defaultToolName: options.defaultToolName,
     wrapperKey: options.wrapperKey,
+    nameKeyed: options.nameKeyed,
   });
 }
 

@@ -6,10 +6,13 @@
  * and the answer as `<|START_RESPONSE|>…<|END_RESPONSE|>` (Command A 2026 and
  * North write `<|START_TEXT|>…<|END_TEXT|>`, Ollama model/parsers/cohere.go).
  * Every marker is a special token: the engine must keep special tokens.
+ * Command R / R+'s older plain-text `Action: ```json […]``` ` block is read too.
  */
 
 import { openSilentMarker, openWrappedText } from '../../parse/engine/marker-sections.ts';
 import type { Trigger } from '../../parse/engine/section.ts';
+import { openJsonCalls } from '../../parse/sections/json-calls.ts';
+import { createListRecovery } from '../../parse/sections/json-calls-list.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord, ToolResponseRecord } from '../protocol.ts';
 import { cohereEnd, cohereThinkTriggers, taggedJsonTriggers } from '../shared-triggers.ts';
@@ -34,9 +37,21 @@ const answerTriggers: Trigger[] = [
   { marker: end as string, open: openSilentMarker },
 ]);
 
+/**
+ * Command R and R+ (2024) write their calls as plain text, a fenced JSON list after `Action:` (Ollama
+ * model/parsers/commandr.go and its tests@87d8a555). ReAct prompts have models write `Action:` blocks of
+ * their own, so only a block whose first call names a declared tool counts; anything else stays text,
+ * unreported (Command R's `directly-answer` pseudo-tool among it).
+ */
+const commandRAction: Trigger = {
+  marker: 'Action: ```',
+  open: (env, marker) => openJsonCalls(env, marker, { fenced: true, declaredOnly: true, lists: createListRecovery }),
+};
+
 /** @internal */
 export const cohereTriggers: readonly Trigger[] = [
   ...taggedJsonTriggers(ACTION, ACTION_END),
+  commandRAction,
   ...answerTriggers,
   ...cohereThinkTriggers,
   ...cohereEnd,
@@ -107,10 +122,12 @@ export function cohereProtocol(): ToolCallProtocol {
 export const cohereFormat: FormatDeclaration = {
   name: 'cohere',
   label: 'Cohere <|START_ACTION|>',
-  models: 'Cohere Command R7B, Command A (reasoning), North',
+  models: 'Cohere Command R7B, Command A (reasoning), North; Command R / R+ (reads their Action: block)',
   preset: 'cohereToolMiddleware',
-  // Command R7B and Command A by their Hugging Face ids (`CohereLabs/c4ai-command-r7b-12-2024`, `c4ai-command-a-03-2025`) and Ollama tags (`command-r7b`, `command-a`); Command R and R+ write an older `Action:` block.
-  modelNames: [/command-?r7b/i, /command-?a(?:[-:_]|$)/i],
+  // Command R7B and Command A by their Hugging Face ids (`CohereLabs/c4ai-command-r7b-12-2024`, `c4ai-command-a-03-2025`)
+  // and Ollama tags (`command-r7b`, `command-a`); Command R and R+ (`c4ai-command-r-plus-08-2024`, `command-r:35b`),
+  // whose older `Action:` block the same triggers read.
+  modelNames: [/command-?r7b/i, /command-?a(?:[-:_]|$)/i, /command-?r(?:-?plus|\+)?(?:[-:_]|$)/i],
   create: cohereProtocol,
   triggers: cohereTriggers,
 };

@@ -1,7 +1,7 @@
 /**
  * AI21 Jamba tool calls (Jamba 1.5 / 1.6 / 1.7):
  *   <tool_calls>[{"name": "get_weather", "arguments": {"city": "Paris"}}]</tool_calls>
- * ServiceNow's Apriel 1.5 writes the same block. `<tool_calls>` is also the
+ * ServiceNow's Apriel 1.5 and 1.6 write the same block. `<tool_calls>` is also the
  * name of other projects' XML wrappers, so only a JSON value after it opens
  * calls; `<tool_calls><invoke …>` stays text.
  */
@@ -12,7 +12,7 @@ import { openJsonCalls } from '../../parse/sections/json-calls.ts';
 import { createListRecovery } from '../../parse/sections/json-calls-list.ts';
 import { defineFormat, type FormatDeclaration } from '../builtin-format.ts';
 import type { ToolCallProtocol, ToolCallRecord } from '../protocol.ts';
-import { bareJsonListTrigger, jambaEnd, strayCloser } from '../shared-triggers.ts';
+import { aprielAnswerMarker, bareJsonListTrigger, jambaEnd, phiEnd, strayCloser } from '../shared-triggers.ts';
 import { renderCallJson, renderToolList, resultText } from '../tool-list.ts';
 
 const START = '<tool_calls>';
@@ -38,6 +38,9 @@ export const jambaTriggers: readonly Trigger[] = [
   // The close tag right after a call whose opener the engine dropped; elsewhere it is prose.
   strayCloser(END),
   ...jambaEnd,
+  // Apriel 1.6: the reasoning its template opens ends at `[BEGIN FINAL RESPONSE]`; `<|end|>` ends the turn.
+  aprielAnswerMarker,
+  ...phiEnd,
 ];
 
 const defaultTemplate = (tools: string) =>
@@ -83,10 +86,11 @@ export function jambaProtocol(): ToolCallProtocol {
 export const jambaFormat: FormatDeclaration = {
   name: 'jamba',
   label: 'Jamba <tool_calls>',
-  models: 'AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 (calls); Tencent Hunyuan-A13B',
+  models: 'AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 / 1.6; Tencent Hunyuan-A13B',
   preset: 'jambaToolMiddleware',
-  // Hunyuan-A13B writes the same block (vLLM's hunyuan_a13b parser tests, in the corpus).
-  modelNames: [/jamba/i, /hunyuan-a13b/i],
+  // Hunyuan-A13B writes the same block (vLLM's hunyuan_a13b parser tests, in the corpus);
+  // Apriel 1.5 / 1.6 write it too (llama.cpp's templates of both).
+  modelNames: [/jamba/i, /hunyuan-a13b/i, /apriel/i],
   create: jambaProtocol,
   triggers: jambaTriggers,
 };

@@ -47,8 +47,13 @@ export const presetBudgets: Record<string, number> = {
   // (19.84), deepseek 21.07 (21.29). Hermes is
   // above the 16 KB it is meant to return to (issue 37): what it gained is the raw block's piece give-back,
   // the typed-value switch and the list hooks in json-calls.ts.
-  autoToolMiddleware: 31.5 * 1024,
-  hermesToolMiddleware: 17.0 * 1024,
+  // Re-measured on 2026-12-03 after those moved out of what every preset ships (the list give-back into
+  // json-calls-broken.ts, a custom protocol's forced-answer reader into forced-lead.ts, the coercion options'
+  // reading) and three formats (internlm, gigachat, apertus) with Command R's Action block and Apriel 1.6's
+  // answer marker joined auto: auto 31.21 KB (31.48), hermes 16.34 (16.56), the largest other preset
+  // seed-oss 19.38 (19.57), deepseek 20.86 (21.05). Auto's ceiling stays under issue 37's 32 KB.
+  autoToolMiddleware: 31.8 * 1024,
+  hermesToolMiddleware: 16.7 * 1024,
   deepseekToolMiddleware: 21.8 * 1024,
 };
 export const budgetFor = (name: string) => presetBudgets[name] ?? presetBudgetBytes;

@@ -104,6 +104,40 @@ export const cohereFixtures: FormatFixture[] = [
     prose: '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "search", "parameters": {"query": "a',
     errors: ['unclosed-tool-call'],
   },
+  // Scripted after ollama/ollama model/parsers/commandr_test.go@87d8a555, TestCommandRParser_MultipleToolCalls:
+  // Command R's plain-text Action block, one call per object, the fence closed on its own line.
+  {
+    name: 'Command R: an Action block with two calls',
+    text: 'Action: ```json\n[\n    {\n        "tool_name": "get_weather",\n        "parameters": {"city": "New York"}\n    },\n    {\n        "tool_name": "search",\n        "parameters": {"query": "EST"}\n    }\n]\n```',
+    calls: [
+      { toolName: 'get_weather', input: { city: 'New York' } },
+      { toolName: 'search', input: { query: 'EST' } },
+    ],
+    prose: '',
+  },
+  // Scripted after the same test file, TestCommandRParser_ContentBeforeAction and TestCommandRParser_SingleObject.
+  {
+    name: 'Command R: prose, then one object in the block',
+    text: 'I\'ll look up the weather for you.\nAction: ```json\n{\n    "tool_name": "get_weather",\n    "parameters": {"city": "NYC"}\n}\n```',
+    calls: [{ toolName: 'get_weather', input: { city: 'NYC' } }],
+    prose: "I'll look up the weather for you.",
+  },
+  // Scripted after the same test file, TestCommandRParser_DirectlyAnswer: Command R's pseudo-tool for "no tool"
+  // names nothing declared, so the block stays text, unreported.
+  {
+    name: 'Command R: directly-answer stays text',
+    text: 'Action: ```json\n[\n    {\n        "tool_name": "directly-answer",\n        "parameters": {}\n    }\n]\n```',
+    calls: [],
+    prose:
+      'Action: ```json\n[\n    {\n        "tool_name": "directly-answer",\n        "parameters": {}\n    }\n]\n```',
+  },
+  // Scripted: a ReAct agent's own Action block (LangChain's structured-chat shape) is no Command R call.
+  {
+    name: 'a ReAct Action block stays text',
+    text: 'Thought: look it up.\nAction: ```json\n{"action": "search", "action_input": "rain"}\n```',
+    calls: [],
+    prose: 'Thought: look it up.\nAction: ```json\n{"action": "search", "action_input": "rain"}\n```',
+  },
 ];
 
 export const cohereTools: LanguageModelV4FunctionTool[] = fixtureTools;

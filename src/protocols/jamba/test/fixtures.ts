@@ -42,6 +42,17 @@ export const jambaFixtures: FormatFixture[] = [
     ],
     prose: 'Checking.',
   },
+  // Scripted after llama.cpp models/templates/Apriel-1.6-15b-Thinker-fixed.jinja@20bdc4fa: the generation prompt
+  // ends with "Here are my reasoning steps:\n", so the model writes its reasoning, [BEGIN FINAL RESPONSE], then
+  // the calls on a line of their own, then <|end|>. Read without reasoning: { startInside: true }, the reasoning
+  // stays text and onError says what to set (reasoning.test.ts has it with the option).
+  {
+    name: 'Apriel 1.6: reasoning the template opened, then the calls',
+    text: 'The user wants Seoul.\n[BEGIN FINAL RESPONSE]\n<tool_calls>[{"name": "get_weather", "arguments": {"city": "Seoul"}}]</tool_calls><|end|>',
+    calls: [{ toolName: 'get_weather', input: { city: 'Seoul' } }],
+    prose: 'The user wants Seoul.\n[BEGIN FINAL RESPONSE]',
+    errors: ['unopened-reasoning'],
+  },
   // Scripted (issue 27): call objects separated by commas without the list's brackets.
   {
     name: 'two objects separated by a comma, no brackets',

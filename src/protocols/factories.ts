@@ -1,0 +1,28 @@
+/** Every format's factory and options, as the main entry exports them. Generated from the format registry by `npm run sync`; registry.node.test.ts checks it is current. */
+export { apertusProtocol } from './apertus/apertus.ts';
+export { type AutoProtocolOptions, autoProtocol } from './auto/auto.ts';
+export { cohereProtocol } from './cohere/cohere.ts';
+export { type DeepseekProtocolOptions, deepseekProtocol } from './deepseek/deepseek.ts';
+export { functionGemmaProtocol } from './function-gemma/function-gemma.ts';
+export { gemmaProtocol } from './gemma/gemma.ts';
+export { gemma4Protocol } from './gemma4/gemma4.ts';
+export { gigachatProtocol } from './gigachat/gigachat.ts';
+export { glmProtocol } from './glm/glm.ts';
+export { graniteProtocol } from './granite/granite.ts';
+export { harmonyProtocol } from './harmony/harmony.ts';
+export { hermesProtocol, type JsonMixProtocolOptions, jsonMixProtocol } from './hermes/hermes.ts';
+export { internlmProtocol } from './internlm/internlm.ts';
+export { jambaProtocol } from './jamba/jamba.ts';
+export { kimiK2Protocol } from './kimi-k2/kimi-k2.ts';
+export { llama3JsonProtocol } from './llama3-json/llama3-json.ts';
+export { minimaxM2Protocol } from './minimax-m2/minimax-m2.ts';
+export { type MistralProtocolOptions, mistralProtocol } from './mistral/mistral.ts';
+export { type MorphXmlProtocolOptions, morphXmlProtocol } from './morph-xml/morph-xml.ts';
+export { nemotronProtocol } from './nemotron/nemotron.ts';
+export { olmo3Protocol } from './olmo3/olmo3.ts';
+export { phi4MiniProtocol } from './phi4-mini/phi4-mini.ts';
+export { type PythonicProtocolOptions, pythonicProtocol } from './pythonic/pythonic.ts';
+export { type Qwen3CoderProtocolOptions, qwen3CoderProtocol } from './qwen3-coder/qwen3-coder.ts';
+export { seedOssProtocol } from './seed-oss/seed-oss.ts';
+export { xlamProtocol } from './xlam/xlam.ts';
+export { type YamlXmlProtocolOptions, yamlXmlProtocol } from './yaml-xml/yaml-xml.ts';
