@@ -4,6 +4,7 @@
  * other, so nothing (functions least of all) is serialised into providerOptions.
  */
 import type { SharedV4Warning } from '@ai-sdk/provider';
+import type { ReasoningOption } from '../parse/engine/events.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { DebugLevel, OnToolshimError, ToolSpec } from '../types.ts';
 import type { attachedFiles } from './convert-prompt.ts';
@@ -48,6 +49,8 @@ export interface CallSetup {
 /** The setup, and what one call adds to it. */
 export interface CallState extends CallSetup {
   tools: ToolSpec[];
+  /** How thinking is read in this call: the per-call provider option, else the middleware's `reasoning`. */
+  reasoning: ReasoningOption | undefined;
   toolChoice: ToolChoiceMode;
   onError: OnToolshimError;
   warnings: SharedV4Warning[];

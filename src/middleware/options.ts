@@ -78,4 +78,11 @@ export interface ToolMiddlewareOptions {
 /** Per-call options read from `providerOptions.toolCallMiddleware`. */
 export interface ToolCallMiddlewareProviderOptions {
   onError?: OnToolshimError;
+  /**
+   * How thinking is read in this call's answer, instead of the middleware's
+   * `reasoning` option: `{ startInside: true }` when this request's template
+   * opens the thinking block (DeepSeek V3.1 with its `thinking` switch on),
+   * which only the caller knows per request.
+   */
+  reasoning?: ReasoningOption;
 }

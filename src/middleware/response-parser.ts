@@ -19,6 +19,12 @@ import { createForcedChoiceParser } from './tool-choice.ts';
 
 export interface ResponseParser {
   feed(text: string): void;
+  /**
+   * The provider sent reasoning of its own before any text: its server took the
+   * thinking out (llama.cpp's `reasoning_content`, Ollama's `thinking`), so the
+   * text does not start inside a thinking block, whatever `startInside` says.
+   */
+  providerReasoning(): void;
   /** Ends the text: flushes the parser and closes the open text block. */
   finish(): void;
   /** The provider's finish reason, or `tool-calls` once the text held a call (the provider saw only text). */
@@ -54,31 +60,44 @@ export function createResponseParser(
   const context = {
     tools: new Map(state.tools.map((tool) => [tool.name, tool])),
     generateId: generateToolCallId,
-    reasoning: state.options.reasoning,
+    reasoning: state.reasoning,
     noCalls,
   };
+  /** Made at the first text (or the end), once it is known whether the provider sent reasoning of its own. */
+  let made: StreamingParser | undefined;
+  let textSeen = false;
   const makeParser = (callbacks: ParserCallbacks): StreamingParser =>
     state.toolChoice.type === 'auto'
       ? state.protocol.createParser(context, callbacks)
       : createForcedChoiceParser(state.protocol, state.toolChoice, context, callbacks, state.readLead);
-  const parser = noCalls
-    ? createScanner(
-        (triggers?.(context) ?? []).filter((t) => t.thinking || t.endOfTurn),
-        context,
-        writer.callbacks,
-      )
-    : (state.routeDrops?.(writer, makeParser, out) ?? makeParser(writer.callbacks));
+  const makeResponseParser = (): StreamingParser =>
+    noCalls
+      ? createScanner(
+          (triggers?.(context) ?? []).filter((t) => t.thinking || t.endOfTurn),
+          context,
+          writer.callbacks,
+        )
+      : (state.routeDrops?.(writer, makeParser, out) ?? makeParser(writer.callbacks));
+  const parser = () => {
+    made ??= makeResponseParser();
+    return made;
+  };
 
   let finished = false;
   return {
     feed(text) {
       if (debugParse) rawText.push(text);
-      parser.feed(text);
+      textSeen = true;
+      parser().feed(text);
+    },
+    providerReasoning() {
+      if (!textSeen && typeof context.reasoning === 'object' && context.reasoning.startInside === true)
+        context.reasoning = { ...context.reasoning, startInside: false };
     },
     finish() {
       if (finished) return;
       finished = true;
-      parser.flush();
+      parser().flush();
       writer.closeText();
       if (debugParse) {
         logParseSummary({

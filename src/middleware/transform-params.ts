@@ -3,6 +3,7 @@
  * prompt, rewrite the history, and hide tools from the provider.
  */
 import type { LanguageModelV4CallOptions, SharedV4Warning } from '@ai-sdk/provider';
+import type { ReasoningOption } from '../parse/engine/events.ts';
 import type { ToolCallProtocol } from '../protocols/protocol.ts';
 import type { OnToolshimError, ToolSpec } from '../types.ts';
 import { type CallSetup, type CallState, rememberCallState, type ToolChoiceMode } from './call-state.ts';
@@ -112,7 +113,7 @@ export function transformParams(params: LanguageModelV4CallOptions, setup: CallS
     };
   }
 
-  rememberCallState(next, callState(setup, tools, toolChoice, onError, warnings));
+  rememberCallState(next, callState(setup, tools, toolChoice, onError, warnings, perCall?.reasoning));
   return next;
 }
 
@@ -139,10 +140,19 @@ export function callState(
   toolChoice: ToolChoiceMode,
   onError: OnToolshimError,
   warnings: SharedV4Warning[] = [],
+  reasoning: ReasoningOption | undefined = undefined,
 ): CallState {
   // The parser needs a tool's name and schema. Its description (KBs each for an agent's tools) would stay
   // reachable for the whole stream; in workerd that outlived the young generation and made the collector's
   // pauses the proxy's p99 (npm run bench:proxy: 64 KB of the parsed request promoted per agent request, now 15).
   const kept = tools.map(({ name, inputSchema }) => ({ name, inputSchema }));
-  return { ...setup, tools: kept, toolChoice, onError, warnings, debug: resolveDebug(setup.options.debug) };
+  return {
+    ...setup,
+    tools: kept,
+    toolChoice,
+    onError,
+    warnings,
+    reasoning: reasoning ?? setup.options.reasoning,
+    debug: resolveDebug(setup.options.debug),
+  };
 }

@@ -39,7 +39,10 @@ export async function wrapGenerate(
   for (const item of result.content) {
     if (state.debug === 'stream') logStreamPart('raw', item);
     if (item.type === 'text') parser.feed(item.text);
-    else content.push(item);
+    else {
+      if (item.type === 'reasoning') parser.providerReasoning();
+      content.push(item);
+    }
   }
   parser.finish();
 

@@ -38,7 +38,10 @@ export async function wrapStream(
     if (part.type === 'stream-start') enqueue({ ...part, warnings: [...part.warnings, ...state.warnings] });
     else if (parser === undefined) enqueue(part);
     else if (part.type === 'text-delta') parser.feed(part.delta);
-    else if (part.type === 'finish') {
+    else if (part.type === 'reasoning-start') {
+      parser.providerReasoning();
+      enqueue(part);
+    } else if (part.type === 'finish') {
       parser.finish();
       enqueue({ ...part, finishReason: parser.finishReason(part.finishReason) });
     }

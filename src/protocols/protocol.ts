@@ -171,4 +171,12 @@ export interface FormatEntry {
   readonly modelNames?: readonly RegExp[];
   /** Formats this one wins over when a model name matches both (a fine-tune named after its base model). */
   readonly outranks?: readonly string[];
+  /**
+   * Whether the family's chat template opens the thinking block itself for
+   * the model named `model` and a request whose thinking is on (`true`), off
+   * (`false`) or unsaid: the answer then starts inside the block, and the
+   * proxy reads it with `reasoning: { startInside: true }`, as the servers'
+   * reasoning parsers for such templates do.
+   */
+  readonly templateOpensThinking?: (model: string, thinking: boolean | undefined) => boolean;
 }

@@ -32,11 +32,12 @@ export function mockModel(chunks: string[]): MockLanguageModelV3 {
   });
 }
 
-function callOptions({ tools, toolChoice }: RunOptions): LanguageModelV3CallOptions {
+function callOptions({ tools, toolChoice, providerOptions }: RunOptions): LanguageModelV3CallOptions {
   return {
     prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
     tools,
     ...(toolChoice ? { toolChoice } : {}),
+    ...(providerOptions ? { providerOptions } : {}),
   } as LanguageModelV3CallOptions;
 }
 

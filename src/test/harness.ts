@@ -90,13 +90,15 @@ export interface RunOptions {
   middleware: LanguageModelV4Middleware;
   tools: LanguageModelV4FunctionTool[];
   toolChoice?: LanguageModelV4CallOptions['toolChoice'];
+  providerOptions?: LanguageModelV4CallOptions['providerOptions'];
 }
 
-function callOptions({ tools, toolChoice }: RunOptions): LanguageModelV4CallOptions {
+function callOptions({ tools, toolChoice, providerOptions }: RunOptions): LanguageModelV4CallOptions {
   return {
     prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
     tools,
     ...(toolChoice ? { toolChoice } : {}),
+    ...(providerOptions ? { providerOptions } : {}),
   };
 }
 

@@ -204,6 +204,10 @@ export const deepseekFormat: FormatDeclaration = {
   // DeepSeek's distills are named after the Qwen and Llama they were distilled into (`DeepSeek-R1-Distill-Qwen-7B`) but chat in DeepSeek's template.
   modelNames: [/deepseek/i],
   outranks: ['hermes', 'llama3-json'],
+  // DeepSeek-R1 and its distills end the generation prompt with `<think>\n` (llama.cpp
+  // models/templates/deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja@20bdc4fa); V3.1 / V3.2 end it with `<think>`
+  // when their `thinking` variable is on (deepseek-ai-DeepSeek-V3.1.jinja, deepseekSwitch), else with `</think>`.
+  templateOpensThinking: (model, thinking) => /\br1\b/i.test(model) || (thinking === true && /v3\.[12]/i.test(model)),
   create: deepseekProtocol,
   triggers: deepseekTriggers,
 };

@@ -91,6 +91,8 @@ export const jambaFormat: FormatDeclaration = {
   // Hunyuan-A13B writes the same block (vLLM's hunyuan_a13b parser tests, in the corpus);
   // Apriel 1.5 / 1.6 write it too (llama.cpp's templates of both).
   modelNames: [/jamba/i, /hunyuan-a13b/i, /apriel/i],
+  // Apriel 1.6's generation prompt opens the reasoning in words, whatever the request says (its template above).
+  templateOpensThinking: (model) => /apriel-1\.6/i.test(model),
   create: jambaProtocol,
   triggers: jambaTriggers,
 };

@@ -78,6 +78,9 @@ function toResponseFormat(format: ChatCompletionRequest['response_format']): Res
 }
 
 /** The checked request → the call options of the (toolshim-wrapped) model's doGenerate/doStream. */
+/** The reasoning efforts chat completions documents; another value is left to the upstream (native mode forwards it). */
+const EFFORTS: ReadonlySet<string> = new Set(['none', 'minimal', 'low', 'medium', 'high', 'xhigh']);
+
 export function toCallOptions(request: ChatCompletionRequest): LanguageModelV4CallOptions {
   const options: LanguageModelV4CallOptions = { prompt: toPrompt(request.messages) };
   const maxTokens = request.max_completion_tokens ?? request.max_tokens;
@@ -93,5 +96,7 @@ export function toCallOptions(request: ChatCompletionRequest): LanguageModelV4Ca
   if (tools.length > 0) options.tools = tools;
   const toolChoice = toToolChoice(request.tool_choice);
   if (toolChoice !== undefined) options.toolChoice = toolChoice;
+  // The effort becomes the family's thinking switch in emulated mode, as Responses' and Messages' do.
+  if (EFFORTS.has(request.reasoning_effort as string)) options.reasoning = request.reasoning_effort;
   return options;
 }

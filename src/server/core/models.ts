@@ -10,10 +10,12 @@
  */
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { type ChatEngine, fromChatEngine } from '../../engines/chat-engine.ts';
+import { findFormat } from '../../protocols/registry.ts';
 import { createUpstreamClient } from '../../wire/upstream-client.ts';
 import { applyMiddleware, prepareParams } from './apply-middleware.ts';
 import { DEFAULT_PROTOCOL, type ProxyHandlerOptions, type ToolMode } from './options.ts';
 import { middlewareForProtocol } from './protocol-middleware.ts';
+import { templateThinking, withTemplateThinking } from './template-thinking.ts';
 
 export interface ResolvedModels {
   toolMode: ToolMode;
@@ -64,9 +66,14 @@ export function resolveModels(options: ProxyHandlerOptions): ResolvedModels {
   if (base === undefined) {
     throw new TypeError('createProxyHandler needs a `model`, an `engine` or an `upstream` ({ baseURL }).');
   }
+  const protocol = options.protocol ?? DEFAULT_PROTOCOL;
+  // A format whose template opens the thinking block for this model and request reads the answer from inside it.
   const middleware =
     options.middleware ??
-    middlewareForProtocol(options.protocol ?? DEFAULT_PROTOCOL, options.toolResultFiles, options.history);
+    withTemplateThinking(
+      middlewareForProtocol(protocol, options.toolResultFiles, options.history),
+      templateThinking(findFormat(protocol), modelId),
+    );
   const model = applyMiddleware(base, middleware);
   return {
     toolMode,
