@@ -7,8 +7,11 @@
 //   table of worker/README.md, the variables table of src/server/README.md and the
 //   variable comments of worker/cloudflare/wrangler.jsonc.
 // - From the formats' model names (.ci/sync/model-names-docs.ts): worker/README.md's model-name table.
+// - From the corpus (.ci/sync/corpus-docs.ts): the "Corpus cases" line of each format's README.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { NATIVE_FORMATS } from '../src/protocols/formats.ts';
+import { withCorpusLine } from './sync/corpus-docs.ts';
 import { markdownMarkers, withBlock } from './sync/generated-block.ts';
 import { MODEL_NAMES_BLOCK, renderModelNameTable } from './sync/model-names-docs.ts';
 import {
@@ -53,6 +56,11 @@ const written = {
   [manual]: withBlocks(manual, [[VARIABLES_BLOCK, renderVariablesTable()]]),
   [protocolsReadme]: withBlock(readFileSync(protocolsReadme, 'utf8'), FOLDERS_BLOCK, renderFormatFolders()),
 };
+// Each format's README: its corpus count, from the corpus.
+for (const { name } of NATIVE_FORMATS) {
+  const readme = `src/protocols/${name}/README.md`;
+  written[readme] = withCorpusLine(readFileSync(readme, 'utf8'), name);
+}
 for (const [path, text] of Object.entries(written)) writeFileSync(path, text);
 // JSONC is written as it is: biome keeps the comments, and the block's lines are already indented.
 const wrangler = 'worker/cloudflare/wrangler.jsonc';

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withCorpusLine } from '../../.ci/sync/corpus-docs.ts';
 import {
   renderFactories,
   renderFormatFixtures,
@@ -45,6 +46,13 @@ describe('the format registry', () => {
 
   it("generated the main entry's factories (src/protocols/factories.ts)", async () => {
     expect(read('src/protocols/factories.ts')).toBe(formatted('src/protocols/factories.ts', await renderFactories()));
+  });
+
+  it("wrote each format README's corpus count from the corpus", () => {
+    for (const { name } of NATIVE_FORMATS) {
+      const readme = read(`src/protocols/${name}/README.md`);
+      expect(readme, name).toBe(withCorpusLine(readme, name));
+    }
   });
 
   it("generated auto's trigger list", async () => {
