@@ -104,7 +104,7 @@ export const cohereFixtures: FormatFixture[] = [
     prose: '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "search", "parameters": {"query": "a',
     errors: ['unclosed-tool-call'],
   },
-  // Scripted after ollama/ollama model/parsers/commandr_test.go@87d8a555, TestCommandRParser_MultipleToolCalls:
+  // Scripted after ollama/ollama model/parsers/commandr_test.go@87d8a555 (a pull request's branch), TestCommandRParser_MultipleToolCalls:
   // Command R's plain-text Action block, one call per object, the fence closed on its own line.
   {
     name: 'Command R: an Action block with two calls',

@@ -1,7 +1,7 @@
 /** Fixtures of the glm format: fed whole, one char at a time and at random splits, through its preset and through auto. */
 
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
-import { type FormatFixture, fixtureTools } from '../../../test/fixtures/tools.ts';
+import { type FormatFixture, fixtureTools, functionTool } from '../../../test/fixtures/tools.ts';
 
 export const glmFixtures: FormatFixture[] = [
   // The GLM-4.6 template's form (llama.cpp models/templates/GLM-4.6.jinja@1920345c; llama.cpp tests/test-chat.cpp@34df42f7, GLM-4.6 block, typed values).
@@ -107,6 +107,35 @@ export const glmFixtures: FormatFixture[] = [
       'Format:\n<tool_call>{function-name}\n<arg_key>{arg-key-1}</arg_key>\n<arg_value>{arg-value-1}</arg_value>\n...\n</tool_call>',
     errors: ['malformed-tool-call'],
   },
+  // Poolside's Laguna models write GLM's block (vLLM's poolside_v1 parser); scripted after vLLM
+  // tests/tool_parsers/test_poolside_v1_tool_parser.py@2a8137f6, test_string_arg_preserves_whitespace.
+  {
+    name: 'Poolside Laguna: a string value kept verbatim, indent and trailing newline',
+    text: '<tool_call>write_file\n<arg_key>content</arg_key>\n<arg_value>    def f():\n        return 1\n</arg_value>\n</tool_call>',
+    calls: [{ toolName: 'write_file', input: { content: '    def f():\n        return 1\n' } }],
+    prose: '',
+  },
+  // Scripted after the same test, test_non_string_arg_still_deserialized: a padded integer is the integer.
+  {
+    name: 'Poolside Laguna: a padded integer value',
+    text: '<tool_call>write_file\n<arg_key>content</arg_key>\n<arg_value>hi</arg_value>\n<arg_key>mode</arg_key>\n<arg_value> 420 </arg_value>\n</tool_call>',
+    calls: [{ toolName: 'write_file', input: { content: 'hi', mode: 420 } }],
+    prose: '',
+  },
+  // Scripted after the same test, test_no_newline_after_name_non_streaming.
+  {
+    name: 'Poolside Laguna: no line break after the name',
+    text: '<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>',
+    calls: [{ toolName: 'get_weather', input: { city: 'Paris' } }],
+    prose: '',
+  },
 ];
 
-export const glmTools: LanguageModelV4FunctionTool[] = fixtureTools;
+export const glmTools: LanguageModelV4FunctionTool[] = [
+  ...fixtureTools,
+  functionTool('write_file', {
+    type: 'object',
+    properties: { content: { type: 'string' }, mode: { type: 'integer' } },
+    required: ['content'],
+  }),
+];
