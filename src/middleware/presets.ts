@@ -88,7 +88,7 @@ export const olmo3ToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__
 /** Nemotron <TOOLCALL>: NVIDIA Nemotron Nano v2, Llama-3.3-Nemotron-Super-49B v1.5. Format name `nemotron`. */
 export const nemotronToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ nemotronProtocol());
 
-/** Cohere <|START_ACTION|>: Cohere Command R7B, Command A (reasoning), North; Command R / R+ (reads their Action: block). Format name `cohere`. */
+/** Cohere <|START_ACTION|>: Cohere Command R7B, Command A (reasoning), North; Command R / R+. Format name `cohere`. */
 export const cohereToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ cohereProtocol());
 
 /** Jamba <tool_calls>: AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 / 1.6; Tencent Hunyuan-A13B. Format name `jamba`. */

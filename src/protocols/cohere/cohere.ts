@@ -122,7 +122,7 @@ export function cohereProtocol(): ToolCallProtocol {
 export const cohereFormat: FormatDeclaration = {
   name: 'cohere',
   label: 'Cohere <|START_ACTION|>',
-  models: 'Cohere Command R7B, Command A (reasoning), North; Command R / R+ (reads their Action: block)',
+  models: 'Cohere Command R7B, Command A (reasoning), North; Command R / R+',
   preset: 'cohereToolMiddleware',
   // Command R7B and Command A by their Hugging Face ids (`CohereLabs/c4ai-command-r7b-12-2024`, `c4ai-command-a-03-2025`)
   // and Ollama tags (`command-r7b`, `command-a`); Command R and R+ (`c4ai-command-r-plus-08-2024`, `command-r:35b`),
