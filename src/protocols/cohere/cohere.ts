@@ -39,9 +39,10 @@ const answerTriggers: Trigger[] = [
 
 /**
  * Command R and R+ (2024) write their calls as plain text, a fenced JSON list after `Action:` (the
- * model/parsers/commandr.go of an Ollama pull request, not merged, and its tests@87d8a555). ReAct prompts have models write `Action:` blocks of
- * their own, so only a block whose first call names a declared tool counts; anything else stays text,
- * unreported (Command R's `directly-answer` pseudo-tool among it).
+ * model/parsers/commandr.go of an Ollama pull request, not merged, and its tests@87d8a555). ReAct
+ * prompts have models write `Action:` blocks of their own, so only a block whose first call names a
+ * declared tool counts; anything else stays text, unreported (Command R's `directly-answer`
+ * pseudo-tool among it).
  */
 const commandRAction: Trigger = {
   marker: 'Action: ```',
