@@ -33,7 +33,7 @@ export const internlmTriggers: readonly Trigger[] = [
   actionBlock('<|action_start|> <|plugin|>'),
   // The end token right after a call whose opener the engine dropped; elsewhere it is prose.
   strayCloser(END),
-  // Intern-S1 thinks in <think>…</think> (its generation prompt opens it; see the README).
+  // Intern-S1 thinks in <think>…</think> (vLLM's intern_s1 parser tests give its tokenizer both tokens).
   ...thinkTriggers,
   ...chatmlEnd,
 ];

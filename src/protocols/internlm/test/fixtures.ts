@@ -75,8 +75,8 @@ export const internlmFixtures: FormatFixture[] = [
     calls: [{ toolName: 'search', input: { query: 'internlm' } }],
     prose: 'Checking.',
   },
-  // Scripted after Intern-S1's thinking (its generation prompt ends with <think>, as SGLang's interns1 result
-  // framing writes it); here the model opens the block itself.
+  // Scripted after Intern-S1's thinking markers (vLLM tests/tool_parsers/test_intern_s1_tool_parser.py@76f6becc
+  // adds <think> and </think> to the tokenizer beside the action tokens); here the model opens the block itself.
   {
     name: 'thinking, then a call',
     text: '<think>The user wants Paris.</think>\n<|action_start|><|plugin|>\n{"name": "get_weather", "parameters": {"city": "Paris"}}<|action_end|>',
