@@ -91,6 +91,10 @@ export const minimaxM2Format: FormatDeclaration = {
   models: 'MiniMax-M2',
   preset: 'minimaxM2ToolMiddleware',
   modelNames: [/minimax/i],
+  // MiniMax-M2's template always ends its generation prompt with `<think>\n` (llama.cpp
+  // models/templates/unsloth-MiniMax-M2.jinja@a21f05af). By the model's name only: a scripted or other engine
+  // serving this format renders no such template.
+  templateOpensThinking: (model) => /minimax-m2/i.test(model),
   create: minimaxM2Protocol,
   triggers: minimaxM2Triggers,
 };

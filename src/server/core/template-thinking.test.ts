@@ -18,10 +18,16 @@ const tools = [
   },
 ];
 
-async function ask(model: string, text: string, body: Record<string, unknown> = {}, reasoningFirst = false) {
+async function ask(
+  model: string,
+  text: string,
+  body: Record<string, unknown> = {},
+  reasoningFirst = false,
+  protocol = 'deepseek',
+) {
   const frames = textChunks(text, 7);
   if (reasoningFirst) frames.splice(1, 0, chunk({ reasoning_content: 'Server-side thinking.' }));
-  const { handler } = proxyOver(() => sseResponse(frames), { protocol: 'deepseek', modelId: model }, { model });
+  const { handler } = proxyOver(() => sseResponse(frames), { protocol, modelId: model }, { model });
   const request = new Request('http://proxy.test/v1/chat/completions', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -52,6 +58,14 @@ describe('the thinking block a template opened, through the proxy', () => {
   it('DeepSeek V3.1 with reasoning_effort: read from inside the block', async () => {
     const out = await ask('deepseek-v3.1', R1_TEXT, { reasoning_effort: 'high' });
     expect(out.reasoning.trim()).toBe('The user wants Oslo.');
+    expect(out.calls).toHaveLength(1);
+  });
+
+  it('MiniMax-M2, whose template always opens the block', async () => {
+    const text =
+      'Need Oslo.\n</think>\n\n<minimax:tool_call>\n<invoke name="get_weather">\n<parameter name="city">Oslo</parameter>\n</invoke>\n</minimax:tool_call>';
+    const out = await ask('MiniMaxAI/MiniMax-M2', text, {}, false, 'minimax-m2');
+    expect(out.reasoning.trim()).toBe('Need Oslo.');
     expect(out.calls).toHaveLength(1);
   });
 
