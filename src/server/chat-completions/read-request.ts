@@ -77,10 +77,10 @@ function toResponseFormat(format: ChatCompletionRequest['response_format']): Res
   };
 }
 
-/** The checked request → the call options of the (toolshim-wrapped) model's doGenerate/doStream. */
 /** The reasoning efforts chat completions documents; another value is left to the upstream (native mode forwards it). */
 const EFFORTS: ReadonlySet<string> = new Set(['none', 'minimal', 'low', 'medium', 'high', 'xhigh']);
 
+/** The checked request → the call options of the (toolshim-wrapped) model's doGenerate/doStream. */
 export function toCallOptions(request: ChatCompletionRequest): LanguageModelV4CallOptions {
   const options: LanguageModelV4CallOptions = { prompt: toPrompt(request.messages) };
   const maxTokens = request.max_completion_tokens ?? request.max_tokens;
