@@ -154,6 +154,70 @@ describe('Mistral before v11, whose history writer writes one call per token', (
   });
 });
 
+describe('a pythonic list: a broken element costs only itself (issue 37, item 2)', () => {
+  // vLLM's pythonic parser keeps the whole list as content when an element is no call
+  // (vllm/frontend/processing/tool_parsers/pythonic_tool_parser.py@055e47c2); toolshim keeps the valid calls.
+  const lists = [
+    ['a bare list opening the answer', (inner: string) => `[${inner}]`],
+    ['LFM2 tokens around the list', (inner: string) => `<|tool_call_start|>[${inner}]<|tool_call_end|>`],
+    ['Llama 4 tokens around the list', (inner: string) => `<|python_start|>[${inner}]<|python_end|>`],
+  ] as const;
+  const ELEMENTS = [
+    ['a number', '42'],
+    ['a call whose arguments break, a quoted ")" and "," inside', 'search(query="a), b", 5)'],
+    ['a positional argument', 'get_weather("Oslo")'],
+    ['nested brackets and a quoted "]" before the break', 'search(query=["]", (1, 2), {"k": "("}], 5)'],
+    ["an escaped quote in a string with a ',' and ']' in it", "search(query='it\\'s ], here', 7)"],
+  ];
+  for (const [where, wrap] of lists) {
+    for (const [what, element] of ELEMENTS) {
+      it(`${where}, ${what}: both calls, the element as text, reported`, async () => {
+        const text = wrap(`get_weather(city="Oslo"), ${element}, search(query="x")`);
+        for (const name of ['pythonic', 'auto']) {
+          for (const { name: cut, chunks } of chunkings(text)) {
+            const summary = await run(name, chunks);
+            const label = `${name} ${cut}: ${text}`;
+            expect(
+              summary.calls.map((c) => [c.toolName, c.input]),
+              label,
+            ).toEqual(expectedCalls);
+            expect(summary.text.trim(), label).toBe(element);
+            expect(summary.codes, label).toContain('malformed-tool-call');
+          }
+        }
+      });
+    }
+  }
+
+  const CUT_OFF = [
+    ['inside a call', 'search(query="x'],
+    ['inside a broken element being skipped', 'search(42, query="x'],
+  ];
+  for (const [where, tail] of CUT_OFF) {
+    it(`the output ends ${where} after a call: the call runs, the cut element is text, reported`, async () => {
+      const text = `<|tool_call_start|>[get_weather(city="Oslo"), ${tail}`;
+      for (const { name: cut, chunks } of chunkings(text)) {
+        const summary = await run('pythonic', chunks);
+        expect(
+          summary.calls.map((c) => [c.toolName, c.input]),
+          cut,
+        ).toEqual([expectedCalls[0]]);
+        expect(summary.text.trim(), cut).toBe(tail);
+        expect(summary.codes.length, cut).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it('a list of broken elements only stays text', async () => {
+    const text = '<|tool_call_start|>[get_weather("Oslo"), 42]<|tool_call_end|>';
+    for (const { name: cut, chunks } of chunkings(text)) {
+      const summary = await run('pythonic', chunks);
+      expect(summary.calls, cut).toEqual([]);
+      expect(summary.text, cut).toBe(text);
+    }
+  });
+});
+
 describe('Hermes blocks keep the old rule (its template writes one call per block, never a list)', () => {
   // The list recovery is left out of the Hermes preset for its bundle size (bundle-size.ts); a list in a
   // Hermes block still ends at its first broken element, the text after the last call as it was.

@@ -1,12 +1,10 @@
 /**
  * One broken element of a JSON list of calls, skipped so the calls after it
  * are still read (issue 37, item 2): `[A, {"name": 5}, C]` runs A and C and
- * keeps `{"name": 5}` as text. The skipper reads on from where the element
- * broke, outside and inside strings, to where the list goes on (a `,` at the
- * element's own level), ends (`]`), or the block's end marker comes: brackets
- * and quotes counted, each character looked at once, state kept across
- * chunks. JSON that broke mid-token (`{"month": 15:30}`) is skipped the same
- * way, as the servers' list parsers skip a bad element.
+ * keeps `{"name": 5}` as text. The skipper (element-skipper.ts) reads on from
+ * where the element broke to where the list goes on, ends, or the block's
+ * end marker comes. JSON that broke mid-token (`{"month": 15:30}`) is skipped
+ * the same way, as the servers' list parsers skip a bad element.
  */
 
 import type { JsonReader } from '../../json/json-reader.ts';
@@ -14,60 +12,9 @@ import type { CallObjectReader } from '../engine/call-object.ts';
 import type { CallSink } from '../engine/call-sink.ts';
 import type { ParserCallbacks } from '../engine/events.ts';
 import type { RawBlock } from '../engine/raw-block.ts';
+import { createElementSkipper } from './element-skipper.ts';
 import { type BrokenElements, type BrokenPiece, createBrokenElements } from './json-calls-broken.ts';
 import { DOUBLED_VALUE, ELEMENT, ENDED_INSIDE, GAP, SKIP, type Step } from './json-calls-shared.ts';
-
-/** Where the skipped element ended: at a `,` or `]` of the list, or right after the block's end marker. */
-export interface ElementEnd {
-  at: number;
-  by: 'comma' | 'list-end' | 'marker';
-}
-
-export interface ElementSkipper {
-  /** Starts skipping inside an element `depth` containers deep, in a string opened by `quote` ('' if none). */
-  reset(depth: number, quote: string): void;
-  /** Reads `text` from `i`; the element's end when it is in this chunk, else undefined (all of it skipped). */
-  scan(text: string, i: number): ElementEnd | undefined;
-}
-
-export function createElementSkipper(end: string): ElementSkipper {
-  let depth = 0;
-  let quote = '';
-  let escaped = false;
-  /** Characters of the end marker matched so far, outside strings. */
-  let matched = 0;
-  return {
-    reset(at, open) {
-      depth = at;
-      quote = open;
-      escaped = false;
-      matched = 0;
-    },
-    scan(text, from) {
-      for (let i = from; i < text.length; i++) {
-        const c = text.charAt(i);
-        if (quote !== '') {
-          if (escaped) escaped = false;
-          else if (c === '\\') escaped = true;
-          else if (c === quote) quote = '';
-          continue;
-        }
-        if (end !== '') {
-          matched = c === end.charAt(matched) ? matched + 1 : c === end.charAt(0) ? 1 : 0;
-          if (matched === end.length) return { at: i + 1, by: 'marker' };
-          if (matched > 0) continue;
-        }
-        if (c === '"' || c === "'") quote = c;
-        else if (c === '{' || c === '[') depth++;
-        else if (c === '}' || c === ']') {
-          if (depth === 0 && c === ']') return { at: i, by: 'list-end' };
-          if (depth > 0) depth--;
-        } else if (c === ',' && depth === 0) return { at: i, by: 'comma' };
-      }
-      return undefined;
-    },
-  };
-}
 
 /** Where the separators (commas, blanks) between two elements end in `text`, from `i`. */
 function afterSeparators(text: string, i: number): number {

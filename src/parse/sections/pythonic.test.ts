@@ -28,13 +28,21 @@ describe('openPythonic', () => {
     ]);
   });
 
-  it('a list with an element that is no call is text, its complete calls included', () => {
-    // vLLM's pythonic parser reads the whole list with Python's ast and keeps it as content when an
-    // element is no call (vllm-project/vllm vllm/frontend/processing/tool_parsers/pythonic_tool_parser.py@055e47c2).
-    const text = '[search(query="a"), 42]';
-    const events = sectionEvents([list], text);
-    expect(events.filter((e) => e[0] === 'call')).toEqual([]);
-    expect(textOf(events)).toBe(text);
+  it('an element that is no call costs only itself: the calls run, its text goes back after them', () => {
+    // vLLM's pythonic parser reads the whole list with Python's ast and keeps all of it as content when an
+    // element is no call (vllm-project/vllm vllm/frontend/processing/tool_parsers/pythonic_tool_parser.py@055e47c2);
+    // issue 37 asks that no valid call of a list be lost to a bad element.
+    const events = sectionEvents([list], '[search(query="a"), 42, get_weather(city="Oslo")]');
+    expect(events.filter((e) => e[0] === 'call')).toEqual([
+      ['call', 'search', '{"query":"a"}'],
+      ['call', 'get_weather', '{"city":"Oslo"}'],
+    ]);
+    expect(textOf(events).trim()).toBe('42');
+  });
+
+  it('a list whose only element breaks is text', () => {
+    const text = '[42, "x"]';
+    expect(textOf(sectionEvents([list], text))).toBe(text);
   });
 
   it('a list left unclosed at the end of the output keeps its complete calls', () => {

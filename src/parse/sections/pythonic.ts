@@ -14,19 +14,22 @@
  * first call names a declared tool followed by `(`; anything else goes back
  * as prose, silently.
  *
- * A list is a call list or it is text, as Python's own reading of it decides
- * (vLLM's pythonic parser evaluates the whole list and keeps it as content
- * when an element is no call): the calls of a list are final only at its `]`,
- * and `[f(a=1), 42]` stays text, `f` included.
+ * The calls of a list are final only at its `]`. Once the list has proved to
+ * be calls (its opener is the family's token, or a call named a declared
+ * tool), an element that is no call costs only itself: it is skipped to the
+ * next `,` or `]` (pythonic-list.ts), the calls around it run, and its text
+ * goes back after them with the reason (vLLM's pythonic parser evaluates the
+ * whole list and keeps all of it as content instead). A list with no call in
+ * it stays text.
  */
 
 import { isIdentStart, isSpace } from '../../json/chars.ts';
 import { createCallSink } from '../engine/call-sink.ts';
-import type { ParserCallbacks } from '../engine/events.ts';
 import { createRawBlock } from '../engine/raw-block.ts';
 import type { Section, SectionEnv } from '../engine/section.ts';
 import { expectStep } from '../engine/tag-steps.ts';
 import { type CallStep, callReader } from './pythonic-arguments.ts';
+import { createHeldCalls, createListRecovery } from './pythonic-list.ts';
 
 export interface PythonicOptions {
   /** The trigger already opened the list (`[`). */
@@ -69,14 +72,15 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   const { callbacks } = env;
   let inList = options.listOpened;
   /** Complete calls, held until they are final (see endCall). */
-  let held: Array<Parameters<ParserCallbacks['onToolCallEnd']>[0]> = [];
-  const sink = createCallSink(env.context, { ...callbacks, onToolCallEnd: (call) => held.push(call) }, true);
+  const held = createHeldCalls(callbacks);
+  const sink = createCallSink(env.context, { ...callbacks, onToolCallEnd: held.hold }, true);
   const raw = createRawBlock(callbacks, marker);
   let state = OPEN;
   let undecided = options.declaredOnly;
   /** What reads the text in CALL (the call) and END (the wrapper's end token). */
   let step: CallStep | undefined;
   let leftover = '';
+  const listElements = createListRecovery(raw, callbacks.onError, { next: startCall, close: closeList });
 
   /** The text up to `at` is no call list (the output's end: 0, all was kept): it goes back, with its calls. */
   function stop(reason: string, at: number, code?: GiveBackCode): number {
@@ -85,8 +89,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     const quiet = undecided && !sink.open;
     sink.abort();
     // The list's complete calls go back with it: no call of a list that is text runs.
-    for (const call of held) callbacks.onToolCallAbort(call);
-    held = [];
+    held.abort();
     raw.giveBack(quiet ? undefined : reason, code);
     state = DONE;
     return at;
@@ -101,15 +104,12 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     return at;
   }
 
-  /** The held calls are final: they go out. */
-  function release(): void {
-    for (const call of held) callbacks.onToolCallEnd(call);
-    held = [];
-  }
-
   /** The list closed at `at` (or the output ended after a complete call): its calls are final. */
   function closeList(at: number): number {
-    release();
+    // Elements broke and no call came: the list is text, as a list of no calls is.
+    if (held.count === 0 && listElements.failure !== '') return stop(listElements.failure, at);
+    held.release();
+    if (inList) listElements.callsOut();
     if (options.end === undefined) return finish(at);
     step = wrapperEnd(options.end, finish);
     state = END;
@@ -119,7 +119,11 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   /** A call begins at `i`, at its name or the blanks before it; while undecided, only a declared tool counts. */
   function startCall(i: number): number {
     const declared = undecided ? env.context.tools : undefined;
-    step = callReader(sink, callbacks.onError, declared, endCall, stop);
+    // A call that breaks in a list proved to be calls costs only its element (skipped to its end).
+    const broke: typeof stop = (reason, at, code) =>
+      inList && !undecided ? listElements.broke(reason, at, code, sink) : stop(reason, at, code);
+    step = callReader(sink, callbacks.onError, declared, endCall, broke);
+    if (inList) step = listElements.start(i, step);
     state = CALL;
     return i;
   }
@@ -135,7 +139,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
     if (inList) return;
     raw.keepTo(at);
     raw.settle();
-    release();
+    held.release();
   }
 
   function write(text: string, from: number): number {
@@ -176,9 +180,10 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
       return leftover;
     },
     end() {
-      // A list left unclosed at the very end still holds only complete calls.
+      // A list left unclosed at the very end keeps its complete calls; an element cut off there is text.
       if (state === AFTER_CALL) closeList(0);
-      if (state === CALL || state === END) (step as CallStep)('', 0);
+      if (state === CALL) (step as CallStep)('', 0);
+      if (state === END) (step as CallStep)('', 0);
       else if (state !== DONE) stop('the output ended inside the call', 0, 'unclosed-tool-call');
     },
   };

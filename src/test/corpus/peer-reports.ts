@@ -169,11 +169,11 @@ export const argumentsPeerCorpus: CorpusCase[] = [
 export const pythonicPeerCorpus: CorpusCase[] = [
   corpusCase(
     ['pythonic'],
-    'a list with an element that is no call is text, its calls included',
-    'vllm-project/vllm vllm/frontend/processing/tool_parsers/pythonic_tool_parser.py@055e47c2 (a list whose elements are not all calls is content)',
+    'a list with an element that is no call: its call runs, the element stays text',
+    'vllm-project/vllm vllm/frontend/processing/tool_parsers/pythonic_tool_parser.py@055e47c2 (a list whose elements are not all calls is content there; toolshim keeps the valid call, issue 37)',
     '[get_weather(location="Lima"), 42]',
-    [],
-    '[get_weather(location="Lima"), 42]',
+    [call('get_weather', { location: 'Lima' })],
+    '42',
     { errors: ['malformed-tool-call'] },
   ),
 ];

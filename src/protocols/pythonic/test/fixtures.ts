@@ -146,6 +146,18 @@ export const pythonicFixtures: FormatFixture[] = [
     calls: [{ toolName: 'get_weather', input: { city: 'Oslo' } }],
     prose: 'It prints <|tool_call_end|> there.',
   },
+  // Scripted (issue 37, item 2): an element that is no call costs only itself; vLLM's pythonic parser keeps the
+  // whole list as content instead (vllm/frontend/processing/tool_parsers/pythonic_tool_parser.py@055e47c2).
+  {
+    name: 'an element that is no call: the calls around it run, it stays text',
+    text: '<|tool_call_start|>[get_weather(city="Oslo"), 42, search(query="x")]<|tool_call_end|>',
+    calls: [
+      { toolName: 'get_weather', input: { city: 'Oslo' } },
+      { toolName: 'search', input: { query: 'x' } },
+    ],
+    prose: '42',
+    errors: ['malformed-tool-call'],
+  },
 ];
 
 export const pythonicTools: LanguageModelV4FunctionTool[] = fixtureTools;
