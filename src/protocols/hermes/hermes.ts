@@ -136,6 +136,10 @@ export const hermesFormat: FormatDeclaration = {
   // ERNIE-4.5 writes Hermes blocks too (vLLM's ernie45 parser tests, in the corpus).
   modelNames: [/hermes/i, /qwen|qwq/i, /ernie-4\.5/i],
   outranks: ['llama3-json'],
+  // Qwen3's thinking-only models (Qwen3-*-Thinking-2507, Qwen3-Next-*-Thinking, Qwen3-VL-*-Thinking): "the default
+  // chat template automatically includes <think>", so their output holds only `</think>` (QwenLM/Qwen3's README,
+  // quoted in cubist38/mlx-openai-server#84; seen with the hermes tool parser in vllm-project/vllm#22507).
+  templateOpensThinking: (model) => /qwen3\S*thinking/i.test(model),
   create: hermesProtocol,
   triggers: hermesTriggers,
 };

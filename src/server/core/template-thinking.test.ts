@@ -69,6 +69,17 @@ describe('the thinking block a template opened, through the proxy', () => {
     expect(out.calls).toHaveLength(1);
   });
 
+  it('Qwen3 Thinking-2507, whose template always opens the block; the hybrid Qwen3 does not', async () => {
+    const text =
+      'Need Oslo.\n</think>\n\n<tool_call>\n{"name": "get_weather", "arguments": {"city": "Oslo"}}\n</tool_call>';
+    const thinking = await ask('Qwen/Qwen3-4B-Thinking-2507', text, {}, false, 'hermes');
+    expect(thinking.reasoning.trim()).toBe('Need Oslo.');
+    expect(thinking.calls).toHaveLength(1);
+    const hybrid = await ask('qwen3:8b', text, {}, false, 'hermes');
+    expect(hybrid.reasoning).toBe('');
+    expect(hybrid.content).toContain('Need Oslo.\n</think>');
+  });
+
   it('an upstream that took the thinking out itself keeps its answer an answer', async () => {
     const out = await ask('deepseek-r1:7b', 'It is sunny in Oslo.', {}, true);
     expect(out.reasoning).toBe('Server-side thinking.');
