@@ -37,7 +37,7 @@ export const gemmaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__
 /** morph-XML elements: small models that handle XML better than JSON; code-heavy arguments. Format name `morph-xml`. */
 export const morphXmlToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ morphXmlProtocol());
 
-/** YAML in XML elements: apps moving from @ai-sdk-tool/parser’s yamlXmlProtocol; small models, code-heavy arguments. Format name `yaml-xml`. */
+/** YAML in XML elements: apps moving from @ai-sdk-tool/parser’s yamlXmlProtocol; code-heavy arguments. Format name `yaml-xml`. */
 export const yamlXmlToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ yamlXmlProtocol());
 
 /** Qwen3-Coder <function=…> XML: Qwen3-Coder, Qwen3.5. Format name `qwen3-coder`. */
@@ -46,7 +46,7 @@ export const qwen3CoderToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__P
 /** Llama 3 JSON: Llama 3.1 / 3.2 / 3.3 (JSON tool prompt). Format name `llama3-json`. */
 export const llama3JsonToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ llama3JsonProtocol());
 
-/** Mistral [TOOL_CALLS]: Mistral Small 3.2, Ministral 3, Magistral, Devstral; Mistral 7B v0.3, Nemo. Format name `mistral`. */
+/** Mistral [TOOL_CALLS]: Mistral Small 3.2, Ministral 3, Magistral, Devstral, 7B v0.3, Nemo. Format name `mistral`. */
 export const mistralToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ mistralProtocol());
 
 /** Granite <|tool_call|>: IBM Granite 3.x. Format name `granite`. */
@@ -79,7 +79,7 @@ export const gemma4ToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE_
 /** FunctionGemma: FunctionGemma (Gemma 3 270M). Format name `function-gemma`. */
 export const functionGemmaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ functionGemmaProtocol());
 
-/** Pythonic call list: Llama 3.2 1B/3B (pythonic prompt), Llama 4, LFM2, Gemma 3 prompted this way. Format name `pythonic`. */
+/** Pythonic call list: Llama 3.2 1B/3B (pythonic prompt), Llama 4, LFM2, Gemma 3 so prompted. Format name `pythonic`. */
 export const pythonicToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ pythonicProtocol());
 
 /** OLMo 3 <function_calls>: OLMo 3 (Instruct and Think). Format name `olmo3`. */
@@ -91,7 +91,7 @@ export const nemotronToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PUR
 /** Cohere <|START_ACTION|>: Cohere Command R7B, Command A (reasoning), North; Command R / R+. Format name `cohere`. */
 export const cohereToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ cohereProtocol());
 
-/** Jamba <tool_calls>: AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 / 1.6; Tencent Hunyuan-A13B. Format name `jamba`. */
+/** Jamba <tool_calls>: AI21 Jamba 1.5–1.7; ServiceNow Apriel 1.5 / 1.6; Tencent Hunyuan-A13B. Format name `jamba`. */
 export const jambaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ jambaProtocol());
 
 /** Seed-OSS <seed:tool_call>: ByteDance Seed-OSS-36B (Base, Instruct). Format name `seed-oss`. */

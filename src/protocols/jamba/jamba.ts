@@ -86,7 +86,7 @@ export function jambaProtocol(): ToolCallProtocol {
 export const jambaFormat: FormatDeclaration = {
   name: 'jamba',
   label: 'Jamba <tool_calls>',
-  models: 'AI21 Jamba 1.5 / 1.6 / 1.7; ServiceNow Apriel 1.5 / 1.6; Tencent Hunyuan-A13B',
+  models: 'AI21 Jamba 1.5–1.7; ServiceNow Apriel 1.5 / 1.6; Tencent Hunyuan-A13B',
   preset: 'jambaToolMiddleware',
   // Hunyuan-A13B writes the same block (vLLM's hunyuan_a13b parser tests, in the corpus);
   // Apriel 1.5 / 1.6 write it too (llama.cpp's templates of both).

@@ -135,7 +135,7 @@ export function mistralProtocol(options: MistralProtocolOptions = {}): ToolCallP
 export const mistralFormat: FormatDeclaration = {
   name: 'mistral',
   label: 'Mistral [TOOL_CALLS]',
-  models: 'Mistral Small 3.2, Ministral 3, Magistral, Devstral; Mistral 7B v0.3, Nemo',
+  models: 'Mistral Small 3.2, Ministral 3, Magistral, Devstral, 7B v0.3, Nemo',
   preset: 'mistralToolMiddleware',
   modelNames: [/mistral|mixtral|ministral|devstral|magistral|codestral|pixtral/i],
   create: mistralProtocol,

@@ -119,7 +119,7 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
 export const pythonicFormat: FormatDeclaration = {
   name: 'pythonic',
   label: 'Pythonic call list',
-  models: 'Llama 3.2 1B/3B (pythonic prompt), Llama 4, LFM2, Gemma 3 prompted this way',
+  models: 'Llama 3.2 1B/3B (pythonic prompt), Llama 4, LFM2, Gemma 3 so prompted',
   preset: 'pythonicToolMiddleware',
   modelNames: [/llama-?4/i, /lfm-?2/i],
   create: pythonicProtocol,
