@@ -1,6 +1,6 @@
 /** The whitespace every reader skips: space, tab, CR, LF (and a BOM, which some engines leave in). */
 export function isSpace(c: string): boolean {
-  return c === ' ' || c === '\n' || c === '\r' || c === '\t' || c === '\ufeff';
+  return isSpaceCode(c.charCodeAt(0));
 }
 
 /** `isSpace` on a char code, for the hot loops that read codes. */
