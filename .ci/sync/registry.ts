@@ -194,8 +194,7 @@ export const TABLE_END = '<!-- formats:end -->';
 export function renderFormatTable(): string {
   // Auto reads a format left out of it (`inAuto: false`) only when it prompts in it; the row says which.
   const notInAuto = NATIVE_FORMATS.filter((format) => format.inAuto === false).map((format) => `\`${format.name}\``);
-  const autoReads =
-    notInAuto.length === 0 ? 'all of the above' : `all of the above (${notInAuto.join(', ')} only if prompted in it)`;
+  const autoReads = notInAuto.length === 0 ? 'all above' : `all above (${notInAuto.join(', ')}: if prompted)`;
   // The model's text is in each format's section of src/protocols/README.md, not here: a column of it made
   // every row of this table over 300 characters wide.
   const rows = [

@@ -15,6 +15,7 @@ import { internlmProtocol } from '../protocols/internlm/internlm.ts';
 import { jambaProtocol } from '../protocols/jamba/jamba.ts';
 import { kimiK2Protocol } from '../protocols/kimi-k2/kimi-k2.ts';
 import { llama3JsonProtocol } from '../protocols/llama3-json/llama3-json.ts';
+import { minicpm5Protocol } from '../protocols/minicpm5/minicpm5.ts';
 import { minimaxM2Protocol } from '../protocols/minimax-m2/minimax-m2.ts';
 import { mistralProtocol } from '../protocols/mistral/mistral.ts';
 import { morphXmlProtocol } from '../protocols/morph-xml/morph-xml.ts';
@@ -37,7 +38,7 @@ export const gemmaToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__
 /** morph-XML elements: small models that handle XML better than JSON; code-heavy arguments. Format name `morph-xml`. */
 export const morphXmlToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ morphXmlProtocol());
 
-/** YAML in XML elements: apps moving from @ai-sdk-tool/parser’s yamlXmlProtocol; code-heavy arguments. Format name `yaml-xml`. */
+/** YAML in XML elements: apps leaving @ai-sdk-tool/parser’s yamlXmlProtocol; code-heavy values. Format name `yaml-xml`. */
 export const yamlXmlToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ yamlXmlProtocol());
 
 /** Qwen3-Coder <function=…> XML: Qwen3-Coder, Qwen3.5. Format name `qwen3-coder`. */
@@ -105,6 +106,9 @@ export const gigachatToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PUR
 
 /** Apertus <|tools_prefix|>: Swiss AI Apertus 8B / 70B. Format name `apertus`. */
 export const apertusToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ apertusProtocol());
+
+/** MiniCPM 5 <function name=…>: OpenBMB MiniCPM 5 (1B, 2B). Format name `minicpm5`. */
+export const minicpm5ToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ minicpm5Protocol());
 
 /** Auto-detect (every format): small models that drift between formats. Format name `auto`. */
 export const autoToolMiddleware = /* @__PURE__ */ presetMiddleware(/* @__PURE__ */ autoProtocol());

@@ -30,7 +30,8 @@ export interface FormatDeclaration extends FormatEntry {
   readonly triggers: readonly Trigger[] | TriggersOf;
   /**
    * False: auto leaves these triggers out (it still reads the format when it prompts in it). For a
-   * format no model is trained on, whose reader would grow auto for drift no model makes.
+   * format no other family drifts into (one no model is trained on, or one only its own family
+   * writes, picked by the model's name), whose reader would grow auto for drift no model makes.
    */
   readonly inAuto?: false;
 }

@@ -15,6 +15,7 @@ export { internlmProtocol } from './internlm/internlm.ts';
 export { jambaProtocol } from './jamba/jamba.ts';
 export { kimiK2Protocol } from './kimi-k2/kimi-k2.ts';
 export { llama3JsonProtocol } from './llama3-json/llama3-json.ts';
+export { minicpm5Protocol } from './minicpm5/minicpm5.ts';
 export { minimaxM2Protocol } from './minimax-m2/minimax-m2.ts';
 export { type MistralProtocolOptions, mistralProtocol } from './mistral/mistral.ts';
 export { type MorphXmlProtocolOptions, morphXmlProtocol } from './morph-xml/morph-xml.ts';

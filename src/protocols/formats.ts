@@ -24,6 +24,7 @@ import { internlmFormat } from './internlm/internlm.ts';
 import { jambaFormat } from './jamba/jamba.ts';
 import { kimiK2Format } from './kimi-k2/kimi-k2.ts';
 import { llama3JsonFormat } from './llama3-json/llama3-json.ts';
+import { minicpm5Format } from './minicpm5/minicpm5.ts';
 import { minimaxM2Format } from './minimax-m2/minimax-m2.ts';
 import { mistralFormat } from './mistral/mistral.ts';
 import { morphXmlFormat } from './morph-xml/morph-xml.ts';
@@ -63,4 +64,5 @@ export const NATIVE_FORMATS: readonly FormatDeclaration[] = [
   internlmFormat,
   gigachatFormat,
   apertusFormat,
+  minicpm5Format,
 ];

@@ -73,6 +73,8 @@ const NAMES: Array<[string, string]> = [
   ['internlm/Intern-S1-mini', 'internlm'],
   ['ai-sage/GigaChat3-10B-A1.8B', 'gigachat'],
   ['swiss-ai/Apertus-8B-Instruct-2509', 'apertus'],
+  ['openbmb/MiniCPM5-2B', 'minicpm5'],
+  ['openbmb/MiniCPM5-1B-GGUF', 'minicpm5'],
   ['ServiceNow-AI/Apriel-1.6-15b-Thinker', 'jamba'],
   ['CohereLabs/c4ai-command-r-plus-08-2024', 'cohere'],
   ['command-r:35b', 'cohere'],

@@ -19,6 +19,7 @@ import { internlmFixtures, internlmTools } from '../protocols/internlm/test/fixt
 import { jambaFixtures, jambaTools } from '../protocols/jamba/test/fixtures.ts';
 import { kimiK2Fixtures, kimiK2Tools } from '../protocols/kimi-k2/test/fixtures.ts';
 import { llama3JsonFixtures, llama3JsonTools } from '../protocols/llama3-json/test/fixtures.ts';
+import { minicpm5Fixtures, minicpm5Tools } from '../protocols/minicpm5/test/fixtures.ts';
 import { minimaxM2Fixtures, minimaxM2Tools } from '../protocols/minimax-m2/test/fixtures.ts';
 import { mistralFixtures, mistralTools } from '../protocols/mistral/test/fixtures.ts';
 import { morphXmlFixtures, morphXmlTools } from '../protocols/morph-xml/test/fixtures.ts';
@@ -68,4 +69,5 @@ export const FORMAT_FIXTURES: readonly FormatFixtureSet[] = [
   { format: 'internlm', tools: internlmTools, fixtures: internlmFixtures },
   { format: 'gigachat', tools: gigachatTools, fixtures: gigachatFixtures },
   { format: 'apertus', tools: apertusTools, fixtures: apertusFixtures },
+  { format: 'minicpm5', tools: minicpm5Tools, fixtures: minicpm5Fixtures },
 ];

@@ -25,6 +25,7 @@ import {
   jambaToolMiddleware as jambaToolMiddlewareV4,
   kimiK2ToolMiddleware as kimiK2ToolMiddlewareV4,
   llama3JsonToolMiddleware as llama3JsonToolMiddlewareV4,
+  minicpm5ToolMiddleware as minicpm5ToolMiddlewareV4,
   minimaxM2ToolMiddleware as minimaxM2ToolMiddlewareV4,
   mistralToolMiddleware as mistralToolMiddlewareV4,
   morphXmlToolMiddleware as morphXmlToolMiddlewareV4,
@@ -167,6 +168,10 @@ export const gigachatToolMiddleware: LanguageModelV3Middleware =
 
 /** Apertus <|tools_prefix|>, for AI SDK 6. */
 export const apertusToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(apertusToolMiddlewareV4);
+
+/** MiniCPM 5 <function name=…>, for AI SDK 6. */
+export const minicpm5ToolMiddleware: LanguageModelV3Middleware =
+  /* @__PURE__ */ toV3Middleware(minicpm5ToolMiddlewareV4);
 
 /** Auto-detect (every format), for AI SDK 6. */
 export const autoToolMiddleware: LanguageModelV3Middleware = /* @__PURE__ */ toV3Middleware(autoToolMiddlewareV4);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createEntityDecoder, createValueTrimmer, decodeEntities, type TextStage, trimValueText } from './xml-text.ts';
+import {
+  cdataStage,
+  createEntityDecoder,
+  createValueTrimmer,
+  decodeEntities,
+  type TextStage,
+  trimValueText,
+} from './xml-text.ts';
 
 /** Runs a stage over `text` split at `cut` (and at every char), returning the output pieces joined. */
 function through(make: (emit: (t: string) => void) => TextStage, pieces: string[]): string {
@@ -59,6 +66,28 @@ describe('entity decoding', () => {
     it(`${JSON.stringify(input)} at every split`, () => {
       expect(decodeEntities(input)).toBe(expected);
       for (const pieces of everySplit(input)) expect(through(createEntityDecoder, pieces)).toBe(expected);
+    });
+  }
+});
+
+describe('CDATA unwrapping (MiniCPM 5 values)', () => {
+  const cases: Array<[string, string]> = [
+    ['<![CDATA[a\n<b>]]>', 'a\n<b>'],
+    ['<![CDATA[]]>', ''],
+    // Opened and never closed: the opener is markup and goes; the text after it stays.
+    ['<![CDATA[x]]', 'x]]'],
+    ['plain', 'plain'],
+    ['<![C', '<![C'],
+    ['<![Cdata', '<![Cdata'],
+    ['a]]>', 'a]]>'],
+    ['', ''],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${JSON.stringify(input)} -> ${JSON.stringify(expected)}, at every split`, () => {
+      for (const pieces of everySplit(input)) {
+        const stage = (emit: (t: string) => void) => cdataStage({ write: emit, end: () => {} });
+        expect(through(stage, pieces), JSON.stringify(pieces)).toBe(expected);
+      }
     });
   }
 });

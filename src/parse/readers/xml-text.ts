@@ -104,6 +104,46 @@ export function trimmedStage(target: TextStage): TextStage {
   };
 }
 
+const CDATA_OPEN = '<![CDATA[';
+
+/**
+ * `target` behind a CDATA unwrapper: a value written whole as
+ * `<![CDATA[…]]>` (MiniCPM 5's multiline values) loses the wrapper, as an XML
+ * reader would take it; any other value passes through. The start is held
+ * until it shows whether the wrapper opens it (at most 9 characters), and
+ * inside one the last 3 until the end shows whether they close it; a wrapper
+ * never closed loses only its opener.
+ */
+export function cdataStage(target: TextStage): TextStage {
+  /** The undecided start, or inside the wrapper the last 3 characters. */
+  let held = '';
+  /** 0: undecided; 1: no wrapper, all passes; 2: inside the wrapper. */
+  let mode = 0;
+  return {
+    write(text) {
+      if (mode === 1) return target.write(text);
+      held += text;
+      if (mode === 0) {
+        if (held.length < CDATA_OPEN.length && CDATA_OPEN.startsWith(held)) return;
+        mode = held.startsWith(CDATA_OPEN) ? 2 : 1;
+        if (mode === 1) {
+          target.write(held);
+          held = '';
+          return;
+        }
+        held = held.slice(CDATA_OPEN.length);
+      }
+      const cut = held.length - 3;
+      if (cut > 0) target.write(held.slice(0, cut));
+      held = held.slice(Math.max(cut, 0));
+    },
+    end() {
+      if (held !== '' && !(mode === 2 && held === ']]>')) target.write(held);
+      target.end();
+    },
+  };
+}
+
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const ENTITY = /&(amp|lt|gt|quot|apos|#\d{1,7}|#[xX][0-9a-fA-F]{1,6});/g;
 /** A tail that could still grow into an entity: `&`, `&am`, `&#x3`. */

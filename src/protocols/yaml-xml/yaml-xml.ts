@@ -127,7 +127,7 @@ export function yamlXmlProtocol(options: YamlXmlProtocolOptions = {}): ToolCallP
 export const yamlXmlFormat: FormatDeclaration = {
   name: 'yaml-xml',
   label: 'YAML in XML elements',
-  models: 'apps moving from @ai-sdk-tool/parser’s yamlXmlProtocol; code-heavy arguments',
+  models: 'apps leaving @ai-sdk-tool/parser’s yamlXmlProtocol; code-heavy values',
   preset: 'yamlXmlToolMiddleware',
   create: yamlXmlProtocol,
   triggers: yamlXmlTriggers,
