@@ -59,8 +59,6 @@ const KNOWN = new Map([
   ['src/parse/readers/python-value-reader.ts:createPythonValueReader', 140],
   // One step per call (the section at 101 lines) costs +61..77 B: the block and the call share one tag reading.
   ['src/parse/sections/xml-invoke.ts:openXmlInvoke', 137],
-  // A held-string mode, a member-start helper and an unsafe-key reporter reach 119 lines, at +42..72 B.
-  ['src/parse/engine/args-streamer.ts:createArgsStreamer', 131],
 ]);
 
 const CONTROL = /^(if|for|while|switch|catch|return|else|do|try|finally|with)\b/;

@@ -141,6 +141,26 @@ function holdMode(schema: Schema | undefined, root: boolean, typedValues: boolea
           : undefined;
 }
 
+/** An unsafe key's value: read like a buffered one, but never written (no hot path pays for the check). */
+const droppedValue = () => ({ schema: undefined, prefix: '', root: false, builder: createValueBuilder(), drop: true });
+
+/**
+ * A held string after its latest piece `text`: true once it shows that it is
+ * text after all, so it streams from then on; a string that opens with `{` or
+ * `[` is held whole instead.
+ */
+function provesText(held: { mode: number; text: string }, text: string): boolean {
+  if (held.mode === JSON_OR_TEXT) {
+    // Earlier pieces were all whitespace, so the first real char is in this one.
+    const first = text.trimStart().charAt(0);
+    if (first === '{' || first === '[') held.mode = WHOLE;
+    return first !== '' && held.mode !== WHOLE;
+  }
+  if (held.mode !== NULL_OR_TEXT) return false;
+  const sofar = held.text.trim();
+  return !('null'.startsWith(sofar) || 'None'.startsWith(sofar));
+}
+
 /**
  * `typedValues`: the format writes typed values (JSON, Python, Gemma's), so a
  * string where no schema asks for more stays a string (coerce.ts CoerceOptions).
@@ -162,7 +182,6 @@ export function createArgsStreamer(
   function finishValue(): void {
     if (stack.length === 0) streamer.done = true;
   }
-
   function coerceAndEmit(value: unknown, slot: Slot): void {
     emit(coercedJson(value, slot, stack, report, typedValues));
     finishValue();
@@ -207,9 +226,8 @@ export function createArgsStreamer(
     writeString(string.text);
   }
 
-  function onUnsafeKey(key: string): void {
+  const onUnsafeKey = (key: string) =>
     report(`Dropped the argument key "${key}": it could reach an object prototype.`, 'unsafe-key');
-  }
 
   // `done` is plain data: a getter would make each streamer (one per call) a slower dictionary-mode object.
   const streamer: JsonSink & { done: boolean } = {
@@ -223,8 +241,7 @@ export function createArgsStreamer(
       if (top === undefined || top.array) return;
       if (isUnsafeKey(name)) {
         onUnsafeKey(name);
-        // Its value is read like a buffered one, but never written (no hot path pays for the check).
-        buffer = { schema: undefined, prefix: '', root: false, builder: createValueBuilder(), drop: true };
+        buffer = droppedValue();
         return;
       }
       emit(`${top.count++ > 0 ? ',' : ''}${JSON.stringify(name)}:`);
@@ -242,15 +259,7 @@ export function createArgsStreamer(
       if (buffer !== undefined) return buffer.builder.stringChunk(text);
       if (held === undefined) return writeString(text);
       held.text += text;
-      if (held.mode === JSON_OR_TEXT) {
-        // Earlier pieces were all whitespace, so the first real char is in this one.
-        const first = text.trimStart().charAt(0);
-        if (first === '{' || first === '[') held.mode = WHOLE;
-        else if (first !== '') release(held);
-      } else if (held.mode === NULL_OR_TEXT) {
-        const sofar = held.text.trim();
-        if (!('null'.startsWith(sofar) || 'None'.startsWith(sofar))) release(held);
-      }
+      if (provesText(held, text)) release(held);
     },
     endString() {
       if (buffer !== undefined) {
