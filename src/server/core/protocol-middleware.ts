@@ -4,6 +4,7 @@
  */
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { cachingToolMiddleware } from '../../middleware/create-tool-middleware.ts';
+import { resolveDebug } from '../../middleware/debug.ts';
 import { FORMAT_ALIASES, FORMAT_NAMES, findFormat } from '../../protocols/registry.ts';
 
 // The format `toolshim --model NAME` picks, by the formats' declared model names.
@@ -29,8 +30,11 @@ export function middlewareForProtocol(
   const key = `${format.name} ${toolResultFiles} ${history}`;
   let middleware = made.get(key);
   if (middleware === undefined) {
-    // The caching variant: the proxy gets the same tools with every request of an agent.
-    middleware = cachingToolMiddleware({ protocol: format.create(), toolResultFiles, history });
+    // The caching variant: the proxy gets the same tools with every request of an agent. DEBUG_PARSER_MW is
+    // read once here, as the process's settings are, not per request (reading Node's process.env is a
+    // lookup in the OS environment each time).
+    const debug = resolveDebug(undefined);
+    middleware = cachingToolMiddleware({ protocol: format.create(), toolResultFiles, history, debug });
     made.set(key, middleware);
   }
   return middleware;
