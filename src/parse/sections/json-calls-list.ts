@@ -7,43 +7,24 @@
  * the same way, as the servers' list parsers skip a bad element.
  */
 
-import type { JsonReader } from '../../json/json-reader.ts';
-import type { CallObjectReader } from '../engine/call-object.ts';
-import type { CallSink } from '../engine/call-sink.ts';
-import type { ParserCallbacks } from '../engine/events.ts';
-import type { RawBlock } from '../engine/raw-block.ts';
 import { createElementSkipper } from './element-skipper.ts';
-import { type BrokenElements, type BrokenPiece, createBrokenElements } from './json-calls-broken.ts';
-import { DOUBLED_VALUE, ELEMENT, ENDED_INSIDE, GAP, SKIP, type Step } from './json-calls-shared.ts';
+import { type BrokenElements, createBrokenElements } from './json-calls-broken.ts';
+import {
+  DOUBLED_VALUE,
+  ELEMENT,
+  ENDED_INSIDE,
+  GAP,
+  type ListBlock,
+  type ListRecovery,
+  SKIP,
+  type Step,
+} from './json-calls-shared.ts';
 
 /** Where the separators (commas, blanks) between two elements end in `text`, from `i`. */
 function afterSeparators(text: string, i: number): number {
   let j = i;
   while (j < text.length && (text.charAt(j) === ',' || /\s/.test(text.charAt(j)))) j++;
   return j;
-}
-
-type Code = BrokenPiece['code'];
-
-/** What the recovery needs of its block of JSON calls (json-calls.ts). */
-export interface ListBlock {
-  raw: RawBlock;
-  /** The section's callbacks, which hear of each broken element. */
-  callbacks: ParserCallbacks;
-  sink: CallSink;
-  end: string;
-  /**
-   * The value's readers now (fresh ones for each element read alone), the
-   * block's state, and whether its JSON is prose, not calls (a bare `{` that
-   * calls no declared tool): nothing in that is recovered.
-   */
-  readers(): { reader: JsonReader; calls: CallObjectReader; state: number; prose: boolean };
-  /** Makes fresh readers for an element read alone. */
-  freshReaders(): void;
-  move(next: number, i: number): number;
-  giveBack(i: number, reason?: string, code?: Code): number;
-  readAfter(i: number): number;
-  finish(i: number): number;
 }
 
 /** After an element read alone took `text` up to `i`: the next step; `breakElement` skips it when it broke. */
@@ -88,9 +69,7 @@ function endInside(block: ListBlock, broken: BrokenElements, state: number, inOp
  * (the JSON reader's onListItem), skipping one that broke, the separators
  * after it, and reading the rest one element at a time.
  */
-export type ListRecovery = ReturnType<typeof createListRecovery>;
-
-export function createListRecovery(block: ListBlock) {
+export function createListRecovery(block: ListBlock): ListRecovery {
   const inOpenList = () => perElement || (inList && block.readers().reader.depth >= 1);
   const { raw, sink, end } = block;
   const broken = createBrokenElements(raw, block.callbacks.onError);

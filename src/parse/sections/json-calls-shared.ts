@@ -6,7 +6,12 @@
  * to. Kept apart so the steps import only this, and none imports another's
  * importer.
  */
-import type { ListBlock, ListRecovery } from './json-calls-list.ts';
+import type { JsonReader } from '../../json/json-reader.ts';
+import type { CallObjectReader } from '../engine/call-object.ts';
+import type { CallSink } from '../engine/call-sink.ts';
+import type { ParserCallbacks } from '../engine/events.ts';
+import type { RawBlock } from '../engine/raw-block.ts';
+import type { BrokenPiece } from './json-calls-broken.ts';
 
 export interface JsonCallsOptions {
   /** The marker ends with the `{` or `[` that opens the value (`{`, `[`, `functools[`). */
@@ -35,6 +40,45 @@ export interface JsonCallsOptions {
    * formats alone, so a preset that does not read lists ships none of it.
    */
   lists?: ListRecoveryFactory;
+}
+
+/** What the recovery needs of its block of JSON calls (json-calls.ts). */
+export interface ListBlock {
+  raw: RawBlock;
+  /** The section's callbacks, which hear of each broken element. */
+  callbacks: ParserCallbacks;
+  sink: CallSink;
+  end: string;
+  /**
+   * The value's readers now (fresh ones for each element read alone), the
+   * block's state, and whether its JSON is prose, not calls (a bare `{` that
+   * calls no declared tool): nothing in that is recovered.
+   */
+  readers(): { reader: JsonReader; calls: CallObjectReader; state: number; prose: boolean };
+  /** Makes fresh readers for an element read alone. */
+  freshReaders(): void;
+  move(next: number, i: number): number;
+  giveBack(i: number, reason?: string, code?: BrokenPiece['code']): number;
+  readAfter(i: number): number;
+  finish(i: number): number;
+}
+
+/** What json-calls-list.ts's createListRecovery gives its block. */
+export interface ListRecovery {
+  /** What a value's JSON reader is told (json-reader.ts's onListItem): where each element of its list begins. */
+  listening: { onListItem(index: number): void };
+  onCallEnd(): void;
+  /** Another value of the block begins (`repeat`): no list is open. */
+  reset(): void;
+  /**
+   * The block's value broke at `i`, `why`: where reading goes on when the
+   * recovery takes it, or undefined to leave it to the block.
+   */
+  broke(text: string, i: number, why: string | undefined): number | undefined;
+  /** The steps of the list's own states, which the block takes. */
+  steps: Record<number, Step>;
+  /** The output ended in `state`: true when the recovery settled the block. */
+  endInside(state: number): boolean;
 }
 
 /** What json-calls-list.ts's createListRecovery is, as the options carry it. */

@@ -21,7 +21,7 @@ interface ListMoves {
   close(i: number): number;
 }
 
-export function createListRecovery(raw: RawBlock, onError: ParserCallbacks['onError'], moves: ListMoves) {
+export function createPythonicList(raw: RawBlock, onError: ParserCallbacks['onError'], moves: ListMoves) {
   const broken = createBrokenElements(raw, onError);
   const skipper = createElementSkipper('');
   let skipping = false;

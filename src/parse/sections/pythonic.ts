@@ -29,7 +29,7 @@ import { createRawBlock } from '../engine/raw-block.ts';
 import type { Section, SectionEnv } from '../engine/section.ts';
 import { expectStep } from '../engine/tag-steps.ts';
 import { type CallStep, callReader } from './pythonic-arguments.ts';
-import { createHeldCalls, createListRecovery } from './pythonic-list.ts';
+import { createHeldCalls, createPythonicList } from './pythonic-list.ts';
 
 export interface PythonicOptions {
   /** The trigger already opened the list (`[`). */
@@ -80,7 +80,7 @@ export function openPythonic(env: SectionEnv, marker: string, options: PythonicO
   /** What reads the text in CALL (the call) and END (the wrapper's end token). */
   let step: CallStep | undefined;
   let leftover = '';
-  const listElements = createListRecovery(raw, callbacks.onError, { next: startCall, close: closeList });
+  const listElements = createPythonicList(raw, callbacks.onError, { next: startCall, close: closeList });
 
   /** The text up to `at` is no call list (the output's end: 0, all was kept): it goes back, with its calls. */
   function stop(reason: string, at: number, code?: GiveBackCode): number {
