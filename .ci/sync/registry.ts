@@ -127,7 +127,7 @@ export async function renderFactories(): Promise<string> {
 export async function renderFormatTriggers(): Promise<string> {
   const sites = await Promise.all(
     NATIVE_FORMATS.filter((entry: FormatDeclaration) => entry.inAuto !== false).map((entry) =>
-      siteOf(entry.triggers, `The ${entry.name} format's triggers`),
+      siteOf(entry.autoTriggers ?? entry.triggers, `The ${entry.name} format's triggers`),
     ),
   );
   return [

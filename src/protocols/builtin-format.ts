@@ -34,6 +34,12 @@ export interface FormatDeclaration extends FormatEntry {
    * writes, picked by the model's name), whose reader would grow auto for drift no model makes.
    */
   readonly inAuto?: false;
+  /**
+   * What auto runs of this format when it is not all of `triggers`: a trigger the family's own preset
+   * can afford and auto cannot (a bare `[` anywhere is a call list to a pythonic model, but in auto it
+   * meets other families' `[THINK]` and code in prose).
+   */
+  readonly autoTriggers?: readonly Trigger[];
 }
 
 /** A built-in format: its triggers run on the shared scanner. */

@@ -95,9 +95,9 @@ describe('the format registry', () => {
     }
   });
 
-  it('gives auto the triggers of every native format, in the registry order', () => {
+  it('gives auto the triggers of every native format (its autoTriggers where it declares them), in the registry order', () => {
     const inAuto = NATIVE_FORMATS.filter((format) => format.inAuto !== false);
-    expect(FORMAT_TRIGGERS).toEqual(inAuto.map((format) => format.triggers));
+    expect(FORMAT_TRIGGERS).toEqual(inAuto.map((format) => format.autoTriggers ?? format.triggers));
   });
 
   it("makes each format's protocol with the triggers it declares", () => {

@@ -40,7 +40,7 @@ export const pythonicWrapperTriggers: readonly Trigger[] = [
   strayCloser('<|tool_call_end|>'),
 ];
 
-/** @internal Llama 3.2 / 4 end with their own tokens, LFM2 with ChatML's. */
+/** @internal Llama 3.2 / 4 end with their own tokens, LFM2 with ChatML's. What auto runs of the format. */
 export const pythonicTriggers: readonly Trigger[] = [
   ...pythonicWrapperTriggers,
   ...thinkTriggers,
@@ -48,6 +48,18 @@ export const pythonicTriggers: readonly Trigger[] = [
   ...llamaEnd,
   ...chatmlEnd,
 ];
+
+/**
+ * The preset's own triggers: a bare list counts anywhere in the answer, after prose or after another list,
+ * still only when a declared tool and `(` follow its `[` (SGLang's streaming pythonic detector reads the first
+ * `[` anywhere, python/sglang/srt/function_call/pythonic_detector.py@0813438c; vLLM's parser only a whole
+ * answer). Auto keeps the bare list to the answer's start: there another family's `[THINK]` or a list
+ * comprehension in prose is not taken for a call list.
+ */
+/** @internal */
+export const pythonicPresetTriggers: readonly Trigger[] = /* @__PURE__ */ pythonicTriggers.map((trigger) =>
+  trigger === bareCallListTrigger ? { ...trigger, atStart: false, quiet: true } : trigger,
+);
 
 /** A value as a Python literal, for history. */
 function pythonLiteral(value: unknown): string {
@@ -101,8 +113,8 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
       (toolSystemPromptTemplate ?? defaultTemplate)(renderToolList(tools)),
     formatToolCall: ({ toolName, input }) => `${open}[${renderCall(toolName, input)}]${close}`,
     // A turn's calls are one list, as vLLM's Llama 4 pythonic template (examples/tool_chat_template_llama4_pythonic.jinja)
-    // writes them. A bare list counts as calls only at the start of the answer, so the turn's text is dropped
-    // there (vLLM's Llama 3.2 pythonic template drops it too); in a wrapper it goes first.
+    // writes them. A bare list drops the turn's text, as vLLM's Llama 3.2 pythonic template does; in a wrapper
+    // the text goes first.
     formatToolCalls: (calls, text) =>
       `${open === '' ? '' : text}${open}[${calls.map((c) => renderCall(c.toolName, c.input)).join(', ')}]${close}`,
     // LFM2's template wraps a tool turn's content in <|tool_response_start|>…<|tool_response_end|>; Llama's
@@ -111,7 +123,7 @@ export function pythonicProtocol(options: PythonicProtocolOptions = {}): ToolCal
       options.wrapper === 'lfm2'
         ? `<|tool_response_start|>${resultText(result)}<|tool_response_end|>`
         : JSON.stringify(resultText(result)),
-    triggers: pythonicTriggers,
+    triggers: pythonicPresetTriggers,
   });
 }
 
@@ -123,5 +135,6 @@ export const pythonicFormat: FormatDeclaration = {
   preset: 'pythonicToolMiddleware',
   modelNames: [/llama-?4/i, /lfm-?2/i],
   create: pythonicProtocol,
-  triggers: pythonicTriggers,
+  triggers: pythonicPresetTriggers,
+  autoTriggers: pythonicTriggers,
 };
