@@ -7,6 +7,7 @@
  * itself (`reasoning_content`) gets its answer kept as the answer.
  */
 import { describe, expect, it } from 'vitest';
+import { findFormat } from '../../protocols/registry.ts';
 import { chunk, proxyOver, readSse, sseResponse, textChunks } from '../test/fake-upstream.ts';
 
 const R1_TEXT =
@@ -84,5 +85,27 @@ describe('the thinking block a template opened, through the proxy', () => {
     const out = await ask('deepseek-r1:7b', 'It is sunny in Oslo.', {}, true);
     expect(out.reasoning).toBe('Server-side thinking.');
     expect(out.content).toBe('It is sunny in Oslo.');
+  });
+});
+
+describe("which models' templates open the block, by the format's declaration", () => {
+  it("hermes: Qwen3's thinking-only models, not the hybrid ones", () => {
+    const opens = findFormat('hermes')?.templateOpensThinking;
+    for (const model of [
+      'Qwen/Qwen3-4B-Thinking-2507',
+      'qwen3:30b-a3b-thinking-2507-q4_K_M',
+      'Qwen/Qwen3-Next-80B-A3B-Thinking',
+      'Qwen/Qwen3-VL-8B-Thinking',
+    ]) {
+      expect(opens?.(model, undefined), model).toBe(true);
+    }
+    for (const model of [
+      'Qwen/Qwen3-8B',
+      'qwen3:8b',
+      'Qwen/Qwen3-4B-Instruct-2507',
+      'NousResearch/Hermes-3-Llama-3.1-8B',
+    ]) {
+      expect(opens?.(model, true), model).toBe(false);
+    }
   });
 });
